@@ -1,0 +1,84 @@
+package gl
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"unsafe"
+
+	"github.com/go-gl/gl/v4.1-core/gl"
+)
+
+// Texture is an RGBA8 2D texture, clamped at its edges. It holds
+// premultiplied alpha, as image.RGBA does.
+type Texture struct {
+	id   uint32
+	w, h int
+}
+
+// NewTexture uploads img (any bounds and stride; row Min.Y becomes v = 0).
+// nearest selects nearest-neighbour filtering, for pixel art drawn at
+// integer zoom; otherwise filtering is linear.
+//
+// GL thread only.
+func NewTexture(img *image.RGBA, nearest bool) (*Texture, error) {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	if w == 0 || h == 0 {
+		return nil, errors.New("gl: new texture: empty image")
+	}
+	if limit := maxInt(gl.MAX_TEXTURE_SIZE); w > limit || h > limit {
+		return nil, fmt.Errorf("gl: new texture: %dx%d exceeds the driver's limit of %d", w, h, limit)
+	}
+	filter := int32(gl.LINEAR)
+	if nearest {
+		filter = gl.NEAREST
+	}
+	t := &Texture{w: w, h: h}
+	gl.GenTextures(1, &t.id)
+	check("glGenTextures")
+	gl.BindTexture(gl.TEXTURE_2D, t.id)
+	check("glBindTexture")
+	for _, p := range [...][2]int32{
+		{gl.TEXTURE_MIN_FILTER, filter},
+		{gl.TEXTURE_MAG_FILTER, filter},
+		{gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE},
+		{gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE},
+	} {
+		gl.TexParameteri(gl.TEXTURE_2D, uint32(p[0]), p[1])
+		check("glTexParameteri")
+	}
+	gl.PixelStorei(gl.UNPACK_ALIGNMENT, 4)
+	check("glPixelStorei")
+	gl.PixelStorei(gl.UNPACK_ROW_LENGTH, int32(img.Stride/4))
+	check("glPixelStorei")
+	gl.TexImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, int32(w), int32(h), 0, gl.RGBA, gl.UNSIGNED_BYTE,
+		unsafe.Pointer(&img.Pix[img.PixOffset(b.Min.X, b.Min.Y)]))
+	// The one error the driver may raise here is GL_OUT_OF_MEMORY, a
+	// condition of the machine: read it even without gldebug.
+	err := gl.GetError()
+	gl.PixelStorei(gl.UNPACK_ROW_LENGTH, 0)
+	check("glPixelStorei")
+	if err != gl.NO_ERROR {
+		t.Delete()
+		return nil, fmt.Errorf("gl: new texture: %dx%d: glTexImage2D error 0x%04x", w, h, err)
+	}
+	return t, nil
+}
+
+// Size returns the texture's size in texels.
+//
+// Any goroutine.
+func (t *Texture) Size() (w, h int) { return t.w, t.h }
+
+// Delete frees the texture. It must not be used afterwards, nor drawn by a
+// batch created with it.
+//
+// GL thread only.
+func (t *Texture) Delete() {
+	if t.id != 0 {
+		gl.DeleteTextures(1, &t.id)
+		check("glDeleteTextures")
+		t.id = 0
+	}
+}

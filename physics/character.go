@@ -1,0 +1,222 @@
+package physics
+
+// Controls is the character's input for one tick, filled by the game
+// adapter from the engine's input events.
+type Controls struct {
+	Left, Right bool // held during the tick (both or neither: no horizontal input)
+	Jump        bool // held at the end of the tick's window
+	JumpPressed bool // jump went down at least once during the tick's window (even if released again within it)
+}
+
+// Animation frames returned by Character.Frame.
+const (
+	FrameIdle  = 0 // standing still on the ground
+	FrameRun0  = 1 // running: FrameRun0 .. FrameRun0+RunFrames-1
+	FrameJump  = FrameRun0 + RunFrames
+	FrameFall  = FrameJump + 1
+	FrameCount = FrameFall + 1 // number of distinct frames
+
+	RunFrames = 4 // frames in the run cycle
+
+	// RunFrameDistance is how many pixels the character runs per run frame,
+	// so the feet match the speed at any tick rate.
+	RunFrameDistance = 8.0
+
+	// idleSpeed: below this horizontal speed (px/s) on the ground the
+	// character shows the idle frame.
+	idleSpeed = 5.0
+)
+
+// Character is the player: a Body driven by Controls with platformer
+// movement (acceleration, friction, variable-height jumps, coyote time,
+// jump buffering). Adapters read it through its methods; only the World
+// changes it.
+type Character struct {
+	body       Body
+	facing     int8    // +1 right, -1 left
+	airTicks   uint32  // ticks ended in the air since last on the ground; 0 on the ground
+	sinceJump  uint32  // ticks since the jump button was last pressed
+	runPhase   float64 // distance run, modulo RunFrames*RunFrameDistance, for the run animation
+	generation uint32
+
+	tuning      CharacterTuning
+	coyoteTicks uint32
+	bufferTicks uint32
+}
+
+// Body returns a copy of the character's body: position (top-left), size,
+// velocity and flags.
+func (c *Character) Body() Body { return c.body }
+
+// Pos returns the top-left corner of the character's box.
+func (c *Character) Pos() Vec { return c.body.Pos }
+
+// Box returns the character's box.
+func (c *Character) Box() AABB { return c.body.Box() }
+
+// Vel returns the character's velocity in px/s.
+func (c *Character) Vel() Vec { return c.body.Vel }
+
+// Flags returns the character's body flags.
+func (c *Character) Flags() BodyFlags { return c.body.Flags }
+
+// OnGround reports whether the character stood on the ground at the end of
+// the last tick.
+func (c *Character) OnGround() bool { return c.body.Flags.Has(FlagOnGround) }
+
+// Facing returns +1 if the character faces right and -1 if it faces left.
+// It changes only when a direction is held.
+func (c *Character) Facing() int { return int(c.facing) }
+
+// Generation counts the character's teleports and respawns. When it
+// changes between two states, the renderer should snap to the new position
+// instead of interpolating across the jump.
+func (c *Character) Generation() uint32 { return c.generation }
+
+// CoyoteTicks returns the tuning's CoyoteTime rounded to ticks: a jump
+// still works on the first CoyoteTicks ticks after the character leaves the
+// ground.
+func (c *Character) CoyoteTicks() int { return int(c.coyoteTicks) }
+
+// JumpBufferTicks returns the tuning's JumpBuffer rounded to ticks: a press
+// on tick t jumps on the first tick in t..t+JumpBufferTicks when a jump is
+// possible.
+func (c *Character) JumpBufferTicks() int { return int(c.bufferTicks) }
+
+// Frame returns the animation frame for the current state: FrameJump while
+// rising in the air, FrameFall while falling, FrameIdle when (nearly)
+// still on the ground, and otherwise a run frame FrameRun0+k chosen by the
+// distance run, so it is deterministic and independent of the tick rate.
+func (c *Character) Frame() int {
+	if !c.OnGround() {
+		if c.body.Vel.Y < 0 {
+			return FrameJump
+		}
+		return FrameFall
+	}
+	if vx := c.body.Vel.X; vx < idleSpeed && vx > -idleSpeed {
+		return FrameIdle
+	}
+	k := int(c.runPhase * (1 / RunFrameDistance))
+	return FrameRun0 + min(max(k, 0), RunFrames-1)
+}
+
+// sat1 returns n+1, saturating well below overflow.
+func sat1(n uint32) uint32 {
+	if n >= 1<<30 {
+		return n
+	}
+	return n + 1
+}
+
+// place puts the character at pos, standing still, in the air, with no
+// pending jump.
+func (c *Character) place(pos Vec) {
+	c.body.Pos = pos
+	c.body.Vel = Vec{}
+	c.body.Flags = 0
+	c.airTicks = c.coyoteTicks + 1
+	c.sinceJump = c.bufferTicks + 1
+	c.runPhase = 0
+}
+
+// step advances the character by one tick and reports whether it jumped
+// and whether it landed.
+func (c *Character) step(in Controls, l *Level, dt, gravity float64) (jumped, landed bool) {
+	t := &c.tuning
+	var dir float64
+	if in.Right {
+		dir++
+	}
+	if in.Left {
+		dir--
+	}
+	wasGround := c.OnGround()
+
+	// Horizontal: accelerate toward the held direction, brake otherwise.
+	vx := c.body.Vel.X
+	accel, friction := t.AirAccel, t.AirFriction
+	if wasGround {
+		accel, friction = t.GroundAccel, t.GroundFriction
+	}
+	if dir != 0 {
+		if vx*dir < 0 { // turning: brake and accelerate at once
+			accel += friction
+		}
+		// Never speed up past MaxRunSpeed, but do not clamp a faster
+		// character (after a teleport, say) instantly either.
+		limit := max(t.MaxRunSpeed, vx*dir)
+		vx += float64(dir * float64(accel*dt))
+		if vx*dir > limit {
+			vx = float64(dir * limit)
+		}
+	} else {
+		dv := float64(friction * dt)
+		switch {
+		case vx > dv:
+			vx -= dv
+		case vx < -dv:
+			vx += dv
+		default:
+			vx = 0
+		}
+	}
+	c.body.Vel.X = vx
+
+	// Jump: buffered press + on the ground or within coyote time.
+	if in.JumpPressed {
+		c.sinceJump = 0
+	}
+	if c.sinceJump <= c.bufferTicks && (wasGround || c.airTicks <= c.coyoteTicks) {
+		c.body.Vel.Y = -t.JumpSpeed
+		c.body.Flags = c.body.Flags&^FlagOnGround | FlagJumpHeld
+		c.sinceJump = c.bufferTicks + 1 // consumed
+		c.airTicks = c.coyoteTicks + 1  // no second jump from coyote time
+		jumped = true
+	}
+	// Variable height: releasing jump while rising cuts the rise, once.
+	if c.body.Flags.Has(FlagJumpHeld) {
+		switch {
+		case c.body.Vel.Y >= 0:
+			c.body.Flags &^= FlagJumpHeld
+		case !in.Jump:
+			c.body.Vel.Y = float64(c.body.Vel.Y * t.JumpCut)
+			c.body.Flags &^= FlagJumpHeld
+		}
+	}
+
+	moved := c.body.Step(l, dt, gravity, t.MaxFallSpeed)
+
+	if c.OnGround() {
+		c.airTicks = 0
+		landed = !wasGround
+		if c.body.Flags.Has(FlagJumpHeld) {
+			c.body.Flags &^= FlagJumpHeld
+		}
+	} else {
+		c.airTicks = sat1(c.airTicks)
+	}
+	c.sinceJump = sat1(c.sinceJump)
+	if dir > 0 {
+		c.facing = 1
+	} else if dir < 0 {
+		c.facing = -1
+	}
+	if c.OnGround() {
+		ax := moved.X
+		if ax < 0 {
+			ax = -ax
+		}
+		const cycle = RunFrames * RunFrameDistance
+		c.runPhase += ax
+		if !(c.runPhase < 1e9) { // NaN or absurd: never loop forever
+			c.runPhase = 0
+		}
+		for c.runPhase >= cycle {
+			c.runPhase -= cycle
+		}
+	} else {
+		c.runPhase = 0
+	}
+	return jumped, landed
+}

@@ -1,0 +1,227 @@
+package physics
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"unicode/utf8"
+)
+
+// TileSize is the edge of a tile in pixels. Tile (tx, ty) covers the
+// half-open pixel box [tx*TileSize, (tx+1)*TileSize) x [ty*TileSize, (ty+1)*TileSize).
+const TileSize = 16
+
+// MaxLevelTiles bounds a level's width and height in tiles, so a corrupt
+// file cannot ask for gigabytes.
+const MaxLevelTiles = 4096
+
+// Tile is the content of one level cell.
+type Tile uint8
+
+const (
+	TileEmpty  Tile = iota // nothing: bodies pass
+	TileSolid              // '#': blocks from every side
+	TileOneWay             // '=': blocks only bodies landing on it from above
+)
+
+// String returns the level-file character of t.
+func (t Tile) String() string {
+	switch t {
+	case TileEmpty:
+		return "."
+	case TileSolid:
+		return "#"
+	case TileOneWay:
+		return "="
+	}
+	return fmt.Sprintf("Tile(%d)", uint8(t))
+}
+
+// Level is a parsed level file. Its fields are read-only once built: the
+// package never changes them, and callers must not while a World uses the
+// Level.
+type Level struct {
+	Name        string // file name it was loaded from
+	W, H        int    // size in tiles
+	Tiles       []Tile // row-major, len W*H: Tiles[ty*W+tx]
+	PlayerStart Vec    // top-left pixel of the 'P' tile; NewWorld stands the player on its bottom edge, centred
+	Coins       []Vec  // top-left pixel of each 'C' tile, in file order (top row first, left to right)
+}
+
+// At returns the tile at tile coordinates (tx, ty). Outside the level it
+// returns TileSolid: every level is a closed world.
+func (l *Level) At(tx, ty int) Tile {
+	if tx < 0 || ty < 0 || tx >= l.W || ty >= l.H {
+		return TileSolid
+	}
+	return l.Tiles[ty*l.W+tx]
+}
+
+// Bounds returns the level's pixel box, [0, W*TileSize) x [0, H*TileSize).
+func (l *Level) Bounds() AABB {
+	return AABB{Max: Vec{float64(l.W * TileSize), float64(l.H * TileSize)}}
+}
+
+// TileBox returns the pixel box of tile (tx, ty).
+func TileBox(tx, ty int) AABB {
+	return Box(Vec{float64(tx * TileSize), float64(ty * TileSize)}, Vec{TileSize, TileSize})
+}
+
+// String draws the level in the file format (without 'P' and 'C', which are
+// not tiles).
+func (l *Level) String() string {
+	var b bytes.Buffer
+	for ty := 0; ty < l.H; ty++ {
+		for tx := 0; tx < l.W; tx++ {
+			b.WriteString(l.At(tx, ty).String())
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// ParseError is a malformed level file. Line and Col are 1-based; zero
+// means the problem is not at one place (for example a missing 'P').
+type ParseError struct {
+	File      string
+	Line, Col int
+	Msg       string // what is wrong and how to fix it
+	Err       error  // underlying error, if any
+}
+
+func (e *ParseError) Error() string {
+	switch {
+	case e.Line > 0 && e.Col > 0:
+		return fmt.Sprintf("physics: %s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+	case e.Line > 0:
+		return fmt.Sprintf("physics: %s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("physics: %s: %s", e.File, e.Msg)
+}
+
+// Unwrap returns the underlying error, if any.
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// maxLevelBytes bounds what ParseLevel reads.
+const maxLevelBytes = 64 << 20
+
+// LoadLevel reads and parses the level file at path (see ParseLevel for the
+// format). The Level's Name is path.
+func LoadLevel(path string) (*Level, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("physics: load level: %w", err)
+	}
+	defer f.Close()
+	return ParseLevel(path, f)
+}
+
+// ParseLevel parses a level from r; name is used in the Level and in
+// errors.
+//
+// The format is plain ASCII art, one character per tile:
+//
+//	#  solid
+//	=  one-way platform (land on it from above, pass from below and the sides)
+//	P  player start (exactly one; the tile itself is empty)
+//	C  coin (the tile itself is empty)
+//	.  empty
+//
+// Lines beginning with ';' are comments and may appear anywhere. All other
+// lines are rows, top to bottom, and must have the same width. A trailing
+// '\r' is ignored, and so are blank lines at the end of the file; a blank
+// line between rows is an error. Errors are *ParseError values naming the
+// file, line and column and saying how to fix the problem.
+func ParseLevel(name string, r io.Reader) (*Level, error) {
+	data, err := io.ReadAll(io.LimitReader(r, maxLevelBytes+1))
+	if err != nil {
+		return nil, &ParseError{File: name, Msg: "read: " + err.Error(), Err: err}
+	}
+	if len(data) > maxLevelBytes {
+		return nil, &ParseError{File: name, Msg: fmt.Sprintf("file is larger than %d bytes (is this a level?)", maxLevelBytes)}
+	}
+	l := &Level{Name: name}
+	var (
+		startLine, startCol int // where 'P' was seen
+		blankLine           int // first blank line since the last row, 0 if none
+		firstRowLine        int
+	)
+	lineNo := 0
+	for len(data) > 0 {
+		lineNo++
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		line = bytes.TrimSuffix(line, []byte{'\r'})
+		if len(line) > 0 && line[0] == ';' {
+			continue
+		}
+		if len(line) == 0 {
+			if blankLine == 0 && l.H > 0 {
+				blankLine = lineNo
+			}
+			continue
+		}
+		if blankLine != 0 {
+			return nil, &ParseError{File: name, Line: blankLine, Col: 1,
+				Msg: "blank line between rows (fill the row with '.' or start the line with ';' to make it a comment)"}
+		}
+		for i := 0; i < len(line); i++ {
+			c := line[i]
+			switch c {
+			case '#', '=', 'P', 'C', '.':
+				continue
+			}
+			rn, _ := utf8.DecodeRune(line[i:])
+			return nil, &ParseError{File: name, Line: lineNo, Col: i + 1,
+				Msg: fmt.Sprintf("unknown tile %q (use # = P C .)", rn)}
+		}
+		if l.H == 0 {
+			if len(line) > MaxLevelTiles {
+				return nil, &ParseError{File: name, Line: lineNo, Col: MaxLevelTiles + 1,
+					Msg: fmt.Sprintf("row is %d tiles wide, more than the limit of %d (split the level)", len(line), MaxLevelTiles)}
+			}
+			l.W = len(line)
+			firstRowLine = lineNo
+		} else if len(line) != l.W {
+			return nil, &ParseError{File: name, Line: lineNo, Col: 1,
+				Msg: fmt.Sprintf("row is %d tiles wide, expected %d like the first row on line %d (all rows must have the same width)", len(line), l.W, firstRowLine)}
+		}
+		if l.H == MaxLevelTiles {
+			return nil, &ParseError{File: name, Line: lineNo, Col: 1,
+				Msg: fmt.Sprintf("level is more than %d rows tall (split the level)", MaxLevelTiles)}
+		}
+		ty := l.H
+		for tx, c := range line {
+			t := TileEmpty
+			switch c {
+			case '#':
+				t = TileSolid
+			case '=':
+				t = TileOneWay
+			case 'C':
+				l.Coins = append(l.Coins, Vec{float64(tx * TileSize), float64(ty * TileSize)})
+			case 'P':
+				if startLine != 0 {
+					return nil, &ParseError{File: name, Line: lineNo, Col: tx + 1,
+						Msg: fmt.Sprintf("second player start 'P' (the first is at %d:%d; keep exactly one)", startLine, startCol)}
+				}
+				startLine, startCol = lineNo, tx+1
+				l.PlayerStart = Vec{float64(tx * TileSize), float64(ty * TileSize)}
+			}
+			l.Tiles = append(l.Tiles, t)
+		}
+		l.H++
+	}
+	if l.H == 0 {
+		return nil, &ParseError{File: name, Msg: "level has no rows (draw it with # = P C ., one line per row)"}
+	}
+	if startLine == 0 {
+		return nil, &ParseError{File: name, Msg: "no player start (put exactly one 'P' on an empty tile)"}
+	}
+	return l, nil
+}

@@ -1,0 +1,60 @@
+package shaders
+
+import (
+	"embed"
+	"fmt"
+)
+
+// FS holds every shader source file of the package.
+//
+//go:embed *.vert *.frag
+var FS embed.FS
+
+// Program names a vertex and fragment shader pair and holds their sources.
+type Program struct {
+	Name       string // e.g. "sprite"
+	VertFile   string // file name in FS, e.g. "sprite.vert"
+	FragFile   string
+	Vert, Frag string // the sources
+}
+
+// The programs the gl package builds.
+var (
+	// Sprite draws world-space sprites interpolated between two snapshots
+	// (also used, with alpha 1, for tile layers). Attributes: 0 a_prev
+	// (x, y, angle), 1 a_curr (x, y, angle), 2 a_frame (uint), 3 a_tint.
+	// Uniforms: u_viewProj, u_alpha, u_atlas, u_frames.
+	Sprite = mustProgram("sprite", "sprite.vert", "tinted.frag")
+
+	// Quad draws screen-space rectangles for the HUD, not interpolated.
+	// Attributes: 0 a_rect (x, y, w, h in pixels, top-left origin),
+	// 1 a_frame (uint), 2 a_tint. Uniforms: u_screen, u_atlas, u_frames.
+	Quad = mustProgram("quad", "quad.vert", "tinted.frag")
+)
+
+// Programs returns every program of the package, for tests that compile
+// them all.
+func Programs() []Program { return []Program{Sprite, Quad} }
+
+// Source returns the text of the named file in FS ("sprite.vert").
+func Source(file string) (string, error) {
+	b, err := FS.ReadFile(file)
+	if err != nil {
+		return "", fmt.Errorf("shaders: %w", err)
+	}
+	return string(b), nil
+}
+
+// mustProgram panics when a file is missing: that is a mistake in this
+// package, caught by its tests, not a condition of the machine.
+func mustProgram(name, vert, frag string) Program {
+	v, err := Source(vert)
+	if err != nil {
+		panic(err)
+	}
+	f, err := Source(frag)
+	if err != nil {
+		panic(err)
+	}
+	return Program{Name: name, VertFile: vert, FragFile: frag, Vert: v, Frag: f}
+}

@@ -1,0 +1,51 @@
+#version 410 core
+
+// One sprite, interpolated on the GPU between two snapshots. Drawn either as
+// an instanced 4-vertex triangle strip (attributes advance per instance) or
+// pre-expanded (4 vertices per sprite, indexed); either way the corner is
+// gl_VertexID & 3.
+
+layout(location = 0) in vec3 a_prev;  // x, y (world px, y down), angle (radians) in prev
+layout(location = 1) in vec3 a_curr;  // the same in curr; equal to a_prev for a sprite that snaps
+layout(location = 2) in uint a_frame; // index into u_frames
+layout(location = 3) in vec4 a_tint;  // straight-alpha RGBA
+
+uniform mat4 u_viewProj;
+uniform float u_alpha;          // 0 draws prev, 1 draws curr
+uniform samplerBuffer u_frames; // per frame: (u0, v0, u1, v1), (w, h, 0, 0)
+
+out vec2 v_uv;
+out vec4 v_tint;
+
+const float PI = 3.14159265358979;
+const float TWO_PI = 6.28318530717959;
+
+void main() {
+	int corner = gl_VertexID & 3;
+	vec2 c = vec2(corner & 1, corner >> 1); // 0 or 1: left/right, top/bottom
+
+	int f = int(a_frame);
+	vec2 size = vec2(0.0); // an unknown frame collapses to nothing
+	vec4 uv = vec4(0.0);
+	if (f < textureSize(u_frames) / 2) {
+		uv = texelFetch(u_frames, 2 * f);
+		size = texelFetch(u_frames, 2 * f + 1).xy;
+	}
+
+	// prev + (curr-prev)*alpha, not mix(): exactly curr when prev == curr.
+	vec2 pos = a_prev.xy + (a_curr.xy - a_prev.xy) * u_alpha;
+	// The shorter arc: the difference wrapped into [-PI, PI).
+	float d = a_curr.z - a_prev.z;
+	d -= TWO_PI * floor((d + PI) / TWO_PI);
+	float angle = a_prev.z + d * u_alpha;
+
+	vec2 local = (c - 0.5) * size;
+	float s = sin(angle);
+	float k = cos(angle);
+	// With y down, a positive angle turns clockwise on screen.
+	vec2 world = pos + vec2(k * local.x - s * local.y, s * local.x + k * local.y);
+
+	gl_Position = u_viewProj * vec4(world, 0.0, 1.0);
+	v_uv = mix(uv.xy, uv.zw, c);
+	v_tint = vec4(a_tint.rgb * a_tint.a, a_tint.a);
+}

@@ -1,0 +1,26 @@
+// Package simthread runs the simulation on a fixed timestep and hands its
+// state to the renderer.
+//
+// A [Runner] owns a [Sim] (the world and the game's per-tick logic), a
+// [Schedule] that says when each tick is due in exact integer nanoseconds,
+// an input [Queue] and a [snapshot.Ring]. It runs in one of two loops that
+// share every line of stepping code:
+//
+//   - Decoupled ([Runner.Start]): a goroutine locked to its own OS thread
+//     waits for each tick (sleep, then a short spin), steps, and publishes a
+//     snapshot. It never waits for the renderer.
+//   - Coupled ([Runner.Frame]): the classic single-thread accumulator loop.
+//     The caller's frame calls Frame(now), which runs the ticks that are
+//     due and returns; the caller then draws.
+//
+// Given the same input events with the same timestamps, both loops run the
+// same ticks with the same input and reach the same state hash.
+//
+// Threads: the Sim's methods are called only by the goroutine that runs the
+// loop (the sim thread when decoupled, the caller when coupled). The input
+// queue has one producer (the thread that polls input) and the loop as its
+// consumer. [Runner.Stats] may be read from any goroutine.
+//
+// Time is passed in, never read, except by the real [Clock]: the schedule
+// is a pure type, and tests drive the runner with a [FakeClock].
+package simthread

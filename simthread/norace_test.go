@@ -1,0 +1,5 @@
+//go:build !race
+
+package simthread
+
+const raceEnabled = false

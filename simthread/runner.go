@@ -1,0 +1,413 @@
+package simthread
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"sync/atomic"
+
+	"github.com/tandem-engine/tandem/snapshot"
+)
+
+// Sim is the world the loop steps. Its methods are called only by the loop's
+// goroutine; the world is the loop's alone while it runs.
+type Sim interface {
+	// Step advances the world by one fixed tick with the tick's input.
+	Step(in Input)
+	// Publish writes the world's camera and sprites into dst. The runner
+	// fills the tick and the times. dst holds stale data from an older
+	// snapshot: Publish sets every sprite slot.
+	Publish(dst *snapshot.Snapshot)
+	// Hash returns a hash of the exact bits of the whole world state.
+	Hash() uint64
+}
+
+// Config configures a [Runner]. The zero value of every field but Hz means
+// its default.
+type Config struct {
+	// Hz is the tick rate, ticks per second of sim time. Required.
+	Hz int
+	// MaxLag is how far behind its schedule, in wall nanoseconds, the sim
+	// may fall before the clamp drops time (slow motion). Default 250 ms.
+	MaxLag int64
+	// MaxCatchUp caps the ticks run per wake (decoupled) or per frame
+	// (coupled). Default 5.
+	MaxCatchUp int
+	// Clock is the time source. Default: a [RealClock].
+	Clock Clock
+	// QueueSize is the input queue's capacity. Default 4096.
+	QueueSize int
+	// HashEvery, when positive, makes every HashEvery-th snapshot carry the
+	// world's StateHash (for replays' checkpoints); 0 never.
+	HashEvery int
+}
+
+// Defaults of [Config].
+const (
+	DefaultMaxLag     = 250_000_000 // 250 ms
+	DefaultMaxCatchUp = 5
+	DefaultQueueSize  = 4096
+)
+
+// Stats are the loop's running totals, readable from any goroutine.
+type Stats struct {
+	Ticks     uint64  // ticks run
+	SimTime   int64   // sim time of the newest state, ns
+	Scale     float64 // effective sim seconds per wall second over about the last second
+	Chosen    Ratio   // the chosen time scale
+	Paused    bool
+	Dropped   int64  // wall ns dropped by the lag clamp, in all
+	Clamps    uint64 // times the clamp bit
+	Capped    uint64 // wakes or frames that hit the catch-up cap with ticks still due
+	LateMax   int64  // the most a tick started after its due time, ns
+	InputDrop uint64 // input events dropped because the queue was full
+}
+
+// Runner runs a [Sim] on a fixed timestep, in the decoupled loop
+// ([Runner.Start]) or the coupled one ([Runner.Frame]), never both.
+type Runner struct {
+	cfg   Config
+	sim   Sim
+	clock Clock
+	ring  *snapshot.Ring
+	queue *Queue
+	wake  chan struct{}
+
+	// Loop-only state.
+	sched   Schedule
+	input   inputState
+	started bool
+	window  scaleWindow
+	clamps  uint64
+	capped  uint64
+	lateMax int64
+
+	// Published for Stats, one atomic word each: a reader may see fields
+	// from two neighbouring wakes, never a torn field.
+	st struct {
+		ticks, clamps, capped, inputDrop atomic.Uint64
+		simTime, dropped, lateMax        atomic.Int64
+		scale                            atomic.Uint64 // float64 bits
+		chosen                           atomic.Uint64 // Num<<32 | Den
+		paused                           atomic.Bool
+	}
+
+	done chan struct{}
+	err  error
+	mode atomic.Int32
+}
+
+const (
+	modeNone int32 = iota
+	modeDecoupled
+	modeCoupled
+)
+
+// New returns a runner for sim. It reports an error for a bad config.
+func New(sim Sim, cfg Config) (*Runner, error) {
+	if cfg.Hz <= 0 || cfg.Hz > 10_000 {
+		return nil, fmt.Errorf("simthread: tick rate %d Hz out of range (use 1 to 10000)", cfg.Hz)
+	}
+	if cfg.MaxLag == 0 {
+		cfg.MaxLag = DefaultMaxLag
+	}
+	if cfg.MaxLag < 0 {
+		return nil, fmt.Errorf("simthread: negative max lag %d ns", cfg.MaxLag)
+	}
+	if cfg.MaxCatchUp == 0 {
+		cfg.MaxCatchUp = DefaultMaxCatchUp
+	}
+	if cfg.MaxCatchUp < 0 {
+		return nil, fmt.Errorf("simthread: negative catch-up cap %d", cfg.MaxCatchUp)
+	}
+	if cfg.QueueSize == 0 {
+		cfg.QueueSize = DefaultQueueSize
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = NewRealClock()
+	}
+	r := &Runner{
+		cfg:   cfg,
+		sim:   sim,
+		clock: cfg.Clock,
+		ring:  snapshot.NewRing(),
+		queue: NewQueue(cfg.QueueSize),
+		wake:  make(chan struct{}, 1),
+		done:  make(chan struct{}),
+	}
+	r.window.init(cfg.Hz)
+	r.st.scale.Store(math.Float64bits(1))
+	r.st.chosen.Store(1<<32 | 1)
+	return r, nil
+}
+
+// Ring returns the ring the runner publishes to. The renderer reads it.
+func (r *Runner) Ring() *snapshot.Ring { return r.ring }
+
+// Clock returns the runner's clock.
+func (r *Runner) Clock() Clock { return r.clock }
+
+// Push hands an input event to the sim without blocking and reports whether
+// it was queued. Only one goroutine may push (the one polling input).
+func (r *Runner) Push(e Event) bool {
+	ok := r.queue.Push(e)
+	if e.Kind != EventButton {
+		// A paused loop sleeps until an event arrives; wake it.
+		select {
+		case r.wake <- struct{}{}:
+		default:
+		}
+	}
+	return ok
+}
+
+// Stats returns the loop's latest totals. Any goroutine; it does not
+// allocate.
+func (r *Runner) Stats() Stats {
+	c := r.st.chosen.Load()
+	return Stats{
+		Ticks:     r.st.ticks.Load(),
+		SimTime:   r.st.simTime.Load(),
+		Scale:     math.Float64frombits(r.st.scale.Load()),
+		Chosen:    Ratio{int64(c >> 32), int64(c & 0xFFFFFFFF)},
+		Paused:    r.st.paused.Load(),
+		Dropped:   r.st.dropped.Load(),
+		Clamps:    r.st.clamps.Load(),
+		Capped:    r.st.capped.Load(),
+		LateMax:   r.st.lateMax.Load(),
+		InputDrop: r.queue.Dropped(),
+	}
+}
+
+// Start runs the decoupled loop: a new goroutine, locked to its own OS
+// thread, owns the sim until ctx is cancelled, and stops within one tick
+// of that. Call [Runner.Wait] to wait for it. The first tick is due at
+// once.
+func (r *Runner) Start(ctx context.Context) {
+	if !r.mode.CompareAndSwap(modeNone, modeDecoupled) {
+		panic("simthread: Start on a runner that already ran")
+	}
+	go func() {
+		// The sim gets its own thread so that its timing does not depend
+		// on what the Go scheduler runs beside it, and so that the main
+		// thread (which GLFW needs) never runs a tick.
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		defer close(r.done)
+		r.err = r.loop(ctx)
+	}()
+}
+
+// Wait blocks until the decoupled loop has stopped and returns why. After
+// Wait returns, the sim belongs to the caller again.
+func (r *Runner) Wait() error {
+	<-r.done
+	if errors.Is(r.err, context.Canceled) {
+		return nil
+	}
+	return r.err
+}
+
+func (r *Runner) loop(ctx context.Context) error {
+	done := ctx.Done()
+	for {
+		r.advance(r.clock.Now(), done)
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if r.sched.Ready(r.clock.Now()) {
+			// The catch-up cap stopped us with ticks still due: yield
+			// to the ctx check above and go on without sleeping.
+			continue
+		}
+		r.clock.Wait(r.sched.Due(), r.wake, done)
+	}
+}
+
+// Frame is one frame of the coupled loop: it runs the ticks due at time now
+// (at most MaxCatchUp of them), publishing after each, and returns the
+// number it ran. The caller then acquires the newest pair from the ring and
+// draws: the classic accumulator loop, with the accumulator kept as the
+// exact due time of the next tick instead of a running float.
+func (r *Runner) Frame(now int64) int {
+	if !r.mode.CompareAndSwap(modeNone, modeCoupled) && r.mode.Load() != modeCoupled {
+		panic("simthread: Frame on a runner started decoupled")
+	}
+	return r.advance(now, nil)
+}
+
+// advance is the body both loops share: it applies the events due by now
+// and runs the ticks due by now, up to the catch-up cap, and returns how
+// many ticks it ran. It stops early when done is closed, so a cancelled
+// decoupled loop stops within one tick.
+func (r *Runner) advance(now int64, done <-chan struct{}) int {
+	if !r.started {
+		r.started = true
+		r.sched = NewSchedule(r.cfg.Hz, now)
+	}
+	if d := r.sched.Clamp(now, r.cfg.MaxLag); d > 0 {
+		r.clamps++
+	}
+	ran := 0
+	for {
+		r.drain(now)
+		if !r.sched.Ready(now) {
+			break
+		}
+		if ran == r.cfg.MaxCatchUp {
+			r.capped++
+			break
+		}
+		if closed(done) {
+			break
+		}
+		r.tick(now)
+		ran++
+	}
+	r.publishStats()
+	return ran
+}
+
+// closed reports whether done is closed (a nil channel never is).
+func closed(done <-chan struct{}) bool {
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
+}
+
+// drain applies, in order, every queued event that belongs to the next
+// tick's window: stamped at or before both the tick's due time and now.
+// Control events move the due time, so the limit is recomputed each time.
+func (r *Runner) drain(now int64) {
+	for {
+		e, ok := r.queue.peek()
+		if !ok || e.Time > min(r.sched.Due(), now) {
+			return
+		}
+		r.apply(e)
+		r.queue.pop()
+	}
+}
+
+func (r *Runner) apply(e *Event) {
+	switch e.Kind {
+	case EventButton:
+		r.input.apply(e)
+	case EventPause:
+		r.pause(e.Time)
+	case EventResume:
+		r.sched.Resume(e.Time)
+	case EventTogglePause:
+		if r.sched.Paused() {
+			r.sched.Resume(e.Time)
+		} else {
+			r.pause(e.Time)
+		}
+	case EventStep:
+		r.sched.Step(e.Time)
+	case EventScale:
+		r.sched.SetScale(e.Time, e.Scale)
+	}
+}
+
+// pause stops the schedule and republishes the current state as paused, so
+// the renderer shows it fully instead of waiting for a successor.
+func (r *Runner) pause(t int64) {
+	r.sched.Pause(t)
+	if r.sched.Tick() > 0 {
+		r.publish(t, t)
+	}
+}
+
+// tick runs one fixed tick and publishes its state. It is the unit a
+// profiler label or trace region wraps.
+func (r *Runner) tick(now int64) {
+	due := r.sched.Due()
+	if late := now - due; late > r.lateMax {
+		r.lateMax = late
+	}
+	r.sim.Step(r.input.take())
+	r.sched.Advance()
+	next := r.sched.Due()
+	if next == math.MaxInt64 {
+		next = due // paused: nothing follows, show this state as it is
+	}
+	r.window.add(r.clock.Now(), r.sched.SimTime(r.sched.Tick()))
+	r.publish(due, next)
+}
+
+// publish fills the next ring buffer from the sim and publishes it.
+func (r *Runner) publish(due, next int64) {
+	s := r.ring.Begin()
+	r.sim.Publish(s)
+	k := r.sched.Tick()
+	s.Tick = k
+	s.SimTime = r.sched.SimTime(k)
+	s.Time, s.Next = due, next
+	s.Paused = r.sched.Paused()
+	s.TimeScale = r.window.scale()
+	if s.Paused {
+		s.TimeScale = 0
+	}
+	s.StateHash = 0
+	if r.cfg.HashEvery > 0 && k%uint64(r.cfg.HashEvery) == 0 {
+		s.StateHash = r.sim.Hash()
+	}
+	s.Published = r.clock.Now()
+	r.ring.Publish()
+}
+
+// publishStats makes the loop's totals visible to other goroutines.
+func (r *Runner) publishStats() {
+	k := r.sched.Tick()
+	r.st.ticks.Store(k)
+	r.st.simTime.Store(r.sched.SimTime(k))
+	sc := r.window.scale()
+	if r.sched.Paused() {
+		sc = 0
+	}
+	r.st.scale.Store(math.Float64bits(sc))
+	c := r.sched.Scale()
+	r.st.chosen.Store(uint64(c.Num)<<32 | uint64(c.Den))
+	r.st.paused.Store(r.sched.Paused())
+	r.st.dropped.Store(r.sched.Dropped())
+	r.st.clamps.Store(r.clamps)
+	r.st.capped.Store(r.capped)
+	r.st.lateMax.Store(r.lateMax)
+}
+
+// scaleWindow measures the effective time scale: sim time advanced per
+// wall time over the last second or so of ticks, in a fixed ring.
+type scaleWindow struct {
+	wall, sim []int64
+	n, i      int
+}
+
+func (w *scaleWindow) init(hz int) {
+	n := max(hz, 2)
+	w.wall, w.sim = make([]int64, n), make([]int64, n)
+}
+
+func (w *scaleWindow) add(wall, sim int64) {
+	w.wall[w.i], w.sim[w.i] = wall, sim
+	w.i = (w.i + 1) % len(w.wall)
+	w.n = min(w.n+1, len(w.wall))
+}
+
+func (w *scaleWindow) scale() float64 {
+	if w.n < 2 {
+		return 1
+	}
+	newest := (w.i - 1 + len(w.wall)) % len(w.wall)
+	oldest := (w.i - w.n + len(w.wall)) % len(w.wall)
+	dw := w.wall[newest] - w.wall[oldest]
+	if dw <= 0 {
+		return 1
+	}
+	return float64(w.sim[newest]-w.sim[oldest]) / float64(dw)
+}

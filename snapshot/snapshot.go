@@ -1,0 +1,115 @@
+package snapshot
+
+// Camera is the view of the world a snapshot is drawn with. X and Y are the
+// world position, in pixels, at the centre of the screen; Zoom is screen
+// pixels per world pixel (1 draws the world at its native size).
+type Camera struct {
+	X, Y float32
+	Zoom float32
+	// Gen changes when the camera jumps (a respawn, a scene change): the
+	// renderer then snaps to the new camera instead of sliding to it.
+	Gen uint32
+}
+
+// Sprites holds the sprites of a snapshot as parallel arrays
+// (structure-of-arrays), so that a loop over one field touches only that
+// field and the renderer can upload whole arrays.
+//
+// Invariant: every slice has the same length, Len().
+//
+// Index i is the sprite's slot. The writer keeps slots stable from tick to
+// tick: interpolation pairs sprite i of one snapshot with sprite i of the
+// next, and only when both ID and Gen agree. A sprite that is spawned,
+// teleported or respawned gets a new Gen and is drawn at its new state at
+// once, never slid across the screen. To hide a sprite without shifting the
+// slots after it, give it a Tint with zero alpha.
+type Sprites struct {
+	ID    []uint32  // entity id of the slot's occupant
+	Gen   []uint32  // generation: changes when the sprite must snap
+	X, Y  []float32 // centre, in world pixels (y grows down)
+	Angle []float32 // rotation about the centre, radians
+	Frame []uint16  // index into the renderer's frame table (atlas region, size)
+	Tint  []uint32  // RGBA8 multiplier, R in the low byte (0xFFFFFFFF draws as is)
+}
+
+// Len returns the number of sprites.
+func (s *Sprites) Len() int { return len(s.ID) }
+
+// Resize sets the number of sprites to n, keeping the storage: it allocates
+// only when n exceeds every earlier size. The contents of slots that were
+// not there before are unspecified; the writer fills every slot.
+func (s *Sprites) Resize(n int) {
+	s.ID = resize(s.ID, n)
+	s.Gen = resize(s.Gen, n)
+	s.X = resize(s.X, n)
+	s.Y = resize(s.Y, n)
+	s.Angle = resize(s.Angle, n)
+	s.Frame = resize(s.Frame, n)
+	s.Tint = resize(s.Tint, n)
+}
+
+// Set writes slot i.
+func (s *Sprites) Set(i int, id, gen uint32, x, y, angle float32, frame uint16, tint uint32) {
+	s.ID[i], s.Gen[i] = id, gen
+	s.X[i], s.Y[i], s.Angle[i] = x, y, angle
+	s.Frame[i], s.Tint[i] = frame, tint
+}
+
+func resize[T any](s []T, n int) []T {
+	if n <= cap(s) {
+		return s[:n]
+	}
+	return append(s[:cap(s)], make([]T, n-cap(s))...)
+}
+
+// White is the Tint that draws a sprite as it is in the atlas.
+const White uint32 = 0xFFFFFFFF
+
+// Snapshot is the state of the world after one tick, as the renderer needs
+// it. Times are on the [Now] time base.
+type Snapshot struct {
+	// Tick is the number of ticks stepped to produce this state (1 for the
+	// state after the first tick).
+	Tick uint64
+	// SimTime is the simulated time of this state: Tick fixed steps, in
+	// nanoseconds (exact: Tick*1e9/hz rounded down).
+	SimTime int64
+	// Time is when this state is due on the monotonic time base: the
+	// scheduled wall time of the tick that produced it. Next is when the
+	// following state is due. The renderer shows this state fully at Next;
+	// Next <= Time means no successor is scheduled (paused), and the state
+	// is shown as it is.
+	Time, Next int64
+	// Published is when the snapshot was actually handed to the renderer;
+	// Published - Time is how late the sim thread was.
+	Published int64
+	// TimeScale is sim seconds per wall second over the last second: 1 in
+	// real time, below 1 in slow motion (chosen, or forced by overload),
+	// 0 while paused.
+	TimeScale float64
+	// Paused reports whether the sim was paused when this was published.
+	Paused bool
+
+	Camera  Camera
+	Sprites Sprites
+
+	// StateHash is the world's hash when the sim publishes it (periodic or
+	// on request); zero when not computed for this tick.
+	StateHash uint64
+}
+
+// CopyFrom makes s a deep copy of src, reusing s's storage.
+func (s *Snapshot) CopyFrom(src *Snapshot) {
+	sp := s.Sprites
+	*s = *src
+	s.Sprites = sp
+	n := src.Sprites.Len()
+	s.Sprites.Resize(n)
+	copy(s.Sprites.ID, src.Sprites.ID)
+	copy(s.Sprites.Gen, src.Sprites.Gen)
+	copy(s.Sprites.X, src.Sprites.X)
+	copy(s.Sprites.Y, src.Sprites.Y)
+	copy(s.Sprites.Angle, src.Sprites.Angle)
+	copy(s.Sprites.Frame, src.Sprites.Frame)
+	copy(s.Sprites.Tint, src.Sprites.Tint)
+}
