@@ -8,4 +8,5 @@ require (
 	github.com/go-gl/mathgl v1.2.0 // indirect
 	golang.org/x/image v0.47.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
+	golang.org/x/text v0.43.0 // indirect
 )

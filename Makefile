@@ -1,0 +1,67 @@
+# tandem: `make run` runs the demo, `make test` runs every test.
+# Both install what is missing first: Debian packages through apt-get (as
+# root, or with sudo), Go modules through the go command itself.
+
+GO      ?= go
+BIN     := bin/tandem
+OUT     := out
+# The Debian packages GLFW's cgo build and the GL tests need.
+DEBS    := xvfb xauth libgl1-mesa-dev libgl1-mesa-dri libx11-dev libxcursor-dev \
+           libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev
+# Without a display, everything that opens a window runs under Xvfb, where
+# Mesa's llvmpipe gives OpenGL 4.5 core.
+XVFB    := $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1280x720x24")
+# The GL tests share the 2 cores with the sim and the race detector.
+export LP_NUM_THREADS ?= 2
+
+.PHONY: all deps build test bench run clean
+
+all: build
+
+deps:
+	@missing=""; for p in $(DEBS); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	echo "deps: installing Debian packages:$$missing"; \
+	if [ "$$(id -u)" = 0 ]; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then \
+	  sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	else \
+	  echo "deps: cannot install as a normal user without sudo; run:"; \
+	  echo "  sudo apt-get update && sudo apt-get install -y$$missing"; \
+	  exit 1; \
+	fi
+
+build: deps
+	$(GO) build -o $(BIN) ./cmd/tandem
+
+test: deps
+	@bad=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$bad" ]; then echo "gofmt needed on:"; echo "$$bad"; exit 1; fi
+	$(GO) vet ./...
+	$(XVFB) $(GO) test -race -count=1 ./...
+	# Tests too slow under -race (5 million ticks) run once without it.
+	$(GO) test -count=1 -run 'Drift24HoursRunner' ./simthread
+
+bench: deps
+	$(GO) test -run '^$$' -bench . -benchmem ./physics ./snapshot ./simthread
+	$(XVFB) $(GO) test -run '^$$' -bench . -benchmem ./gl
+
+# With a display: the window. Without: the same demo under Xvfb for 10
+# seconds, then where the screenshot and the stats went.
+run: build
+	@mkdir -p $(OUT)
+	@if [ -n "$$DISPLAY" ]; then \
+	  ./$(BIN) run $(ARGS); \
+	else \
+	  echo "run: no display; running the demo under Xvfb for 10 s"; \
+	  xvfb-run -a -s "-screen 0 1280x720x24" ./$(BIN) run -seconds 10 \
+	    -screenshot $(OUT)/screenshot.png -json $(ARGS) > $(OUT)/stats.json && \
+	  echo "run: screenshot: $(OUT)/screenshot.png" && \
+	  echo "run: stats:      $(OUT)/stats.json" && cat $(OUT)/stats.json; \
+	fi
+
+clean:
+	rm -rf bin $(OUT)

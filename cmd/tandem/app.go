@@ -1,0 +1,396 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/tandem-engine/tandem/cmd/tandem/scene"
+	"github.com/tandem-engine/tandem/gl"
+	"github.com/tandem-engine/tandem/physics"
+	"github.com/tandem-engine/tandem/simthread"
+	"github.com/tandem-engine/tandem/snapshot"
+	"github.com/tandem-engine/tandem/window"
+)
+
+// hooks let tests watch the threads: onTick runs on the sim thread after
+// every tick, onFrame on the render thread after every frame's GL calls.
+type hooks struct {
+	onTick  func()
+	onFrame func()
+}
+
+// traced wraps a Sim to call a hook after every tick.
+type traced struct {
+	simthread.Sim
+	after func()
+}
+
+func (t traced) Step(in simthread.Input) {
+	t.Sim.Step(in)
+	t.after()
+}
+
+// app is the desktop app: the window and the renderer on the main thread,
+// the runner and its sim on theirs.
+type app struct {
+	opts   options
+	win    *window.Window
+	game   *scene.Game
+	runner *simthread.Runner
+	art    *art
+
+	atlas *gl.Texture
+	batch *gl.SpriteBatch
+	tiles *gl.TileLayer
+	quads *gl.QuadBatch
+	hud   *hud
+
+	interp snapshot.Interpolator
+	stats  *frameStats
+	info   hudInfo
+	hudOn  bool
+
+	// minX.. are the world's bounds, for the camera clamp.
+	minX, minY, maxX, maxY float32
+
+	shotPending bool   // F12 was pressed: save this frame
+	shotErr     error  // the last F12 screenshot's failure, reported at exit
+	last        *image.RGBA
+}
+
+// runApp runs the demo until the window closes or -seconds pass, and
+// returns the summary. It must run on the main thread.
+func runApp(opts options, h *hooks) (*summary, error) {
+	gl.TuneAllocator()
+	a := &app{opts: opts, hudOn: opts.hud}
+	var err error
+	if a.art, err = buildArt(opts.spriteSize); err != nil {
+		return nil, err
+	}
+	if err := window.Init(); err != nil {
+		return nil, err
+	}
+	defer window.Terminate()
+	a.win, err = window.Open(window.Config{
+		Title: "tandem", Width: opts.width, Height: opts.height,
+		VSync: opts.vsync, Fullscreen: opts.fullscreen,
+	})
+	if err != nil {
+		return nil, err
+	}
+	defer a.win.Destroy()
+	if err := a.newGame(); err != nil {
+		return nil, err
+	}
+	if err := a.newRenderer(); err != nil {
+		return nil, err
+	}
+	defer a.deleteRenderer()
+
+	var sim simthread.Sim = a.game
+	if h != nil && h.onTick != nil {
+		sim = traced{a.game, h.onTick}
+	}
+	a.runner, err = simthread.New(sim, simthread.Config{Hz: opts.hz})
+	if err != nil {
+		return nil, err
+	}
+	a.win.SetSink(a.onEvent)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if opts.loop == loopDecoupled {
+		a.runner.Start(ctx)
+	}
+
+	start := snapshot.Now()
+	a.stats = newFrameStats(start)
+	var deadline int64 = -1
+	if opts.seconds > 0 {
+		deadline = start + int64(opts.seconds*1e9)
+	}
+	for !a.win.ShouldClose() && (deadline < 0 || snapshot.Now() < deadline) {
+		a.frame()
+		if h != nil && h.onFrame != nil {
+			h.onFrame()
+		}
+	}
+	end := snapshot.Now()
+	// The sim thread stops first: after Wait the world is ours again and
+	// its hash is safe to read.
+	cancel()
+	if opts.loop == loopDecoupled {
+		if err := a.runner.Wait(); err != nil {
+			return nil, err
+		}
+	}
+	sum := a.summary(start, end)
+	if opts.screenshot != "" {
+		if a.last == nil {
+			return sum, fmt.Errorf("screenshot %s: no frame was drawn (was the window minimised the whole run?)", opts.screenshot)
+		}
+		if err := writePNG(opts.screenshot, a.last); err != nil {
+			return sum, err
+		}
+	}
+	return sum, a.shotErr
+}
+
+func (a *app) newGame() error {
+	var level *physics.Level
+	if a.opts.scene == scene.Platformer {
+		var err error
+		if level, err = loadLevel(a.opts.level); err != nil {
+			return err
+		}
+	}
+	fw, fh := a.win.FramebufferSize()
+	g, err := scene.New(scene.Config{
+		Kind: a.opts.scene, Level: level, Hz: a.opts.hz, Seed: a.opts.seed,
+		Bunnies: a.opts.sprites, ArenaW: max(fw, 64), ArenaH: max(fh, 64),
+	}, a.art.scene)
+	if err != nil {
+		return err
+	}
+	a.game = g
+	a.minX, a.minY, a.maxX, a.maxY = g.Bounds()
+	return nil
+}
+
+func (a *app) newRenderer() (err error) {
+	defer func() {
+		if err != nil {
+			a.deleteRenderer()
+		}
+	}()
+	if a.atlas, err = gl.NewTexture(a.art.atlas.Image, true); err != nil {
+		return err
+	}
+	n := a.opts.sprites + 1 + 256
+	if a.batch, err = gl.NewSpriteBatch(n, a.atlas, a.art.frames); err != nil {
+		return err
+	}
+	tiles := a.game.Tiles()
+	quads := make([]gl.TileQuad, len(tiles))
+	for i, t := range tiles {
+		quads[i] = gl.TileQuad{X: t.X, Y: t.Y, Frame: t.Frame}
+	}
+	if a.tiles, err = gl.NewTileLayer(quads, a.atlas, a.art.frames); err != nil {
+		return err
+	}
+	if a.quads, err = gl.NewQuadBatch(4096, a.atlas, a.art.frames); err != nil {
+		return err
+	}
+	a.hud = newHUD(a.art)
+	return nil
+}
+
+func (a *app) deleteRenderer() {
+	if a.quads != nil {
+		a.quads.Delete()
+	}
+	if a.tiles != nil {
+		a.tiles.Delete()
+	}
+	if a.batch != nil {
+		a.batch.Delete()
+	}
+	if a.atlas != nil {
+		a.atlas.Delete()
+	}
+	a.quads, a.tiles, a.batch, a.atlas = nil, nil, nil, nil
+}
+
+// frame is one render-thread frame: input, (in the coupled loop) the sim,
+// then the newest snapshot pair drawn interpolated. It is the unit a
+// profiler label or trace region wraps.
+func (a *app) frame() {
+	a.win.Poll()
+	if a.opts.loop == loopCoupled {
+		a.runner.Frame(snapshot.Now())
+	}
+	if a.win.Minimized() {
+		// Nothing to draw into: sleep until something happens, cheaply.
+		a.win.WaitEvents(100 * time.Millisecond)
+		return
+	}
+	fw, fh := a.win.FramebufferSize()
+	gl.Viewport(fw, fh)
+	gl.Clear(0.36, 0.58, 0.85, 1)
+	prev, curr, fresh := a.runner.Ring().Acquire()
+	now := snapshot.Now()
+	if curr != nil {
+		if fresh {
+			a.batch.Upload(prev, curr)
+		}
+		v := a.interp.Frame(prev, curr, now)
+		a.info.view = v
+		a.info.sprites = curr.Sprites.Len()
+		vp := gl.CameraMatrix(a.camera(v.Camera, fw, fh), fw, fh)
+		a.tiles.Draw(vp)
+		a.batch.Draw(vp, v.Alpha)
+	}
+	if a.hudOn {
+		a.drawHUD(fw, fh, now)
+	}
+	if a.shotPending || a.opts.screenshot != "" && a.lastFrame(now) {
+		a.capture(fw, fh)
+	}
+	a.win.Swap()
+	a.stats.frame(snapshot.Now(), a.info.view.Age)
+}
+
+// lastFrame reports whether the -seconds deadline is near enough that
+// this frame may be the last: the -screenshot is then taken, so the
+// readback costs nothing during the run.
+func (a *app) lastFrame(now int64) bool {
+	if a.opts.seconds <= 0 {
+		return false
+	}
+	return now >= a.stats.start+int64(a.opts.seconds*1e9)-200_000_000
+}
+
+// capture reads the frame back before it is swapped away.
+func (a *app) capture(fw, fh int) {
+	a.last = gl.ReadPixels(0, 0, fw, fh)
+	if a.shotPending {
+		a.shotPending = false
+		name := filepath.Join(a.opts.shotDir, "tandem-"+time.Now().Format("20060102-150405.000")+".png")
+		if err := writePNG(name, a.last); err != nil {
+			a.shotErr = err
+		} else {
+			fmt.Fprintf(os.Stderr, "tandem: screenshot %s\n", name)
+		}
+	}
+}
+
+// pixelScale is how many framebuffer pixels a world pixel covers: 2 for a
+// 720-line window, more on larger or HiDPI ones. The bunnymark draws at
+// 1:1.
+func (a *app) pixelScale(fh int) float32 {
+	if a.opts.scene == scene.Bunnymark {
+		return 1
+	}
+	return float32(max(1, (fh+180)/360))
+}
+
+// camera applies the render-side zoom and keeps the view inside the world.
+func (a *app) camera(c snapshot.Camera, fw, fh int) snapshot.Camera {
+	c.Zoom *= a.pixelScale(fh)
+	hw, hh := float32(fw)/c.Zoom/2, float32(fh)/c.Zoom/2
+	c.X = clampCentre(c.X, a.minX, a.maxX, hw)
+	c.Y = clampCentre(c.Y, a.minY, a.maxY, hh)
+	return c
+}
+
+func clampCentre(v, lo, hi, half float32) float32 {
+	if hi-lo <= 2*half {
+		return (lo + hi) / 2
+	}
+	return min(max(v, lo+half), hi-half)
+}
+
+func (a *app) drawHUD(fw, fh int, now int64) {
+	st := a.stats
+	sim := a.runner.Stats()
+	in := &a.info
+	in.loop, in.scene, in.vsync = a.opts.loop, string(a.opts.scene), a.win.VSync()
+	in.fps = st.fps
+	in.frameP50, in.frameP99 = st.frameHist.quantile(0.5), st.frameHist.quantile(0.99)
+	if el := now - st.start; el > 0 {
+		in.tps = float64(sim.Ticks) * 1e9 / float64(el)
+	}
+	in.sim, in.paused = sim, sim.Paused
+	in.gcCycles, in.gcPauseMs, in.gcMaxMs = st.gcCycles, st.gcPauseTotal*1e3, st.gcPauseMax*1e3
+	a.hud.scale = float32(max(1, fh/720))
+	a.quads.Draw(a.hud.build(in, st), fw, fh)
+}
+
+// onEvent receives every input event on the main thread, inside Poll. Game
+// buttons go to the sim as data, stamped; app keys act here. Nothing in it
+// blocks.
+func (a *app) onEvent(e window.Event) {
+	if b := buttonOf(e); b != 0 {
+		a.runner.Push(simthread.Event{Time: e.Time, Kind: simthread.EventButton, Buttons: b, Down: e.Down})
+		return
+	}
+	if e.Kind != window.KindKey || !e.Down || e.Repeat {
+		return
+	}
+	switch e.Key {
+	case window.KeyEscape:
+		a.win.SetShouldClose(true)
+	case window.KeyF3:
+		a.hudOn = !a.hudOn
+	case window.KeyF11:
+		a.win.ToggleFullscreen()
+	case window.KeyF12:
+		a.shotPending = true
+	case window.KeyP:
+		a.runner.Push(simthread.Event{Time: e.Time, Kind: simthread.EventTogglePause})
+	case window.KeyPeriod:
+		a.runner.Push(simthread.Event{Time: e.Time, Kind: simthread.EventStep})
+	case window.KeyLeftBracket, window.KeyRightBracket:
+		step := 1
+		if e.Key == window.KeyLeftBracket {
+			step = -1
+		}
+		a.runner.Push(simthread.Event{Time: e.Time, Kind: simthread.EventScale, Scale: nextScale(a.runner.Stats().Chosen, step)})
+	}
+}
+
+// nextScale returns the time scale one step slower (-1) or faster (+1)
+// than r in simthread.Scales.
+func nextScale(r simthread.Ratio, step int) simthread.Ratio {
+	for i, s := range simthread.Scales {
+		if s == r {
+			return simthread.Scales[min(max(i+step, 0), len(simthread.Scales)-1)]
+		}
+	}
+	return simthread.RealTime
+}
+
+// buttonOf maps keys and gamepad buttons to the game's buttons.
+func buttonOf(e window.Event) simthread.Buttons {
+	switch e.Kind {
+	case window.KindKey:
+		switch e.Key {
+		case window.KeyLeft, window.KeyA:
+			return scene.ButtonLeft
+		case window.KeyRight, window.KeyD:
+			return scene.ButtonRight
+		case window.KeySpace, window.KeyUp, window.KeyW, window.KeyZ:
+			return scene.ButtonJump
+		}
+	case window.KindGamepad:
+		switch e.Button {
+		case window.ButtonDpadLeft, window.StickLeft:
+			return scene.ButtonLeft
+		case window.ButtonDpadRight, window.StickRight:
+			return scene.ButtonRight
+		case window.ButtonA, window.ButtonB:
+			return scene.ButtonJump
+		}
+	}
+	return 0
+}
+
+func writePNG(name string, img image.Image) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return fmt.Errorf("screenshot: %w", err)
+	}
+	if err := png.Encode(f, img); err != nil {
+		f.Close()
+		return fmt.Errorf("screenshot %s: %w", name, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("screenshot %s: %w", name, err)
+	}
+	return nil
+}
+

@@ -1,0 +1,278 @@
+// Package scene holds the demo's game: the platformer and the bunnymark,
+// written against the engine's plumbing (simthread.Sim in, snapshots out)
+// and nothing else, so that the engine-as-a-library API of the roadmap can
+// take them over unchanged.
+//
+// Threads: a Game is a simthread.Sim. Its Step, Publish and Hash run on the
+// sim thread only (or the caller's, in the coupled loop); the constructors
+// and Tiles run before the loop starts.
+package scene
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tandem-engine/tandem/physics"
+	"github.com/tandem-engine/tandem/simthread"
+	"github.com/tandem-engine/tandem/snapshot"
+)
+
+// The buttons the demo understands. The app maps keys and gamepad buttons
+// to them; the sim sees only these bits.
+const (
+	ButtonLeft simthread.Buttons = 1 << iota
+	ButtonRight
+	ButtonJump
+)
+
+// Frames are the frame-table indices the scenes draw with. The app fills
+// them from the atlas; the sim only ever handles the numbers.
+type Frames struct {
+	Player     [physics.FrameCount]uint16 // facing right, by physics.Character.Frame
+	PlayerLeft [physics.FrameCount]uint16 // the same, mirrored
+	Coin       [4]uint16                  // spin animation
+	Bunny      [4]uint16                  // colour variants
+	TileSolid  uint16
+	TileGrass  uint16 // a solid tile with open space above it
+	TileOneWay uint16
+}
+
+// Kind names a scene.
+type Kind string
+
+// The scenes.
+const (
+	Platformer Kind = "platformer"
+	Bunnymark  Kind = "bunnymark"
+)
+
+// ParseKind returns the scene called s.
+func ParseKind(s string) (Kind, error) {
+	switch k := Kind(s); k {
+	case Platformer, Bunnymark:
+		return k, nil
+	}
+	return "", fmt.Errorf("scene: unknown scene %q (use platformer or bunnymark)", s)
+}
+
+// Game is a scene running on a physics world. It implements simthread.Sim.
+type Game struct {
+	kind   Kind
+	world  *physics.World
+	frames Frames
+	// camera state, stepped with the world so that it is deterministic
+	camX, camY float64
+	camGen     uint32
+	playerGen  uint32
+}
+
+var _ simthread.Sim = (*Game)(nil)
+
+// Config is what a scene is built from.
+type Config struct {
+	Kind    Kind
+	Level   *physics.Level // the platformer's level; ignored by the bunnymark
+	Hz      int
+	Seed    uint64
+	Bunnies int
+	// ArenaW, ArenaH are the bunnymark arena in pixels (the window size).
+	ArenaW, ArenaH int
+}
+
+// New builds the scene.
+func New(cfg Config, frames Frames) (*Game, error) {
+	level := cfg.Level
+	if cfg.Kind == Bunnymark {
+		var err error
+		if level, err = arena(cfg.ArenaW, cfg.ArenaH); err != nil {
+			return nil, err
+		}
+	}
+	if level == nil {
+		return nil, fmt.Errorf("scene: %s needs a level", cfg.Kind)
+	}
+	pc := physics.DefaultConfig()
+	pc.Hz, pc.Seed, pc.Bunnies = cfg.Hz, cfg.Seed, cfg.Bunnies
+	w, err := physics.NewWorld(level, pc)
+	if err != nil {
+		return nil, fmt.Errorf("scene: %w", err)
+	}
+	g := &Game{kind: cfg.Kind, world: w, frames: frames}
+	g.camX, g.camY = g.target()
+	g.playerGen = w.Player().Generation()
+	return g, nil
+}
+
+// arena returns an empty level of about w x h pixels with a floor, for the
+// bunnymark: the bunnies bounce inside its bounds.
+func arena(w, h int) (*physics.Level, error) {
+	tw, th := max(w/physics.TileSize, 8), max(h/physics.TileSize, 8)
+	var b strings.Builder
+	for y := range th {
+		for x := range tw {
+			switch {
+			case y == th-1:
+				b.WriteByte('#')
+			case y == th-2 && x == 1:
+				b.WriteByte('P')
+			default:
+				b.WriteByte('.')
+			}
+		}
+		b.WriteByte('\n')
+	}
+	return physics.ParseLevel("bunnymark arena", strings.NewReader(b.String()))
+}
+
+// World returns the physics world. Sim thread only while the loop runs.
+func (g *Game) World() *physics.World { return g.world }
+
+// Kind returns the scene's kind.
+func (g *Game) Kind() Kind { return g.kind }
+
+// Step implements simthread.Sim.
+func (g *Game) Step(in simthread.Input) {
+	c := physics.Controls{
+		Left:        in.Down&ButtonLeft != 0,
+		Right:       in.Down&ButtonRight != 0,
+		Jump:        in.Down&ButtonJump != 0,
+		JumpPressed: in.Pressed&ButtonJump != 0,
+	}
+	if g.kind == Bunnymark {
+		c = physics.Controls{}
+	}
+	g.world.Step(c)
+	g.stepCamera()
+}
+
+// target returns where the camera wants to be: the player's centre, a
+// little ahead of where it faces.
+func (g *Game) target() (float64, float64) {
+	if g.kind == Bunnymark {
+		b := g.world.Level().Bounds()
+		return (b.Min.X + b.Max.X) / 2, (b.Min.Y + b.Max.Y) / 2
+	}
+	p := g.world.Player()
+	box := p.Box()
+	return (box.Min.X+box.Max.X)/2 + float64(p.Facing())*24, (box.Min.Y + box.Max.Y) / 2
+}
+
+// stepCamera eases the camera toward its target, a fixed fraction per
+// tick, and cuts when the player respawns.
+func (g *Game) stepCamera() {
+	tx, ty := g.target()
+	if gen := g.world.Player().Generation(); gen != g.playerGen {
+		g.playerGen = gen
+		g.camGen++
+		g.camX, g.camY = tx, ty
+		return
+	}
+	const ease = 0.15
+	g.camX = float64((tx-g.camX)*ease) + g.camX
+	g.camY = float64((ty-g.camY)*ease) + g.camY
+}
+
+// Publish implements simthread.Sim: slots are the player, then every coin
+// (collected ones hidden, so later slots keep their place), then the
+// bunnies.
+func (g *Game) Publish(dst *snapshot.Snapshot) {
+	w := g.world
+	dst.Camera = snapshot.Camera{X: float32(g.camX), Y: float32(g.camY), Zoom: 1, Gen: g.camGen}
+	coins := w.Coins()
+	bun := w.Bunnies()
+	n := bun.Len()
+	if g.kind == Platformer {
+		n += 1 + len(coins)
+	}
+	sp := &dst.Sprites
+	sp.Resize(n)
+	i := 0
+	if g.kind == Platformer {
+		p := w.Player()
+		box := p.Box()
+		f := p.Frame()
+		frame := g.frames.Player[f]
+		if p.Facing() < 0 {
+			frame = g.frames.PlayerLeft[f]
+		}
+		sp.Set(0, 0, p.Generation(),
+			float32((box.Min.X+box.Max.X)/2), float32((box.Min.Y+box.Max.Y)/2), 0, frame, snapshot.White)
+		spin := int(w.Tick() / 8)
+		for k := range coins {
+			c := &coins[k]
+			tint := snapshot.White
+			if c.Collected {
+				tint = 0
+			}
+			half := float32(physics.CoinSize) / 2
+			sp.Set(1+k, uint32(1+k), c.Generation, float32(c.Pos.X)+half, float32(c.Pos.Y)+half, 0,
+				g.frames.Coin[(spin+k)%len(g.frames.Coin)], tint)
+		}
+		i = 1 + len(coins)
+	}
+	const half = float32(physics.BunnySize) / 2
+	base := uint32(i)
+	ids, gens, xs, ys, as, fr, ti := sp.ID[i:], sp.Gen[i:], sp.X[i:], sp.Y[i:], sp.Angle[i:], sp.Frame[i:], sp.Tint[i:]
+	bx, by, ba := bun.X, bun.Y, bun.Angle
+	for k := range bx {
+		ids[k], gens[k] = base+uint32(k), 0
+		xs[k], ys[k], as[k] = bx[k]+half, by[k]+half, ba[k]
+		fr[k], ti[k] = g.frames.Bunny[k&3], snapshot.White
+	}
+}
+
+// Hash implements simthread.Sim: the world's state hash, camera included.
+func (g *Game) Hash() uint64 {
+	h := g.world.Hash()
+	return h ^ mix(uint64(g.camGen)<<32^uint64(g.playerGen))
+}
+
+func mix(x uint64) uint64 {
+	x ^= x >> 33
+	x *= 0xff51afd7ed558ccd
+	x ^= x >> 33
+	return x
+}
+
+// Tile is one tile of the static tile layer: its centre in world pixels
+// and its frame.
+type Tile struct {
+	X, Y  float32
+	Frame uint16
+}
+
+// Tiles returns the level's tiles to draw, once per level. Call before the
+// loop starts.
+func (g *Game) Tiles() []Tile {
+	if g.kind == Bunnymark {
+		return nil
+	}
+	l := g.world.Level()
+	var out []Tile
+	for ty := range l.H {
+		for tx := range l.W {
+			var f uint16
+			switch l.At(tx, ty) {
+			case physics.TileSolid:
+				f = g.frames.TileSolid
+				if l.At(tx, ty-1) != physics.TileSolid {
+					f = g.frames.TileGrass
+				}
+			case physics.TileOneWay:
+				f = g.frames.TileOneWay
+			default:
+				continue
+			}
+			const half = physics.TileSize / 2
+			out = append(out, Tile{X: float32(tx*physics.TileSize + half), Y: float32(ty*physics.TileSize + half), Frame: f})
+		}
+	}
+	return out
+}
+
+// Bounds returns the world's extent in pixels, for the renderer's camera
+// clamp.
+func (g *Game) Bounds() (minX, minY, maxX, maxY float32) {
+	b := g.world.Level().Bounds()
+	return float32(b.Min.X), float32(b.Min.Y), float32(b.Max.X), float32(b.Max.Y)
+}
