@@ -32,7 +32,8 @@ type Region struct {
 //
 // Image holds premultiplied alpha, as image.RGBA always does, so it blends with
 // glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA) and filters bilinearly without
-// dark fringes. Regions is sorted by name; Region relies on that.
+// dark fringes. Regions is sorted by name; Region relies on that. Region and
+// UV only read the atlas, so they may be called from any goroutine.
 type Atlas struct {
 	Image   *image.RGBA
 	Regions []Region

@@ -18,7 +18,8 @@ import (
 // GlyphSet holds the metrics of the printable ASCII glyphs (32..126) of the Go
 // Mono font at one pixel size, for laying out text drawn from an atlas.
 //
-// All distances are whole pixels; y grows downwards.
+// All distances are whole pixels; y grows downwards. A GlyphSet is not
+// changed after NewGlyphSet, so its methods may be called from any goroutine.
 type GlyphSet struct {
 	Size       float64 // font size in pixels
 	Ascent     int     // from the top of a line to the baseline

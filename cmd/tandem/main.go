@@ -52,7 +52,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "tandem: %v\n", err)
 			return exitUsage
 		}
+		stopProfiles, err := startProfiles(opts)
+		if err != nil {
+			stopProfiles()
+			fmt.Fprintf(stderr, "tandem: %v\n", err)
+			return exitError
+		}
 		sum, err := runApp(opts, nil)
+		if perr := stopProfiles(); err == nil {
+			err = perr
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "tandem: %v\n", err)
 			return exitError

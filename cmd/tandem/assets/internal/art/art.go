@@ -112,3 +112,35 @@ func hash(x, y, seed int) int {
 	h = (h ^ h>>13) * 1274126177
 	return int((h ^ h>>16) & 255)
 }
+
+// outline draws c on every transparent pixel next to (left, right, above or
+// below) an opaque one, giving a sprite its dark edge without writing it
+// into the grid.
+func outline(img *image.NRGBA, c color.NRGBA) *image.NRGBA {
+	b := img.Bounds()
+	out := image.NewNRGBA(b)
+	copy(out.Pix, img.Pix)
+	opaque := func(x, y int) bool {
+		return image.Pt(x, y).In(b) && img.NRGBAAt(x, y).A != 0
+	}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if !opaque(x, y) && (opaque(x-1, y) || opaque(x+1, y) || opaque(x, y-1) || opaque(x, y+1)) {
+				out.SetNRGBA(x, y, c)
+			}
+		}
+	}
+	return out
+}
+
+// mirror returns img flipped left to right.
+func mirror(img *image.NRGBA) *image.NRGBA {
+	b := img.Bounds()
+	out := image.NewNRGBA(b)
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			out.SetNRGBA(b.Max.X-1-(x-b.Min.X), y, img.NRGBAAt(x, y))
+		}
+	}
+	return out
+}

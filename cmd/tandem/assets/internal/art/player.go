@@ -1,11 +1,12 @@
 package art
 
 // The player is 16x24, facing right: red cap, yellow scarf whose end flies
-// behind, green tunic, navy trousers, brown boots.
+// behind, green tunic, navy trousers, brown boots. The grids hold the fill;
+// outline adds the dark edge, and 'k' marks the inner lines.
 var playerPalette = palette{
 	'k': black,
 	'r': red,
-	'R': rgb(0x7d2a44), // cap shadow and brim
+	'R': rgb(0x7d2a44), // brim
 	'l': orange,        // cap highlight
 	'h': darkBrown,     // hair
 	's': skin,
@@ -14,157 +15,176 @@ var playerPalette = palette{
 	'y': yellow,
 	'Y': orange, // scarf shade
 	'g': green,
-	'G': teal, // tunic shade
+	'G': teal, // tunic shade and sleeve
 	'b': brown,
 	'B': darkBrown,
-	'p': navy,
-	'P': charcoal,
-	'w': white,
+	'p': blue,
+	'P': navy,
 }
 
 var (
 	playerHead = []string{
 		"................",
-		"....kkkkkkk.....",
-		"...krrrrrrllk...",
-		"..krrrrrrrrrlk..",
-		"..krrrrrrrrrrk..",
-		"..kRRRRRRRRRRRRk",
-		"..khhhsssssskkk.",
-		"..khhsssssesek..",
-		"..khssssssesesk.",
-		"..kkSsssssssssk.",
-		"...kSSssssssk...",
+		".....rrrrrl.....",
+		"....rrrrrrrll...",
+		"....rrrrrrrrrl..",
+		"....RRRRRRRRRRR.",
+		"....hhhSSSSSS...",
+		"....hhssseses...",
+		"....hsSssesess..",
+		"....Sssssssss...",
+		".....SSsssss....",
 	}
 	playerHeadBlink = []string{
 		"................",
-		"....kkkkkkk.....",
-		"...krrrrrrllk...",
-		"..krrrrrrrrrlk..",
-		"..krrrrrrrrrrk..",
-		"..kRRRRRRRRRRRRk",
-		"..khhhsssssskkk.",
-		"..khhsssssssssk.",
-		"..khssssssesesk.",
-		"..kkSsssssssssk.",
-		"...kSSssssssk...",
-	}
-	playerScarf = []string{
-		"...kyyyyyyyyk...",
-		".kkyyyyyyyyyyk..",
-	}
-	playerScarfFly = []string{
-		"...kyyyyyyyyk...",
-		"kkkyyyyyyyyyyk..",
+		".....rrrrrl.....",
+		"....rrrrrrrll...",
+		"....rrrrrrrrrl..",
+		"....RRRRRRRRRRR.",
+		"....hhhSSSSSS...",
+		"....hhssssssss..",
+		"....hsSssesess..",
+		"....Sssssssss...",
+		".....SSsssss....",
 	}
 
+	// Standing: the scarf's end hangs down the back, the arm at the side.
 	playerBodyIdle = []string{
-		"kyyYkYYYYYYYYk..",
-		"kYkkGgggggggk...",
-		".k.kGgggsgggk...",
-		"...kGggksSgggk..",
-		"...kGgggkkgggk..",
-		"...kkBBBBBBBkk..",
+		"....yyyyyyyyy...",
+		"..YyyyyyyyyYY...",
+		"..y.gggGGgggg...",
+		"..Y.gggGGgggg...",
+		"..y.gggGGgggg...",
+		"....gggssgggg...",
+		"....BBBBBBBBB...",
+	}
+	// Breathing out: everything above the belt one pixel lower.
+	playerBodyIdleLow = []string{
+		"....yyyyyyyyy...",
+		"..YyyyyyyyyYY...",
+		"..y.gggGGgggg...",
+		"..Y.gggGGgggg...",
+		"....gggssgggg...",
+		"....BBBBBBBBB...",
 	}
 	playerLegsIdle = []string{
-		"....kppPkppPk...",
-		"....kppPkppPk...",
-		"....kPPkkPPPk...",
-		"...kbbbkbbbbbk..",
-		"...kkkkkkkkkkk..",
+		"....pppppppPP...",
+		".....ppPkppP....",
+		".....ppPkppP....",
+		".....bbb.bbbb...",
+		"....bbbb.bbbbb..",
+		"....BBBB.BBBBB..",
+		"................",
+	}
+
+	// Running and in the air the scarf's end streams out behind.
+	playerBodyArmFront = []string{
+		"....yyyyyyyyy...",
+		"..yyyyyyyyyYY...",
+		"yyYY.gggGgggg...",
+		".Y..ggggGGggg...",
+		"....gggggGGGss..",
+		"....ggggggggg...",
+		"....BBBBBBBBB...",
+	}
+	playerBodyArmBack = []string{
+		"....yyyyyyyyy...",
+		"..yyyyyyyyyYY...",
+		"yyYY.ggGGgggg...",
+		".Y..gGGgggggg...",
+		"..ssGGggggggg...",
+		"....ggggggggg...",
+		"....BBBBBBBBB...",
 	}
 	playerLegsRun = [4][]string{
-		{ // contact: front leg forward, back leg behind
-			"....kppPkppppk..",
-			"...kppPkkkpppPk.",
-			"..kbPPk...kPPPk.",
-			"..kbbk....kbbbbk",
-			"..kkk.....kkkkkk",
+		{ // contact: near leg forward, far leg behind
+			"....pppppppPP...",
+			"...PPPp.pppPp...",
+			"..PPP.....ppp...",
+			"..BB......bbbb..",
+			".BBB......bbbbb.",
+			".BB.......BBBBB.",
+			"................",
 		},
-		{ // passing: back leg lifted
-			"....kppPppPk....",
-			"....kpPkkpPk....",
-			"...kbbbkkPPk....",
-			"...kkkkkbbbbk...",
-			"........kkkkk...",
+		{ // passing: far leg swings forward, near leg under the body
+			"....pppppppPP...",
+			"....ppppPPPP....",
+			"...bppP.PPP.....",
+			"..bbbB..bbbb....",
+			"..bBB...bbbbb...",
+			"........BBBBB...",
+			"................",
 		},
-		{ // contact, the other leg forward
-			"....kpppkppPk...",
-			"...kPppkkkpPPk..",
-			"..kPPPk...kPbk..",
-			".kbbbbk...kbbbk.",
-			".kkkkkk...kkkkk.",
+		{ // contact: far leg forward, near leg behind
+			"....pppppppPP...",
+			"...pppp.PPPPP...",
+			"..ppp.....PPP...",
+			"..bb......BBBB..",
+			".bbb......BBBBB.",
+			".BB.......BBBBB.",
+			"................",
 		},
-		{ // passing: front leg lifted
-			"....kppPppPk....",
-			"....kpPkpPPkk...",
-			"....kPPkkkbbbk..",
-			"...kbbbbkkkkkk..",
-			"...kkkkkk.......",
-		},
-	}
-	playerBodyRun = [2][]string{
-		{ // arm forward
-			"kyyYkYYYYYYYYk..",
-			"kYkkGggggggkkk..",
-			".k.kGgggggksssk.",
-			"...kGggggggkkk..",
-			"...kGgggggggk...",
-			"...kkBBBBBBBk...",
-		},
-		{ // arm back
-			"kyyYkYYYYYYYYk..",
-			"kYkkGgggggggk...",
-			".kkkGgggggggk...",
-			".ksskGgggggggk..",
-			"..kkkGgggggggk..",
-			"...kkBBBBBBBk...",
+		{ // passing: near leg swings forward, far leg under the body
+			"....pppppppPP...",
+			"....PPPPpppp....",
+			"...BPPP.ppp.....",
+			"..BBBB..bbbb....",
+			"..BBB...bbbbb...",
+			"........BBBBB...",
+			"................",
 		},
 	}
 	playerBodyJump = []string{
-		"kyyYkYYYYYYYYkks",
-		"kYkkGgggggggkkSk",
-		".k.kGgggggggkGk.",
-		"...kGgggggggkk..",
-		"...kGgggggggk...",
-		"...kkBBBBBBBk...",
+		"....yyyyyyyyy.s.",
+		".yyyyyyyyyyYYsG.",
+		"yyYYkggggggggG..",
+		".Y..kgggggggg...",
+		"....ggggggggg...",
+		"....ggggggggg...",
+		"....BBBBBBBBB...",
 	}
 	playerLegsJump = []string{
-		"....kppPkpppk...",
-		"...kppPkkpPPk...",
-		"...kPPk.kbbbk...",
-		"...kbbbk.kkkk...",
-		"....kkkk........",
+		"....pppppppPP...",
+		"....pppPkpppPP..",
+		"...pppP..bbbbb..",
+		"...bbbb..BBBBB..",
+		"...BBBB.........",
+		"................",
+		"................",
 	}
 	playerBodyFall = []string{
-		"kyyYkYYYYYYYYk.k",
-		"kYkkGgggggggk.ks",
-		"kk.kGgggggggkkGk",
-		"...kGgggggggGk..",
-		"...kGgggggggk...",
-		"...kkBBBBBBBk...",
+		"..s.yyyyyyyyy.s.",
+		"..GGyyyyyyyYYsG.",
+		"yyYGkggggggggG..",
+		".Y..kgggggggg...",
+		"....ggggggggg...",
+		"....ggggggggg...",
+		"....BBBBBBBBB...",
 	}
 	playerLegsFall = []string{
-		"....kppPkppPk...",
-		"....kppPkppPk...",
-		"...kpPPkkpPPk...",
-		"...kbbbk.kbbbk..",
-		"...kkkkk.kkkkk..",
+		"....pppppppPP...",
+		".....ppPkppP....",
+		"....ppP..ppP....",
+		"....bbb..bbbb...",
+		"....bbbb.bbbbb..",
+		"....BBBB.BBBBB..",
+		"................",
 	}
 )
 
 func player() []Sprite {
 	frame := func(name string, parts ...[]string) Sprite {
-		return Sprite{name, grid(playerPalette, stack(parts...)...)}
+		return Sprite{name, outline(grid(playerPalette, stack(parts...)...), black)}
 	}
+	low := append([]string{"................"}, playerHeadBlink...)
 	return []Sprite{
-		frame("player_idle0", playerHead, playerScarf, playerBodyIdle, playerLegsIdle),
-		frame("player_idle1", playerHeadBlink, playerScarf, playerBodyIdle, playerLegsIdle),
-		frame("player_run0", playerHead, playerScarfFly, playerBodyRun[0], playerLegsRun[0]),
-		frame("player_run1", playerHead, playerScarfFly, playerBodyRun[0], playerLegsRun[1]),
-		frame("player_run2", playerHead, playerScarfFly, playerBodyRun[1], playerLegsRun[2]),
-		frame("player_run3", playerHead, playerScarfFly, playerBodyRun[1], playerLegsRun[3]),
-		frame("player_jump", playerHead, playerScarfFly, playerBodyJump, playerLegsJump),
-		frame("player_fall", playerHead, playerScarfFly, playerBodyFall, playerLegsFall),
+		frame("player_idle0", playerHead, playerBodyIdle, playerLegsIdle[:7]),
+		frame("player_idle1", low, playerBodyIdleLow, playerLegsIdle),
+		frame("player_run0", playerHead, playerBodyArmFront, playerLegsRun[0]),
+		frame("player_run1", playerHead, playerBodyArmFront, playerLegsRun[1]),
+		frame("player_run2", playerHead, playerBodyArmBack, playerLegsRun[2]),
+		frame("player_run3", playerHead, playerBodyArmBack, playerLegsRun[3]),
+		frame("player_jump", playerHead, playerBodyJump, playerLegsJump),
+		frame("player_fall", playerHead, playerBodyFall, playerLegsFall),
 	}
 }

@@ -1,0 +1,75 @@
+// Command gen draws the demo's sprites and writes them as PNGs into the png
+// folder next to it (cmd/tandem/assets/png), replacing any PNGs there.
+//
+// Run it from the repository root with
+//
+//	go run ./cmd/tandem/assets/internal/gen
+//
+// or with go generate in cmd/tandem/assets.
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"image/png"
+	"log"
+	"os"
+	"path/filepath"
+
+	"github.com/tandem-engine/tandem/cmd/tandem/assets/internal/art"
+)
+
+func main() {
+	out := flag.String("o", "", "output folder (default: cmd/tandem/assets/png, found from the working directory)")
+	flag.Parse()
+	dir := *out
+	if dir == "" {
+		var err error
+		if dir, err = pngDir(); err != nil {
+			log.Fatal(err)
+		}
+	}
+	if err := write(dir); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// pngDir finds cmd/tandem/assets/png from the repository root or from
+// cmd/tandem/assets (where go generate runs).
+func pngDir() (string, error) {
+	for _, d := range []string{"cmd/tandem/assets/png", "png"} {
+		if _, err := os.Stat(filepath.Join(filepath.Dir(d), "assets.go")); err == nil {
+			return d, nil
+		}
+	}
+	return "", fmt.Errorf("gen: run from the repository root or cmd/tandem/assets, or pass -o")
+}
+
+func write(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("gen: %w", err)
+	}
+	old, err := filepath.Glob(filepath.Join(dir, "*.png"))
+	if err != nil {
+		return fmt.Errorf("gen: %w", err)
+	}
+	for _, f := range old {
+		if err := os.Remove(f); err != nil {
+			return fmt.Errorf("gen: %w", err)
+		}
+	}
+	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	for _, s := range art.All() {
+		var buf bytes.Buffer
+		if err := enc.Encode(&buf, s.Img); err != nil {
+			return fmt.Errorf("gen: encode %s: %w", s.Name, err)
+		}
+		name := filepath.Join(dir, s.Name+".png")
+		if err := os.WriteFile(name, buf.Bytes(), 0o644); err != nil {
+			return fmt.Errorf("gen: %w", err)
+		}
+	}
+	fmt.Printf("gen: wrote %d sprites to %s\n", len(art.All()), dir)
+	return nil
+}
