@@ -127,6 +127,15 @@ func ReadPixels(x, y, w, h int) *image.RGBA {
 	return img
 }
 
+// Finish waits until the GL has carried out every command issued so far:
+// for benchmarks and tests that time or read the GPU's work.
+//
+// GL thread only.
+func Finish() {
+	gl.Finish()
+	check("glFinish")
+}
+
 // maxInt returns the GL integer limit pname.
 func maxInt(pname uint32) int {
 	var v int32

@@ -43,7 +43,9 @@ func (b *Body) Box() AABB { return Box(b.Pos, b.Size) }
 // the box is swept with Level.Move by the tick's displacement. A blocked
 // axis stops flush against the tile and zeroes that velocity component;
 // FlagOnGround, FlagHitWall and FlagHitCeiling are set from the result.
-// Step returns the displacement actually made.
+// Step returns the displacement actually made. A landing stops flush up to
+// rounding of Pos+Size; the next tick may close the last ulp or two, after
+// which a body resting on a floor stays there bit for bit.
 //
 // Integration: x uses semi-implicit Euler (the caller has already updated
 // Vel.X for this tick; dx = Vel.X*dt). y uses the mean of the velocities at

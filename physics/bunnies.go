@@ -4,12 +4,12 @@ package physics
 // bunnymark scaled to pixels per second at 60 Hz (its 10 px/frame spread is
 // 600 px/s; its kick of up to 6 px/frame is 360 px/s).
 const (
-	BunnySize     = 16    // the box a bunny is drawn in, px; Bunnies positions are its top-left corner
-	bunnyMaxVX    = 600   // spawn: vx in [0, bunnyMaxVX) to the right or left
-	bunnyMaxVY    = 300   // spawn: vy in [-bunnyMaxVY, bunnyMaxVY)
-	bunnyMaxSpin  = 3.0   // spawn: spin in [-bunnyMaxSpin, bunnyMaxSpin) rad/s
-	bunnyKick     = 360   // floor bounce: extra upward speed in [0, bunnyKick), half of the time
-	bunnyBounce   = 0.85  // floor bounce keeps this fraction of the speed
+	BunnySize     = 16   // the box a bunny is drawn in, px; Bunnies positions are its top-left corner
+	bunnyMaxVX    = 600  // spawn: vx in [0, bunnyMaxVX) to the right or left
+	bunnyMaxVY    = 300  // spawn: vy in [-bunnyMaxVY, bunnyMaxVY)
+	bunnyMaxSpin  = 3.0  // spawn: spin in [-bunnyMaxSpin, bunnyMaxSpin) rad/s
+	bunnyKick     = 360  // floor bounce: extra upward speed in [0, bunnyKick), half of the time
+	bunnyBounce   = 0.85 // floor bounce keeps this fraction of the speed
 	bunnyPi       = 3.14159265358979323846
 	bunnyTwoPi    = float32(2 * bunnyPi)
 	bunnyPi32     = float32(bunnyPi)

@@ -113,7 +113,7 @@ func (l *Level) sweepX(box AABB, dx float64) (float64, bool) {
 		// First column whose left face is at or beyond the leading edge
 		// (a column the edge reaches into by <= Skin counts as ahead).
 		for tx := tileCoord(edge-Skin, l.W) + 1; ; tx++ {
-			face := float64(tx) * TileSize
+			face := float64(float64(tx) * TileSize)
 			if !(face < target) {
 				return dx, false
 			}
@@ -125,7 +125,7 @@ func (l *Level) sweepX(box AABB, dx float64) (float64, bool) {
 	edge := box.Min.X
 	target := edge + dx
 	for tx := tileCoord(edge+Skin, l.W) - 1; ; tx-- {
-		face := float64(tx+1) * TileSize
+		face := float64(float64(tx+1) * TileSize)
 		if !(face > target) {
 			return dx, false
 		}
@@ -144,7 +144,7 @@ func (l *Level) sweepY(box AABB, dy float64, oneWay bool) (float64, bool) {
 		edge := box.Max.Y
 		target := edge + dy
 		for ty := tileCoord(edge-Skin, l.H) + 1; ; ty++ {
-			face := float64(ty) * TileSize
+			face := float64(float64(ty) * TileSize)
 			if !(face < target) {
 				return dy, false
 			}
@@ -156,7 +156,7 @@ func (l *Level) sweepY(box AABB, dy float64, oneWay bool) (float64, bool) {
 	edge := box.Min.Y
 	target := edge + dy
 	for ty := tileCoord(edge+Skin, l.H) - 1; ; ty-- {
-		face := float64(ty+1) * TileSize
+		face := float64(float64(ty+1) * TileSize)
 		if !(face > target) {
 			return dy, false
 		}

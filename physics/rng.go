@@ -28,10 +28,10 @@ func mix64(z uint64) uint64 {
 }
 
 // Float64 returns a number in [0, 1) with 53 random bits.
-func (r *RNG) Float64() float64 { return float64(r.Uint64()>>11) * 0x1p-53 }
+func (r *RNG) Float64() float64 { return float64(float64(r.Uint64()>>11) * 0x1p-53) }
 
 // Float32 returns a number in [0, 1) with 24 random bits.
-func (r *RNG) Float32() float32 { return float32(r.Uint64()>>40) * 0x1p-24 }
+func (r *RNG) Float32() float32 { return float32(float32(r.Uint64()>>40) * 0x1p-24) }
 
 // Intn returns a number in [0, n). It panics if n <= 0.
 func (r *RNG) Intn(n int) int {

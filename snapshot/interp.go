@@ -9,9 +9,13 @@ func Lerp(a, b, t float32) float32 { return float32((b-a)*t) + a }
 // LerpAngle blends two angles in radians along the shorter arc: from 350°
 // to 10° it passes through 0°, not 180°. The result is not normalised.
 func LerpAngle(a, b, t float32) float32 {
-	d := b - a
 	const twoPi = 2 * math.Pi
-	d = float32(math.Remainder(float64(d), twoPi)) // in [-π, π]
+	d := b - a
+	if d > math.Pi || d < -math.Pi {
+		// Wrap to [-π, π]: the common case (a small turn) skips this.
+		k := float32(math.Floor(float64(float32(d*(1/twoPi)) + 0.5)))
+		d -= float32(k * twoPi)
+	}
 	return float32(d*t) + a
 }
 

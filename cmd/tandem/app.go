@@ -58,8 +58,8 @@ type app struct {
 	// minX.. are the world's bounds, for the camera clamp.
 	minX, minY, maxX, maxY float32
 
-	shotPending bool   // F12 was pressed: save this frame
-	shotErr     error  // the last F12 screenshot's failure, reported at exit
+	shotPending bool  // F12 was pressed: save this frame
+	shotErr     error // the last F12 screenshot's failure, reported at exit
 	last        *image.RGBA
 }
 
@@ -393,4 +393,3 @@ func writePNG(name string, img image.Image) error {
 	}
 	return nil
 }
-

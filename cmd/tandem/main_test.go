@@ -105,7 +105,9 @@ func TestScreenshotAfterTwoSeconds(t *testing.T) {
 	shot := filepath.Join(dir, "demo.png")
 	var sum *summary
 	var err error
-	onMain(func() { sum, err = runApp(testOptions(t, "-seconds", "2", "-screenshot", shot, "-sprites", "200"), nil) })
+	onMain(func() {
+		sum, err = runApp(testOptions(t, "-seconds", "2", "-screenshot", shot, "-sprites", "200"), nil)
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
