@@ -163,6 +163,10 @@ func (r *Runner) Push(e Event) bool {
 	return ok
 }
 
+// Queued returns the number of input events waiting for the loop. Any
+// goroutine.
+func (r *Runner) Queued() int { return r.queue.Len() }
+
 // Stats returns the loop's latest totals. Any goroutine; it does not
 // allocate.
 func (r *Runner) Stats() Stats {
