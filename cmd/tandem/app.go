@@ -6,7 +6,9 @@ import (
 	"image"
 	"image/png"
 	"os"
+	"os/signal"
 	"path/filepath"
+	"syscall"
 	"time"
 
 	"github.com/tandem-engine/tandem/cmd/tandem/scene"
@@ -113,8 +115,18 @@ func runApp(opts options, h *hooks) (*summary, error) {
 	if opts.seconds > 0 {
 		deadline = start + int64(opts.seconds*1e9)
 	}
+	// Ctrl-C and SIGTERM quit like closing the window: the loop ends, the
+	// sim stops, the summary and screenshot are written.
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
 	for !a.win.ShouldClose() && (deadline < 0 || snapshot.Now() < deadline) {
-		a.frame()
+		select {
+		case <-sigs:
+			a.win.SetShouldClose(true)
+		default:
+		}
+		a.frame(false)
 		if h != nil && h.onFrame != nil {
 			h.onFrame()
 		}
@@ -130,6 +142,10 @@ func runApp(opts options, h *hooks) (*summary, error) {
 	}
 	sum := a.summary(start, end)
 	if opts.screenshot != "" {
+		// One more frame of the last snapshots, read back before it is
+		// swapped: the picture the run ended on, with no readback (and its
+		// allocations) inside the measured frames.
+		a.frame(true)
 		if a.last == nil {
 			return sum, fmt.Errorf("screenshot %s: no frame was drawn (was the window minimised the whole run?)", opts.screenshot)
 		}
@@ -207,11 +223,14 @@ func (a *app) deleteRenderer() {
 
 // frame is one render-thread frame: input, (in the coupled loop) the sim,
 // then the newest snapshot pair drawn interpolated. It is the unit a
-// profiler label or trace region wraps.
-func (a *app) frame() {
-	a.win.Poll()
-	if a.opts.loop == loopCoupled {
-		a.runner.Frame(snapshot.Now())
+// profiler label or trace region wraps. With capture, the frame is read
+// back into a.last before the swap.
+func (a *app) frame(capture bool) {
+	if !capture {
+		a.win.Poll()
+		if a.opts.loop == loopCoupled {
+			a.runner.Frame(snapshot.Now())
+		}
 	}
 	if a.win.Minimized() {
 		// Nothing to draw into: sleep until something happens, cheaply.
@@ -237,21 +256,13 @@ func (a *app) frame() {
 	if a.hudOn {
 		a.drawHUD(fw, fh, now)
 	}
-	if a.shotPending || a.opts.screenshot != "" && a.lastFrame(now) {
+	if a.shotPending || capture {
 		a.capture(fw, fh)
 	}
 	a.win.Swap()
-	a.stats.frame(snapshot.Now(), a.info.view.Age)
-}
-
-// lastFrame reports whether the -seconds deadline is near enough that
-// this frame may be the last: the -screenshot is then taken, so the
-// readback costs nothing during the run.
-func (a *app) lastFrame(now int64) bool {
-	if a.opts.seconds <= 0 {
-		return false
+	if !capture {
+		a.stats.frame(snapshot.Now(), a.info.view.Age)
 	}
-	return now >= a.stats.start+int64(a.opts.seconds*1e9)-200_000_000
 }
 
 // capture reads the frame back before it is swapped away.
