@@ -1,0 +1,188 @@
+package snapshot_test
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/tandem-engine/tandem/simthread"
+	"github.com/tandem-engine/tandem/snapshot"
+)
+
+func pair(px, cx float32, pgen, cgen uint32) (*snapshot.Snapshot, *snapshot.Snapshot) {
+	p, c := &snapshot.Snapshot{Tick: 1, SimTime: 100, Time: 1000, Next: 2000},
+		&snapshot.Snapshot{Tick: 2, SimTime: 200, Time: 2000, Next: 3000}
+	p.Sprites.Resize(1)
+	c.Sprites.Resize(1)
+	p.Sprites.Set(0, 7, pgen, px, 0, 0, 0, snapshot.White)
+	c.Sprites.Set(0, 7, cgen, cx, 0, 0, 0, snapshot.White)
+	return p, c
+}
+
+func TestAlpha(t *testing.T) {
+	p, c := pair(0, 10, 0, 0)
+	for _, tc := range []struct {
+		now   int64
+		extra float64
+		want  float64
+	}{
+		{1500, 0, 0},       // before curr is due: prev
+		{2000, 0, 0},       // curr just due
+		{2500, 0, 0.5},     // halfway to its successor
+		{3000, 0, 1},       // successor due
+		{9000, 0, 1},       // late sim: clamp, no guessing
+		{3500, 0.25, 1.25}, // extrapolation, bounded
+		{3250, 0.5, 1.25},
+	} {
+		if got := snapshot.Alpha(p, c, tc.now, tc.extra); got != tc.want {
+			t.Errorf("Alpha at %d (extra %v) = %v, want %v", tc.now, tc.extra, got, tc.want)
+		}
+	}
+	c.Next = c.Time // paused
+	if got := snapshot.Alpha(p, c, 2100, 0); got != 1 {
+		t.Errorf("paused alpha %v, want 1", got)
+	}
+}
+
+func TestLerpAngleShortestArc(t *testing.T) {
+	deg := func(d float64) float32 { return float32(d * math.Pi / 180) }
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 10000 {
+		a := rng.Float64()*720 - 360
+		d := rng.Float64()*358 - 179 // the short way from a to b
+		b := a + d + 360*float64(rng.IntN(5)-2)
+		tt := rng.Float32()
+		got := float64(snapshot.LerpAngle(deg(a), deg(b), tt)) * 180 / math.Pi
+		want := a + d*float64(tt)
+		if diff := math.Remainder(got-want, 360); math.Abs(diff) > 1e-3 {
+			t.Fatalf("LerpAngle(%v°, %v°, %v) = %v°, want %v° (mod 360)", a, b, tt, got, want)
+		}
+	}
+}
+
+func TestInterpolateSnapsNewGeneration(t *testing.T) {
+	p, c := pair(20, 60, 1, 1)
+	var dst snapshot.Sprites
+	snapshot.Interpolate(&dst, p, c, 0.5)
+	if dst.X[0] != 40 {
+		t.Fatalf("paired sprite at %v, want 40", dst.X[0])
+	}
+	p, c = pair(20, 60, 1, 2) // teleported
+	for a := float32(0); a <= 1; a += 0.125 {
+		snapshot.Interpolate(&dst, p, c, a)
+		if dst.X[0] != 60 {
+			t.Fatalf("teleported sprite drawn at %v at alpha %v, want 60", dst.X[0], a)
+		}
+	}
+	// A sprite that did not exist in prev snaps too.
+	c.Sprites.Resize(2)
+	c.Sprites.Set(1, 8, 0, 99, 0, 0, 0, snapshot.White)
+	snapshot.Interpolate(&dst, p, c, 0.5)
+	if dst.Len() != 2 || dst.X[1] != 99 || snapshot.Paired(p, c, 1) {
+		t.Fatalf("new sprite: %v", dst.X)
+	}
+}
+
+func TestCameraLerp(t *testing.T) {
+	a := snapshot.Camera{X: 0, Y: 0, Zoom: 1, Gen: 3}
+	b := snapshot.Camera{X: 100, Y: -50, Zoom: 2, Gen: 3}
+	if got := a.Lerp(b, 0.5); got != (snapshot.Camera{X: 50, Y: -25, Zoom: 1.5, Gen: 3}) {
+		t.Fatalf("camera lerp %+v", got)
+	}
+	b.Gen = 4
+	if got := a.Lerp(b, 0.1); got != b {
+		t.Fatalf("camera cut slid: %+v", got)
+	}
+}
+
+// testSim moves one sprite one pixel per tick.
+type testSim struct{ x float32 }
+
+func (s *testSim) Step(simthread.Input) { s.x++ }
+func (s *testSim) Publish(dst *snapshot.Snapshot) {
+	dst.Sprites.Resize(1)
+	dst.Sprites.Set(0, 1, 0, s.x, 0, 0, 0, snapshot.White)
+	dst.Camera = snapshot.Camera{X: s.x, Zoom: 1}
+}
+func (s *testSim) Hash() uint64 { return uint64(s.x) }
+
+func TestDisplayedTimeNeverGoesBack(t *testing.T) {
+	// Frames at random intervals, so that zero, one or several ticks land
+	// between two frames, with pauses, single steps and time-scale changes:
+	// the sim time shown, and the sprite's drawn position, never go back.
+	for seed := uint64(1); seed <= 5; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 0))
+		sim := &testSim{}
+		r, err := simthread.New(sim, simthread.Config{Hz: 60, Clock: simthread.NewFakeClock(0)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ip snapshot.Interpolator
+		var dst snapshot.Sprites
+		now, lastSim, lastX := int64(0), int64(-1), float32(-1)
+		landed := map[int]int{}
+		for f := range 3000 {
+			now += rng.Int64N(60_000_000) + 1 // 0 to 3 ticks per frame
+			switch rng.IntN(100) {
+			case 0:
+				r.Push(simthread.Event{Time: now, Kind: simthread.EventTogglePause})
+			case 1:
+				r.Push(simthread.Event{Time: now, Kind: simthread.EventStep})
+			case 2:
+				r.Push(simthread.Event{Time: now, Kind: simthread.EventScale, Scale: simthread.Scales[rng.IntN(len(simthread.Scales))]})
+			}
+			landed[r.Frame(now)]++
+			prev, curr, _ := r.Ring().Acquire()
+			v := ip.Frame(prev, curr, now)
+			snapshot.Interpolate(&dst, prev, curr, v.Alpha)
+			if v.SimTime < lastSim || dst.X[0] < lastX {
+				t.Fatalf("seed %d frame %d: shown time %d after %d, x %v after %v", seed, f, v.SimTime, lastSim, dst.X[0], lastX)
+			}
+			lastSim, lastX = v.SimTime, dst.X[0]
+		}
+		if landed[0] == 0 || landed[1] == 0 || landed[3] == 0 {
+			t.Fatalf("seed %d: frames by ticks landed %v: want 0, 1 and 3 covered", seed, landed)
+		}
+		if ip.Held != 0 {
+			t.Errorf("seed %d: the guard held the time %d times; the schedule should never need it", seed, ip.Held)
+		}
+	}
+}
+
+func BenchmarkInterpolate100k(b *testing.B) {
+	p, c := &snapshot.Snapshot{}, &snapshot.Snapshot{}
+	p.Sprites.Resize(benchSprites)
+	c.Sprites.Resize(benchSprites)
+	for i := range benchSprites {
+		p.Sprites.Set(i, uint32(i), 0, float32(i), 1, 0.1, 0, snapshot.White)
+		c.Sprites.Set(i, uint32(i), uint32(i%1000/999), float32(i)+3, 2, 6.2, 0, snapshot.White)
+	}
+	var dst snapshot.Sprites
+	snapshot.Interpolate(&dst, p, c, 0.5)
+	b.ReportAllocs()
+	for b.Loop() {
+		snapshot.Interpolate(&dst, p, c, 0.37)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/benchSprites, "ns/sprite")
+}
+
+func ExampleAlpha() {
+	prev := &snapshot.Snapshot{Tick: 1, Time: 0, Next: 16_666_666}
+	curr := &snapshot.Snapshot{Tick: 2, Time: 16_666_666, Next: 33_333_333}
+	for _, now := range []int64{16_666_666, 25_000_000, 33_333_333, 40_000_000} {
+		fmt.Printf("%.2f\n", snapshot.Alpha(prev, curr, now, 0))
+	}
+	// Output:
+	// 0.00
+	// 0.50
+	// 1.00
+	// 1.00
+}
+
+func ExampleLerpAngle() {
+	from, to := float32(350*math.Pi/180), float32(10*math.Pi/180)
+	mid := snapshot.LerpAngle(from, to, 0.5)
+	fmt.Printf("%.1f°\n", math.Mod(float64(mid)*180/math.Pi, 360))
+	// Output: 0.0°
+}
