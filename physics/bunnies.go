@@ -1,10 +1,14 @@
 package physics
 
+// BunnySize is the edge of the square a bunny is drawn in, px; Bunnies
+// positions are its top-left corner. World keeps the whole square inside
+// the level.
+const BunnySize = 16
+
 // Bunny spawn and bounce parameters, in the units of the classic
 // bunnymark scaled to pixels per second at 60 Hz (its 10 px/frame spread is
 // 600 px/s; its kick of up to 6 px/frame is 360 px/s).
 const (
-	BunnySize     = 16   // the box a bunny is drawn in, px; Bunnies positions are its top-left corner
 	bunnyMaxVX    = 600  // spawn: vx in [0, bunnyMaxVX) to the right or left
 	bunnyMaxVY    = 300  // spawn: vy in [-bunnyMaxVY, bunnyMaxVY)
 	bunnyMaxSpin  = 3.0  // spawn: spin in [-bunnyMaxSpin, bunnyMaxSpin) rad/s

@@ -190,9 +190,7 @@ func (c *Character) step(in Controls, l *Level, dt, gravity float64) (jumped, la
 	if c.OnGround() {
 		c.airTicks = 0
 		landed = !wasGround
-		if c.body.Flags.Has(FlagJumpHeld) {
-			c.body.Flags &^= FlagJumpHeld
-		}
+		c.body.Flags &^= FlagJumpHeld
 	} else {
 		c.airTicks = sat1(c.airTicks)
 	}

@@ -19,6 +19,7 @@ const MaxLevelTiles = 4096
 // Tile is the content of one level cell.
 type Tile uint8
 
+// The tiles, and their characters in a level file.
 const (
 	TileEmpty  Tile = iota // nothing: bodies pass
 	TileSolid              // '#': blocks from every side
@@ -90,6 +91,8 @@ type ParseError struct {
 	Err       error  // underlying error, if any
 }
 
+// Error formats e as "physics: file:line:col: msg", leaving out what is
+// unknown.
 func (e *ParseError) Error() string {
 	switch {
 	case e.Line > 0 && e.Col > 0:

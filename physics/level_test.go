@@ -1,0 +1,216 @@
+package physics
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestParseLevel(t *testing.T) {
+	src := "; a comment\r\n" +
+		"#####\r\n" +
+		"#P.C#\n" +
+		"; comments may sit between rows\n" +
+		"#=C.#\n" +
+		"#####\n" +
+		"\n\n"
+	l, err := ParseLevel("t.txt", strings.NewReader(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Name != "t.txt" || l.W != 5 || l.H != 4 || len(l.Tiles) != 20 {
+		t.Fatalf("got name %q %dx%d with %d tiles", l.Name, l.W, l.H, len(l.Tiles))
+	}
+	if want := (Vec{16, 16}); l.PlayerStart != want {
+		t.Errorf("PlayerStart = %v, want %v", l.PlayerStart, want)
+	}
+	if want := []Vec{{48, 16}, {32, 32}}; fmt.Sprint(l.Coins) != fmt.Sprint(want) {
+		t.Errorf("Coins = %v, want %v", l.Coins, want)
+	}
+	for _, c := range []struct {
+		x, y int
+		want Tile
+	}{
+		{0, 0, TileSolid}, {1, 1, TileEmpty}, {3, 1, TileEmpty}, {1, 2, TileOneWay}, {2, 2, TileEmpty},
+		{-1, 1, TileSolid}, {5, 1, TileSolid}, {1, -1, TileSolid}, {1, 4, TileSolid},
+	} {
+		if got := l.At(c.x, c.y); got != c.want {
+			t.Errorf("At(%d, %d) = %v, want %v", c.x, c.y, got, c.want)
+		}
+	}
+	if got, want := l.String(), "#####\n#...#\n#=..#\n#####\n"; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+}
+
+func TestParseLevelErrors(t *testing.T) {
+	for _, c := range []struct{ name, src, want string }{
+		{"unknown", "###\n#Px#\n", "physics: x.txt:2:3: unknown tile 'x' (use # = P C .)"},
+		{"unicode", "#P\n#\u00e9\n", "physics: x.txt:2:2: unknown tile 'é' (use # = P C .)"},
+		{"width", "; c\n####\n#P.#\n##\n", "physics: x.txt:4:1: row is 2 tiles wide, expected 4 like the first row on line 2 (all rows must have the same width)"},
+		{"no P", "###\n#.#\n", "physics: x.txt: no player start (put exactly one 'P' on an empty tile)"},
+		{"two P", "####\n#P.#\n#.P#\n", "physics: x.txt:3:3: second player start 'P' (the first is at 2:2; keep exactly one)"},
+		{"empty", "", "physics: x.txt: level has no rows (draw it with # = P C ., one line per row)"},
+		{"only comments", "; nothing\n;\n\n", "physics: x.txt: level has no rows (draw it with # = P C ., one line per row)"},
+		{"blank between", "###\n\n#P#\n", "physics: x.txt:2:1: blank line between rows (fill the row with '.' or start the line with ';' to make it a comment)"},
+		{"tab", "#P#\n#\t#\n", "physics: x.txt:2:2: unknown tile '\\t' (use # = P C .)"},
+		{"too wide", strings.Repeat(".", MaxLevelTiles+1) + "\n", fmt.Sprintf("physics: x.txt:1:%d: row is %d tiles wide, more than the limit of %d (split the level)", MaxLevelTiles+1, MaxLevelTiles+1, MaxLevelTiles)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := ParseLevel("x.txt", strings.NewReader(c.src))
+			if err == nil {
+				t.Fatalf("no error, want %q", c.want)
+			}
+			if err.Error() != c.want {
+				t.Errorf("error\n got %q\nwant %q", err, c.want)
+			}
+			var pe *ParseError
+			if !errors.As(err, &pe) || pe.File != "x.txt" {
+				t.Errorf("error %T is not a *ParseError for x.txt", err)
+			}
+		})
+	}
+}
+
+func TestLoadLevelMissing(t *testing.T) {
+	_, err := LoadLevel(filepath.Join(t.TempDir(), "nope.txt"))
+	if !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("err = %v, want one wrapping os.ErrNotExist", err)
+	}
+	if !strings.HasPrefix(err.Error(), "physics: ") {
+		t.Errorf("err = %q, want the physics: prefix", err)
+	}
+}
+
+type failingReader struct{}
+
+func (failingReader) Read([]byte) (int, error) { return 0, errors.New("disk on fire") }
+
+func TestParseLevelReadError(t *testing.T) {
+	_, err := ParseLevel("r.txt", failingReader{})
+	if err == nil || err.Error() != "physics: r.txt: read: disk on fire" {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+// demoPath is the shipped demo level, relative to this package.
+const demoPath = "../levels/demo.txt"
+
+func loadDemo(tb testing.TB) *Level {
+	tb.Helper()
+	l, err := LoadLevel(demoPath)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return l
+}
+
+func TestDemoLevel(t *testing.T) {
+	l := loadDemo(t)
+	if l.W != 200 || l.H != 60 {
+		t.Errorf("demo is %dx%d tiles, want 200x60", l.W, l.H)
+	}
+	// Bigger than a 1280x720 window, so the camera scrolls both ways.
+	if b := l.Bounds(); b.Max.X <= 1280 || b.Max.Y <= 720 {
+		t.Errorf("demo is %v px, want larger than 1280x720", b.Max)
+	}
+	if len(l.Coins) < 50 {
+		t.Errorf("demo has %d coins, want at least 50", len(l.Coins))
+	}
+	// Closed world: every border tile is solid.
+	for x := 0; x < l.W; x++ {
+		if l.Tiles[x] != TileSolid || l.Tiles[(l.H-1)*l.W+x] != TileSolid {
+			t.Fatalf("border tile at column %d is not solid", x)
+		}
+	}
+	for y := 0; y < l.H; y++ {
+		if l.Tiles[y*l.W] != TileSolid || l.Tiles[y*l.W+l.W-1] != TileSolid {
+			t.Fatalf("border tile at row %d is not solid", y)
+		}
+	}
+	var ones int
+	for _, tl := range l.Tiles {
+		if tl == TileOneWay {
+			ones++
+		}
+	}
+	if ones < 20 {
+		t.Errorf("demo has %d one-way tiles, want a good number of platforms", ones)
+	}
+	if _, err := NewWorld(l, DefaultConfig()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func ExampleParseLevel() {
+	src := `; a tiny level
+##########
+#........#
+#.C..C...#
+#P..===..#
+##########
+`
+	l, err := ParseLevel("tiny.txt", strings.NewReader(src))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(l.W, l.H, len(l.Coins), l.PlayerStart)
+	fmt.Print(l)
+
+	_, err = ParseLevel("bad.txt", strings.NewReader("#P#\n#x#\n"))
+	fmt.Println(err)
+	// Output:
+	// 10 5 2 {16 48}
+	// ##########
+	// #........#
+	// #........#
+	// #...===..#
+	// ##########
+	// physics: bad.txt:2:2: unknown tile 'x' (use # = P C .)
+}
+
+func FuzzParseLevel(f *testing.F) {
+	f.Add([]byte("###\n#P#\n###\n"))
+	f.Add([]byte("; c\r\n#####\r\n#P=C#\r\n#####\r\n"))
+	f.Add([]byte("#P\n#\n"))
+	f.Add([]byte("PP\n"))
+	f.Add([]byte(""))
+	f.Add([]byte("\n\n;\n"))
+	f.Add([]byte("#x#\n"))
+	f.Add([]byte("P\n\n.\n"))
+	f.Add([]byte("\xff\xfe"))
+	f.Add([]byte("....\n.P..\n.C=.\n####\n")) // the player fits: NewWorld and Step run
+	f.Fuzz(func(t *testing.T, data []byte) {
+		l, err := ParseLevel("fuzz.txt", bytes.NewReader(data))
+		if err != nil {
+			if l != nil {
+				t.Fatal("level and error both returned")
+			}
+			if !strings.HasPrefix(err.Error(), "physics: fuzz.txt") {
+				t.Fatalf("error %q does not name the file", err)
+			}
+			return
+		}
+		if l.W <= 0 || l.H <= 0 || len(l.Tiles) != l.W*l.H {
+			t.Fatalf("bad shape %dx%d with %d tiles", l.W, l.H, len(l.Tiles))
+		}
+		if p := l.PlayerStart; !Box(p, Vec{TileSize, TileSize}).In(l.Bounds()) {
+			t.Fatalf("player start %v outside the level", p)
+		}
+		for _, c := range l.Coins {
+			if !Box(c, Vec{TileSize, TileSize}).In(l.Bounds()) {
+				t.Fatalf("coin %v outside the level", c)
+			}
+		}
+		// A parsed level must be usable; worlds may reject the start if
+		// the player does not fit, but must not panic.
+		if w, err := NewWorld(l, DefaultConfig()); err == nil {
+			w.Step(Controls{Right: true, JumpPressed: true, Jump: true})
+		}
+	})
+}
