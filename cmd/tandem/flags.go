@@ -45,7 +45,7 @@ func parseRunFlags(args []string, stderr io.Writer) (options, error) {
 	fs := flag.NewFlagSet("tandem run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&sceneName, "scene", "platformer", "scene: platformer or bunnymark")
-	fs.StringVar(&o.level, "level", "levels/demo.txt", "level file for the platformer")
+	fs.StringVar(&o.level, "level", "", "level `file` for the platformer (default: the demo level, built in)")
 	fs.IntVar(&o.sprites, "sprites", -1, "bouncing bunnies for load (default 0 in the platformer, 5000 in the bunnymark)")
 	fs.IntVar(&o.spriteSize, "sprite-size", 32, "bunny size in px (bunnymark)")
 	fs.StringVar(&o.loop, "loop", loopDecoupled, "loop: decoupled (sim on its own thread) or coupled (classic single-thread)")

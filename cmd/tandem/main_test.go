@@ -59,7 +59,7 @@ func needDisplay(t *testing.T) {
 
 func testOptions(t *testing.T, args ...string) options {
 	t.Helper()
-	o, err := parseRunFlags(append([]string{"-level", "../../levels/demo.txt"}, args...), os.Stderr)
+	o, err := parseRunFlags(args, os.Stderr)
 	if err != nil {
 		t.Fatal(err)
 	}

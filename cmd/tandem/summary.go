@@ -9,6 +9,7 @@ import (
 	"runtime"
 
 	"github.com/tandem-engine/tandem/gl"
+	"github.com/tandem-engine/tandem/levels"
 	"github.com/tandem-engine/tandem/physics"
 )
 
@@ -105,8 +106,11 @@ func (s *summary) writeJSON(w io.Writer) error {
 	return err
 }
 
-// loadLevel loads the platformer's level: the embedded demo level unless
-// a file is named.
+// loadLevel loads the platformer's level: the demo level, embedded in the
+// binary, unless a file is named.
 func loadLevel(path string) (*physics.Level, error) {
+	if path == "" {
+		return levels.Demo()
+	}
 	return physics.LoadLevel(path)
 }
