@@ -1,0 +1,48 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/tandem-engine/tandem/simthread"
+)
+
+func TestHUDLayout(t *testing.T) {
+	a, err := buildArt(16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHUD(a)
+	st := newFrameStats(0)
+	for i := range graphLen {
+		st.frame(int64(i+1)*16_000_000, 1_000_000)
+	}
+	in := &hudInfo{loop: "decoupled", scene: "platformer", fps: 144.25, tps: 60,
+		sim: simthread.Stats{Ticks: 1234, Scale: 1, Chosen: simthread.RealTime, Dropped: 5e6}, sprites: 5000}
+	quads := h.build(in, st)
+	// Panel, one bar per graph frame, the reference line, and glyphs.
+	if len(quads) < 1+graphLen+1+100 {
+		t.Fatalf("only %d quads", len(quads))
+	}
+	panel := quads[0]
+	for _, q := range quads[1:] {
+		if q.X < panel.X || q.Y < panel.Y || q.X+q.W > panel.X+panel.W+0.5 || q.Y+q.H > panel.Y+panel.H+0.5 {
+			t.Fatalf("quad %+v outside the panel %+v", q, panel)
+		}
+	}
+	if a := testing.AllocsPerRun(100, func() { h.build(in, st) }); a != 0 {
+		t.Fatalf("building the HUD allocates %.1f times a frame", a)
+	}
+	if a := testing.AllocsPerRun(100, func() { st.frame(st.last+16_000_000, 1) }); a != 0 {
+		t.Fatalf("recording a frame allocates %.1f times", a)
+	}
+}
+
+func TestHistQuantile(t *testing.T) {
+	var h hist
+	for i := range 100 {
+		h.add(int64(i+1) * 1_000_000) // 1..100 ms
+	}
+	if p50, p99 := h.quantile(0.5), h.quantile(0.99); p50 < 49.9 || p50 > 50.1 || p99 < 98.9 || p99 > 99.1 {
+		t.Fatalf("p50 %v p99 %v", p50, p99)
+	}
+}
