@@ -74,6 +74,13 @@ func runApp(opts options, h *hooks) (*summary, error) {
 	if a.art, err = buildArt(opts.spriteSize); err != nil {
 		return nil, err
 	}
+	// A bad level is reported before a window opens.
+	var level *physics.Level
+	if opts.scene == scene.Platformer {
+		if level, err = loadLevel(opts.level); err != nil {
+			return nil, err
+		}
+	}
 	if err := window.Init(); err != nil {
 		return nil, err
 	}
@@ -86,7 +93,7 @@ func runApp(opts options, h *hooks) (*summary, error) {
 		return nil, err
 	}
 	defer a.win.Destroy()
-	if err := a.newGame(); err != nil {
+	if err := a.newGame(level); err != nil {
 		return nil, err
 	}
 	if err := a.newRenderer(); err != nil {
@@ -156,14 +163,7 @@ func runApp(opts options, h *hooks) (*summary, error) {
 	return sum, a.shotErr
 }
 
-func (a *app) newGame() error {
-	var level *physics.Level
-	if a.opts.scene == scene.Platformer {
-		var err error
-		if level, err = loadLevel(a.opts.level); err != nil {
-			return err
-		}
-	}
+func (a *app) newGame(level *physics.Level) error {
 	fw, fh := a.win.FramebufferSize()
 	g, err := scene.New(scene.Config{
 		Kind: a.opts.scene, Level: level, Hz: a.opts.hz, Seed: a.opts.seed,

@@ -2,9 +2,10 @@ package main
 
 import (
 	"bytes"
-	"image"
+	"errors"
 	"image/png"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -140,7 +141,6 @@ func TestScreenshotAfterTwoSeconds(t *testing.T) {
 	if sum.Ticks < 100 || sum.Frames < 20 || sum.Sprites < 200 {
 		t.Fatalf("summary after 2 s: %+v", sum)
 	}
-	_ = image.Rect
 }
 
 func TestFrameAllocs(t *testing.T) {
@@ -190,5 +190,35 @@ func TestMissingLevel(t *testing.T) {
 	onMain(func() { _, err = runApp(testOptions(t, "-level", "no/such/level.txt", "-seconds", "1"), nil) })
 	if err == nil || !strings.Contains(err.Error(), "no/such/level.txt") {
 		t.Fatalf("missing level: %v", err)
+	}
+}
+
+func TestMalformedLevel(t *testing.T) {
+	needDisplay(t)
+	bad := filepath.Join(t.TempDir(), "bad.txt")
+	if err := os.WriteFile(bad, []byte("####\n#P.#\n#.x#\n####\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var err error
+	onMain(func() { _, err = runApp(testOptions(t, "-level", bad, "-seconds", "1"), nil) })
+	if err == nil || !strings.Contains(err.Error(), bad+":3:3") {
+		t.Fatalf("malformed level: %v, want the file, line 3, column 3", err)
+	}
+}
+
+func TestNoDisplay(t *testing.T) {
+	// GLFW keeps its state per process: try it in a child without DISPLAY.
+	if os.Getenv("TANDEM_TEST_CHILD") == "1" {
+		os.Exit(run([]string{"-seconds", "1"}, os.Stdout, os.Stderr))
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestNoDisplay$")
+	cmd.Env = append(os.Environ(), "TANDEM_TEST_CHILD=1", "DISPLAY=", "WAYLAND_DISPLAY=")
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != exitError {
+		t.Fatalf("without a display: %v, want exit code %d; output:\n%s", err, exitError, out)
+	}
+	if !strings.Contains(string(out), "no display: set DISPLAY, or run under xvfb-run") {
+		t.Fatalf("without a display it said:\n%s", out)
 	}
 }
