@@ -25,6 +25,9 @@ type CompileError struct {
 	Source string
 }
 
+// Error returns the stage, the log and the numbered source.
+//
+// Any goroutine.
 func (e *CompileError) Error() string {
 	return fmt.Sprintf("%s shader: %s\n%s", e.Stage, strings.TrimSpace(e.Log), FormatSource(e.Source))
 }
