@@ -1,0 +1,205 @@
+package gl
+
+import (
+	"flag"
+	"fmt"
+	"image"
+	"image/color"
+	"math/rand/v2"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/go-gl/gl/v4.1-core/gl"
+
+	"github.com/tandem-engine/tandem/gl/internal/gltest"
+	"github.com/tandem-engine/tandem/snapshot"
+)
+
+// The benchmarks draw under Mesa's llvmpipe on Xvfb, as the app does on a
+// machine without a GPU:
+//
+//	LP_NUM_THREADS=2 xvfb-run -a -s "-screen 0 1280x720x24" \
+//	    go test -run '^$' -bench . -benchmem ./gl
+//
+// LP_NUM_THREADS sets llvmpipe's rasterizer threads; the numbers recorded
+// in sprite.go and malloc_linux.go were measured with LP_NUM_THREADS=2 on a
+// 2-core machine (the Makefile exports the same).
+
+var tuneAlloc = flag.Bool("gl.tunealloc", false, "call TuneAllocator before the benchmarks (BenchmarkFrameLoop compares)")
+
+// benchScene returns a pair of snapshots of n paired sprites of 16x16
+// pixels spread over a w x h screen, each moved and turned a little from
+// prev to curr, and the frame table (one 8x8 atlas region drawn 16x16).
+func benchScene(n, w, h int) (prev, curr *snapshot.Snapshot, frames []Frame) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	prev, curr = &snapshot.Snapshot{}, &snapshot.Snapshot{}
+	prev.Sprites.Resize(n)
+	curr.Sprites.Resize(n)
+	for i := range n {
+		x, y, a := rng.Float32()*float32(w), rng.Float32()*float32(h), rng.Float32()*6
+		tint := 0xFF000000 | rng.Uint32()&0xFFFFFF
+		prev.Sprites.Set(i, uint32(i), 1, x, y, a, 0, tint)
+		curr.Sprites.Set(i, uint32(i), 1, x+2, y+1, a+0.1, 0, tint)
+	}
+	return prev, curr, []Frame{{U0: 0, V0: 0, U1: 0.5, V1: 0.5, W: 16, H: 16}}
+}
+
+func benchAtlas() *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, 16, 16))
+	for i := range img.Pix {
+		img.Pix[i] = 0xFF
+	}
+	img.SetRGBA(3, 3, color.RGBA{0, 0, 0, 0xFF})
+	return img
+}
+
+// BenchmarkSpriteBatch compares the two layouts and the two upload
+// strategies. "upload" is a frame that brings a new snapshot pair
+// (Upload+Draw), with glBufferSubData alone ("subdata") or after
+// re-specifying the buffer ("orphan"); "draw" is a frame that only draws
+// at a new alpha. Every
+// iteration clears a 1280x720 framebuffer and ends with glFinish, so it
+// measures the whole frame's GL work, swap excluded.
+func BenchmarkSpriteBatch(b *testing.B) {
+	const w, h = 1280, 720
+	gltest.Window(b, w, h)
+	var err error
+	gltest.Do(func() { err = Init(); Viewport(w, h) })
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, n := range []int{5000, 50000} {
+		for _, l := range []layout{instanced, expanded} {
+			prefix := fmt.Sprintf("%s/n=%d/", l, n)
+			b.Run(prefix+"draw", func(b *testing.B) { benchSpriteBatch(b, n, w, h, l, false, false) })
+			b.Run(prefix+"upload/subdata", func(b *testing.B) { benchSpriteBatch(b, n, w, h, l, false, true) })
+			b.Run(prefix+"upload/orphan", func(b *testing.B) { benchSpriteBatch(b, n, w, h, l, true, true) })
+		}
+	}
+}
+
+func benchSpriteBatch(b *testing.B, n, w, h int, l layout, orphan, upload bool) {
+	prev, curr, frames := benchScene(n, w, h)
+	var msg string
+	gltest.Do(func() {
+		atlas, err := NewTexture(benchAtlas(), true)
+		if err != nil {
+			msg = err.Error()
+			return
+		}
+		defer atlas.Delete()
+		batch, err := newSpriteBatch(n, atlas, frames, l, orphan, gl.STREAM_DRAW)
+		if err != nil {
+			msg = err.Error()
+			return
+		}
+		defer batch.Delete()
+		vp := CameraMatrix(snapshot.Camera{X: float32(w) / 2, Y: float32(h) / 2, Zoom: 1}, w, h)
+		batch.Upload(prev, curr)
+		Finish()
+		b.ReportAllocs()
+		cpu := cpuTime()
+		b.ResetTimer()
+		for i := range b.N {
+			Clear(0, 0, 0, 1)
+			if upload {
+				batch.Upload(prev, curr)
+			}
+			batch.Draw(vp, float32(i%16)/16)
+			Finish()
+		}
+		b.StopTimer()
+		reportCPU(b, cpu)
+	})
+	if msg != "" {
+		b.Fatal(msg)
+	}
+}
+
+// BenchmarkFrameLoop is the app's frame, 5000 or 50,000 sprites: a new pair uploaded
+// and drawn, swapped to a shown 1280x720 window on Xvfb. Run it once
+// plainly and once with -gl.tunealloc (separate processes: glibc's malloc
+// settings cannot be put back) to measure TuneAllocator.
+func BenchmarkFrameLoop(b *testing.B) {
+	if *tuneAlloc {
+		TuneAllocator()
+	}
+	for _, n := range []int{5000, 50000} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) { benchFrameLoop(b, n) })
+	}
+}
+
+func benchFrameLoop(b *testing.B, n int) {
+	const w, h = 1280, 720
+	win := gltest.ShownWindow(b, w, h)
+	prev, curr, frames := benchScene(n, w, h)
+	var msg string
+	gltest.Do(func() {
+		if err := Init(); err != nil {
+			msg = err.Error()
+			return
+		}
+		fw, fh := win.GetFramebufferSize()
+		Viewport(fw, fh)
+		atlas, err := NewTexture(benchAtlas(), true)
+		if err != nil {
+			msg = err.Error()
+			return
+		}
+		defer atlas.Delete()
+		batch, err := NewSpriteBatch(n, atlas, frames)
+		if err != nil {
+			msg = err.Error()
+			return
+		}
+		defer batch.Delete()
+		vp := CameraMatrix(snapshot.Camera{X: float32(w) / 2, Y: float32(h) / 2, Zoom: 1}, fw, fh)
+		for range 10 { // warm up: let the heap reach its steady size
+			batch.Upload(prev, curr)
+			batch.Draw(vp, 0.5)
+			win.SwapBuffers()
+		}
+		b.ReportAllocs()
+		cpu := cpuTime()
+		b.ResetTimer()
+		for i := range b.N {
+			Clear(0, 0, 0, 1)
+			batch.Upload(prev, curr)
+			batch.Draw(vp, float32(i%16)/16)
+			win.SwapBuffers()
+		}
+		Finish()
+		b.StopTimer()
+		reportCPU(b, cpu)
+		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "frames/s")
+	})
+	if msg != "" {
+		b.Fatal(msg)
+	}
+}
+
+// cpuTime returns the CPU time the process has used, user and system, all
+// threads (llvmpipe's rasterizer threads included).
+func cpuTime() cpuStat {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return cpuStat{}
+	}
+	return cpuStat{time.Duration(ru.Utime.Nano()), time.Duration(ru.Stime.Nano()), ru.Minflt}
+}
+
+type cpuStat struct {
+	user, sys time.Duration
+	faults    int64 // minor page faults
+}
+
+// reportCPU reports the CPU time per frame since start. The machine the
+// numbers come from is shared: CPU time varies much less than wall time
+// when other processes compete for the cores.
+func reportCPU(b *testing.B, start cpuStat) {
+	end := cpuTime()
+	b.ReportMetric(float64(end.user-start.user)/float64(b.N)/1e6, "user-ms/op")
+	b.ReportMetric(float64(end.sys-start.sys)/float64(b.N)/1e6, "sys-ms/op")
+	b.ReportMetric(float64(end.faults-start.faults)/float64(b.N), "faults/op")
+}

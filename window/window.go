@@ -1,0 +1,309 @@
+package window
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"time"
+
+	"github.com/go-gl/gl/v4.1-core/gl"
+	"github.com/go-gl/glfw/v3.3/glfw"
+
+	tgl "github.com/tandem-engine/tandem/gl"
+)
+
+// NoDisplay is the text of the error Init returns when there is no display
+// to open a window on.
+const NoDisplay = "no display: set DISPLAY, or run under xvfb-run"
+
+// Init starts GLFW. Without a display (DISPLAY unset, or no X server
+// answering it) it returns an error whose text contains [NoDisplay].
+//
+// Main thread only. Pair it with Terminate.
+func Init() error {
+	if err := displayError(runtime.GOOS, os.Getenv("DISPLAY"), os.Getenv("WAYLAND_DISPLAY")); err != nil {
+		return err
+	}
+	if err := glfw.Init(); err != nil {
+		return fmt.Errorf("window: glfw init: %w", err)
+	}
+	if !initialized() {
+		// go-gl/glfw logs GLFW's platform error ("X11: Failed to open
+		// display") and returns nil; GLFW is then not initialized.
+		return fmt.Errorf("window: %s (cannot open DISPLAY=%q)", NoDisplay, os.Getenv("DISPLAY"))
+	}
+	return nil
+}
+
+// displayError returns the no-display error when an X11 or Wayland system
+// has neither display variable set; elsewhere (Windows, macOS) nil.
+func displayError(goos, display, waylandDisplay string) error {
+	switch goos {
+	case "windows", "darwin", "ios", "android", "js", "wasip1":
+		return nil
+	}
+	if display == "" && waylandDisplay == "" {
+		return errors.New("window: " + NoDisplay)
+	}
+	return nil
+}
+
+// initialized reports whether GLFW is initialized: go-gl/glfw panics with
+// GLFW_NOT_INITIALIZED otherwise.
+func initialized() (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	glfw.GetTime()
+	return true
+}
+
+// Terminate destroys any remaining window and stops GLFW.
+//
+// Main thread only.
+func Terminate() { glfw.Terminate() }
+
+// Config describes the window to open.
+type Config struct {
+	Title         string
+	Width, Height int  // the windowed size in screen coordinates
+	VSync         bool // wait for the display's refresh on Swap
+	Fullscreen    bool // start fullscreen on the primary monitor
+	Hidden        bool // do not show the window (tests, headless runs)
+}
+
+// Window is a resizable window with a current OpenGL 4.1 core context.
+type Window struct {
+	win      *glfw.Window
+	fbW, fbH int // framebuffer size in pixels, kept by a callback
+	scale    float32
+	vsync    bool
+	windowed [4]int // x, y, w, h to restore when leaving fullscreen
+	sink     func(Event)
+	pads     gamepads
+}
+
+// Open creates the window with an OpenGL 4.1 core, forward-compatible
+// context, makes the context current on the calling thread and loads the GL
+// functions (package gl's Init). When the driver cannot make such a
+// context, the error gives GLFW's reason, the version the driver does
+// offer if it can be found, and gl.SoftwareHint.
+//
+// Main thread only, after Init.
+func Open(cfg Config) (*Window, error) {
+	if cfg.Width <= 0 || cfg.Height <= 0 {
+		return nil, fmt.Errorf("window: open: size %dx%d is not positive", cfg.Width, cfg.Height)
+	}
+	glfw.DefaultWindowHints()
+	glfw.WindowHint(glfw.ContextVersionMajor, 4)
+	glfw.WindowHint(glfw.ContextVersionMinor, 1)
+	glfw.WindowHint(glfw.OpenGLProfile, glfw.OpenGLCoreProfile)
+	glfw.WindowHint(glfw.OpenGLForwardCompatible, glfw.True)
+	glfw.WindowHint(glfw.Resizable, glfw.True)
+	glfw.WindowHint(glfw.Visible, boolHint(!cfg.Hidden))
+
+	w := &Window{vsync: cfg.VSync}
+	var mon *glfw.Monitor
+	width, height := cfg.Width, cfg.Height
+	if cfg.Fullscreen {
+		mon = glfw.GetPrimaryMonitor()
+	}
+	if mon != nil {
+		mode := mon.GetVideoMode()
+		// Leaving fullscreen restores a window of the configured size,
+		// centred.
+		w.windowed = [4]int{(mode.Width - width) / 2, (mode.Height - height) / 2, width, height}
+		width, height = mode.Width, mode.Height
+		glfw.WindowHint(glfw.RefreshRate, mode.RefreshRate)
+	}
+	win, err := glfw.CreateWindow(width, height, cfg.Title, mon, nil)
+	if err != nil {
+		return nil, contextError(err)
+	}
+	win.MakeContextCurrent()
+	if err := tgl.Init(); err != nil {
+		win.Destroy()
+		return nil, fmt.Errorf("window: open: %w", err)
+	}
+	w.win = win
+	w.fbW, w.fbH = win.GetFramebufferSize()
+	w.scale, _ = win.GetContentScale()
+	win.SetFramebufferSizeCallback(func(_ *glfw.Window, width, height int) { w.fbW, w.fbH = width, height })
+	win.SetContentScaleCallback(func(_ *glfw.Window, x, _ float32) { w.scale = x })
+	win.SetKeyCallback(w.onKey)
+	w.SetVSync(cfg.VSync)
+	return w, nil
+}
+
+// contextError explains a failed 4.1 core context: GLFW's error, and what a
+// context made without version hints reports, if one can be made.
+func contextError(err error) error {
+	offered := ""
+	glfw.DefaultWindowHints()
+	glfw.WindowHint(glfw.Visible, glfw.False)
+	if probe, perr := glfw.CreateWindow(16, 16, "probe", nil, nil); perr == nil {
+		offered = fmt.Sprintf("; without version hints the driver gives OpenGL %d.%d",
+			probe.GetAttrib(glfw.ContextVersionMajor), probe.GetAttrib(glfw.ContextVersionMinor))
+		probe.MakeContextCurrent()
+		// go-gl's Init fails at the first function a context lacks;
+		// glGetString is only safe to call when it succeeded.
+		if gl.Init() == nil {
+			offered += fmt.Sprintf(" (GL_VERSION %q, GL_RENDERER %q)",
+				gl.GoStr(gl.GetString(gl.VERSION)), gl.GoStr(gl.GetString(gl.RENDERER)))
+		}
+		glfw.DetachCurrentContext()
+		probe.Destroy()
+	}
+	return fmt.Errorf("window: cannot create an OpenGL 4.1 core context: %w%s; %s", err, offered, tgl.SoftwareHint)
+}
+
+func boolHint(b bool) int {
+	if b {
+		return glfw.True
+	}
+	return glfw.False
+}
+
+// Poll processes pending window events and samples the gamepads, calling
+// the sink for each input event, then returns without waiting. It
+// allocates nothing without a gamepad, and a few hundred bytes per
+// connected gamepad (go-gl/glfw's GetGamepadState returns a new value).
+//
+// Main thread only.
+func (w *Window) Poll() {
+	glfw.PollEvents()
+	w.pollGamepads()
+}
+
+// WaitEvents sleeps until an event arrives or timeout passes, then
+// processes events like Poll. Use it instead of drawing while the window is
+// minimised ([Window.Minimized]), so that the loop costs nothing. Gamepads
+// are sampled when it returns (GLFW does not wake on them).
+//
+// Main thread only.
+func (w *Window) WaitEvents(timeout time.Duration) {
+	glfw.WaitEventsTimeout(timeout.Seconds())
+	w.pollGamepads()
+}
+
+// ShouldClose reports whether the user asked to close the window (or
+// SetShouldClose(true) was called).
+//
+// Main thread only.
+func (w *Window) ShouldClose() bool { return w.win.ShouldClose() }
+
+// SetShouldClose sets the flag ShouldClose reports.
+//
+// Main thread only.
+func (w *Window) SetShouldClose(v bool) { w.win.SetShouldClose(v) }
+
+// SetTitle sets the window's title.
+//
+// Main thread only.
+func (w *Window) SetTitle(title string) { w.win.SetTitle(title) }
+
+// Swap shows the frame drawn into the back buffer, waiting for the display
+// refresh when vsync is on.
+//
+// Main thread only.
+func (w *Window) Swap() { w.win.SwapBuffers() }
+
+// FramebufferSize returns the size of the framebuffer in pixels, which
+// differs from the window's size in screen coordinates on HiDPI screens. It
+// is updated by the events Poll processes and is 0x0 while the window is
+// minimised: draw nothing then.
+//
+// Main thread only.
+func (w *Window) FramebufferSize() (width, height int) { return w.fbW, w.fbH }
+
+// Minimized reports whether the window is iconified or has an empty
+// framebuffer, in which case the loop should WaitEvents instead of drawing.
+//
+// Main thread only.
+func (w *Window) Minimized() bool {
+	return w.fbW <= 0 || w.fbH <= 0 || w.win.GetAttrib(glfw.Iconified) == glfw.True
+}
+
+// ContentScale returns the ratio of the monitor's DPI to the platform's
+// default (1 on a standard screen, 2 on most HiDPI ones), for sizing text
+// and the HUD.
+//
+// Main thread only.
+func (w *Window) ContentScale() float32 { return w.scale }
+
+// Fullscreen reports whether the window is fullscreen on a monitor.
+//
+// Main thread only.
+func (w *Window) Fullscreen() bool { return w.win.GetMonitor() != nil }
+
+// ToggleFullscreen switches between windowed and fullscreen on the monitor
+// the window is on, at the monitor's current video mode. Going back
+// restores the window's previous position and size. Binding a key to it is
+// the app's business.
+//
+// Main thread only.
+func (w *Window) ToggleFullscreen() {
+	if w.Fullscreen() {
+		r := w.windowed
+		w.win.SetMonitor(nil, r[0], r[1], r[2], r[3], 0)
+	} else {
+		x, y := w.win.GetPos()
+		width, height := w.win.GetSize()
+		w.windowed = [4]int{x, y, width, height}
+		mon := w.monitor()
+		mode := mon.GetVideoMode()
+		w.win.SetMonitor(mon, 0, 0, mode.Width, mode.Height, mode.RefreshRate)
+	}
+	// Some drivers reset the swap interval when the mode changes.
+	w.SetVSync(w.vsync)
+}
+
+// monitor returns the monitor holding the window's centre, or the primary
+// one.
+func (w *Window) monitor() *glfw.Monitor {
+	x, y := w.win.GetPos()
+	width, height := w.win.GetSize()
+	cx, cy := x+width/2, y+height/2
+	for _, m := range glfw.GetMonitors() {
+		mx, my := m.GetPos()
+		mode := m.GetVideoMode()
+		if cx >= mx && cx < mx+mode.Width && cy >= my && cy < my+mode.Height {
+			return m
+		}
+	}
+	return glfw.GetPrimaryMonitor()
+}
+
+// SetVSync turns waiting for the display refresh on Swap on or off. The
+// window's context must be current (it is, on the main thread, unless the
+// caller changed that).
+//
+// Main thread only.
+func (w *Window) SetVSync(on bool) {
+	w.vsync = on
+	if on {
+		glfw.SwapInterval(1)
+	} else {
+		glfw.SwapInterval(0)
+	}
+}
+
+// VSync reports whether vsync was asked for. (Drivers may ignore the
+// request; Xvfb has no refresh to wait for.)
+//
+// Main thread only.
+func (w *Window) VSync() bool { return w.vsync }
+
+// Destroy closes the window and its context. Delete the GL objects made in
+// the context first. The Window must not be used afterwards.
+//
+// Main thread only.
+func (w *Window) Destroy() {
+	if w.win != nil {
+		w.win.Destroy()
+		w.win = nil
+	}
+}

@@ -1,0 +1,262 @@
+package window
+
+import (
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-gl/glfw/v3.3/glfw"
+
+	tgl "github.com/tandem-engine/tandem/gl"
+	"github.com/tandem-engine/tandem/snapshot"
+)
+
+func TestOpenHidden(t *testing.T) {
+	w := open(t, Config{Title: "test", Width: 320, Height: 240, Hidden: true})
+	do(func() {
+		w.Poll()
+		if fw, fh := w.FramebufferSize(); fw <= 0 || fh <= 0 {
+			t.Errorf("FramebufferSize = %dx%d, want > 0", fw, fh)
+		}
+		if w.Minimized() {
+			t.Error("Minimized on a fresh window")
+		}
+		if s := w.ContentScale(); s <= 0 {
+			t.Errorf("ContentScale = %v, want > 0", s)
+		}
+		if version, _ := tgl.Driver(); !strings.HasPrefix(version, "4.") {
+			t.Errorf("GL_VERSION %q, want 4.x", version)
+		}
+		w.SetVSync(true)
+		if !w.VSync() {
+			t.Error("VSync false after SetVSync(true)")
+		}
+		w.SetVSync(false)
+		tgl.Clear(0, 0, 0, 1)
+		w.Swap()
+		if w.ShouldClose() {
+			t.Error("ShouldClose on a fresh window")
+		}
+		w.SetShouldClose(true)
+		if !w.ShouldClose() {
+			t.Error("ShouldClose false after SetShouldClose(true)")
+		}
+		w.WaitEvents(time.Millisecond)
+	})
+}
+
+func TestKeyEventsReachSink(t *testing.T) {
+	w := open(t, Config{Title: "keys", Width: 64, Height: 64, Hidden: true})
+	var got []Event
+	var before, after int64
+	offMain := 0
+	do(func() {
+		w.SetSink(func(e Event) {
+			if !onMainThread() {
+				offMain++
+			}
+			got = append(got, e)
+		})
+		before = snapshot.Now()
+		// GLFW cannot be fed a real key press without an X input
+		// extension; call the callback GLFW would call.
+		w.onKey(w.win, glfw.KeyLeft, 0, glfw.Press, 0)
+		w.onKey(w.win, glfw.KeyLeft, 0, glfw.Repeat, 0)
+		w.onKey(w.win, glfw.KeyLeft, 0, glfw.Release, 0)
+		after = snapshot.Now()
+		w.Poll() // no real input under Xvfb: nothing more arrives
+	})
+	if offMain > 0 {
+		t.Errorf("the sink ran %d times off the main thread", offMain)
+	}
+	want := []Event{
+		{Kind: KindKey, Key: KeyLeft, Down: true},
+		{Kind: KindKey, Key: KeyLeft, Down: true, Repeat: true},
+		{Kind: KindKey, Key: KeyLeft},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("sink got %d events %+v, want %d", len(got), got, len(want))
+	}
+	for i, e := range got {
+		if e.Time < before || e.Time > after || (i > 0 && e.Time < got[i-1].Time) {
+			t.Errorf("event %d stamped %d, not within [%d, %d] in order", i, e.Time, before, after)
+		}
+		e.Time = 0
+		if e != want[i] {
+			t.Errorf("event %d = %+v, want %+v", i, e, want[i])
+		}
+	}
+}
+
+func TestGamepadEdges(t *testing.T) {
+	var g gamepads
+	var got []Event
+	emit := func(e Event) { got = append(got, e) }
+	pad := func(x float32, pressed ...glfw.GamepadButton) *glfw.GamepadState {
+		var st glfw.GamepadState
+		for _, b := range pressed {
+			st.Buttons[b] = glfw.Press
+		}
+		st.Axes[glfw.AxisLeftX] = x
+		return &st
+	}
+	steps := []struct {
+		pads []*glfw.GamepadState
+		want []Event // Time is the step's index
+	}{
+		{[]*glfw.GamepadState{pad(0)}, nil},
+		{[]*glfw.GamepadState{pad(0, glfw.ButtonA)}, []Event{{Button: ButtonA, Down: true}}},
+		{[]*glfw.GamepadState{pad(0, glfw.ButtonA)}, nil}, // held: no event
+		// A second pad holding A keeps it down when the first lets go.
+		{[]*glfw.GamepadState{pad(0), pad(0, glfw.ButtonA, glfw.ButtonStart)}, []Event{{Button: ButtonStart, Down: true}}},
+		{[]*glfw.GamepadState{pad(0), pad(0)}, []Event{{Button: ButtonA}, {Button: ButtonStart}}},
+		{[]*glfw.GamepadState{pad(0.34)}, nil}, // inside the dead zone
+		{[]*glfw.GamepadState{pad(0.36)}, []Event{{Button: StickRight, Down: true}}},
+		{[]*glfw.GamepadState{pad(0.3)}, nil}, // hysteresis: still down
+		{[]*glfw.GamepadState{pad(0.2)}, []Event{{Button: StickRight}}},
+		{[]*glfw.GamepadState{pad(-0.9, glfw.ButtonDpadLeft)}, []Event{{Button: ButtonDpadLeft, Down: true}, {Button: StickLeft, Down: true}}},
+		{[]*glfw.GamepadState{pad(0.9)}, []Event{{Button: ButtonDpadLeft}, {Button: StickLeft}, {Button: StickRight, Down: true}}},
+	}
+	for i, s := range steps {
+		got = got[:0]
+		var down uint32
+		for _, p := range s.pads {
+			down |= buttons(p, g.held)
+		}
+		g.step(down, int64(i), emit)
+		if len(got) != len(s.want) {
+			t.Errorf("step %d: events %+v, want %+v", i, got, s.want)
+			continue
+		}
+		for j, e := range got {
+			w := s.want[j]
+			w.Time, w.Kind = int64(i), KindGamepad
+			if e != w {
+				t.Errorf("step %d event %d = %+v, want %+v", i, j, e, w)
+			}
+		}
+	}
+}
+
+func TestToggleFullscreen(t *testing.T) {
+	w := open(t, Config{Title: "fullscreen", Width: 320, Height: 240})
+	settle := func() {
+		for range 20 {
+			w.Poll()
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	var fullW, fullH, backW, backH, modeW, modeH int
+	var full, back bool
+	do(func() {
+		mode := glfw.GetPrimaryMonitor().GetVideoMode()
+		modeW, modeH = mode.Width, mode.Height
+		w.ToggleFullscreen()
+		settle()
+		full = w.Fullscreen()
+		fullW, fullH = w.FramebufferSize()
+		w.ToggleFullscreen()
+		settle()
+		back = w.Fullscreen()
+		backW, backH = w.FramebufferSize()
+	})
+	if !full || fullW != modeW || fullH != modeH {
+		t.Errorf("fullscreen: %v at %dx%d, want true at the monitor's %dx%d", full, fullW, fullH, modeW, modeH)
+	}
+	if back || backW != 320 || backH != 240 {
+		t.Errorf("back to windowed: fullscreen %v at %dx%d, want false at 320x240", back, backW, backH)
+	}
+}
+
+func TestDisplayError(t *testing.T) {
+	err := displayError("linux", "", "")
+	if err == nil || err.Error() != "window: no display: set DISPLAY, or run under xvfb-run" {
+		t.Errorf("displayError(linux, no DISPLAY) = %v", err)
+	}
+	if err := displayError("linux", ":0", ""); err != nil {
+		t.Errorf("displayError(linux, :0) = %v, want nil", err)
+	}
+	if err := displayError("windows", "", ""); err != nil {
+		t.Errorf("displayError(windows) = %v, want nil", err)
+	}
+}
+
+// TestChild runs only in the subprocesses of the tests below: it calls Init
+// and Open and prints the error, if any.
+func TestChild(t *testing.T) {
+	if os.Getenv("TANDEM_WINDOW_CHILD") != "1" {
+		t.Skip("runs only as a subprocess")
+	}
+	do(func() {
+		err := Init()
+		if err == nil {
+			var w *Window
+			if w, err = Open(Config{Title: "child", Width: 64, Height: 64, Hidden: true}); err == nil {
+				w.Destroy()
+			}
+			Terminate()
+		}
+		if err != nil {
+			os.Stdout.WriteString("child error: " + err.Error() + "\n")
+		}
+	})
+}
+
+// child runs TestChild in a subprocess with env changed and returns its
+// output.
+func child(t *testing.T, env ...string) string {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestChild$", "-test.v")
+	cmd.Env = append(os.Environ(), "TANDEM_WINDOW_CHILD=1")
+	for _, kv := range env {
+		if name, ok := strings.CutSuffix(kv, "="); ok { // "NAME=": unset
+			cmd.Env = without(cmd.Env, name)
+			continue
+		}
+		cmd.Env = append(cmd.Env, kv)
+	}
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("child: %v\n%s", err, out)
+	}
+	return string(out)
+}
+
+func without(env []string, name string) []string {
+	var kept []string
+	for _, kv := range env {
+		if !strings.HasPrefix(kv, name+"=") {
+			kept = append(kept, kv)
+		}
+	}
+	return kept
+}
+
+func TestNoDisplay(t *testing.T) {
+	const want = "window: no display: set DISPLAY, or run under xvfb-run"
+	out := child(t, "DISPLAY=", "WAYLAND_DISPLAY=")
+	if !strings.Contains(out, "child error: "+want) {
+		t.Errorf("without DISPLAY, Init's error is not %q:\n%s", want, out)
+	}
+	// A DISPLAY no X server answers: GLFW fails inside Init.
+	out = child(t, "DISPLAY=:4321", "WAYLAND_DISPLAY=")
+	if !strings.Contains(out, "child error: "+want) {
+		t.Errorf("with a dead DISPLAY, Init's error does not contain %q:\n%s", want, out)
+	}
+}
+
+func TestNoOpenGL41(t *testing.T) {
+	if os.Getenv("DISPLAY") == "" && os.Getenv("CI") != "true" {
+		t.Skip("no display")
+	}
+	// Mesa then offers at most OpenGL 3.3: the 4.1 core context fails.
+	out := child(t, "MESA_GL_VERSION_OVERRIDE=3.3")
+	for _, want := range []string{"child error: window: ", "4.1", tgl.SoftwareHint} {
+		if !strings.Contains(out, want) {
+			t.Errorf("with OpenGL 3.3, Open's error lacks %q:\n%s", want, out)
+		}
+	}
+	t.Logf("%s", out)
+}
