@@ -36,9 +36,10 @@ func NewTileLayer(tiles []TileQuad, atlas *Texture, frames []Frame) (*TileLayer,
 	for i, t := range tiles {
 		x, y := math.Float32bits(t.X), math.Float32bits(t.Y)
 		r := b.staging[i*per : i*per+spriteWords]
-		r[0], r[1], r[2] = x, y, 0
-		r[3], r[4], r[5] = x, y, 0
-		r[6], r[7] = uint32(t.Frame), snapshot.White
+		one := math.Float32bits(1) // rotation (cos, sin) = (1, 0): upright
+		r[0], r[1], r[2], r[3] = x, y, one, 0
+		r[4], r[5], r[6], r[7] = x, y, one, 0
+		r[8], r[9] = uint32(t.Frame), snapshot.White
 		for v := spriteWords; v < per; v += spriteWords {
 			copy(b.staging[i*per+v:], r)
 		}

@@ -5,8 +5,8 @@
 // pre-expanded (4 vertices per sprite, indexed); either way the corner is
 // gl_VertexID & 3.
 
-layout(location = 0) in vec3 a_prev;  // x, y (world px, y down), angle (radians) in prev
-layout(location = 1) in vec3 a_curr;  // the same in curr; equal to a_prev for a sprite that snaps
+layout(location = 0) in vec4 a_prev;  // x, y (world px, y down), cos, sin of the angle, in prev
+layout(location = 1) in vec4 a_curr;  // the same in curr; equal to a_prev for a sprite that snaps
 layout(location = 2) in uint a_frame; // index into u_frames
 layout(location = 3) in vec4 a_tint;  // straight-alpha RGBA
 
@@ -17,8 +17,6 @@ uniform samplerBuffer u_frames; // per frame: (u0, v0, u1, v1), (w, h, 0, 0)
 out vec2 v_uv;
 out vec4 v_tint;
 
-const float PI = 3.14159265358979;
-const float TWO_PI = 6.28318530717959;
 
 void main() {
 	int corner = gl_VertexID & 3;
@@ -34,14 +32,16 @@ void main() {
 
 	// prev + (curr-prev)*alpha, not mix(): exactly curr when prev == curr.
 	vec2 pos = a_prev.xy + (a_curr.xy - a_prev.xy) * u_alpha;
-	// The shorter arc: the difference wrapped into [-PI, PI).
-	float d = a_curr.z - a_prev.z;
-	d -= TWO_PI * floor((d + PI) / TWO_PI);
-	float angle = a_prev.z + d * u_alpha;
+	// The rotation: blend the two unit vectors and normalize (nlerp), which
+	// follows the shorter arc. Opposite vectors (a half turn in one tick)
+	// have no shorter arc; the sprite then takes curr's rotation.
+	vec2 r = a_prev.zw + (a_curr.zw - a_prev.zw) * u_alpha;
+	float len2 = dot(r, r);
+	r = len2 > 1e-12 ? r * inversesqrt(len2) : a_curr.zw;
 
 	vec2 local = (c - 0.5) * size;
-	float s = sin(angle);
-	float k = cos(angle);
+	float k = r.x;
+	float s = r.y;
 	// With y down, a positive angle turns clockwise on screen.
 	vec2 world = pos + vec2(k * local.x - s * local.y, s * local.x + k * local.y);
 
