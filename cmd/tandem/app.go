@@ -60,6 +60,8 @@ type app struct {
 	// minX.. are the world's bounds, for the camera clamp.
 	minX, minY, maxX, maxY float32
 
+	autoRight, autoJump bool // what -autoplay holds down
+
 	shotPending bool  // F12 was pressed: save this frame
 	shotErr     error // the last F12 screenshot's failure, reported at exit
 	last        *image.RGBA
@@ -228,6 +230,9 @@ func (a *app) deleteRenderer() {
 func (a *app) frame(capture bool) {
 	if !capture {
 		a.win.Poll()
+		if a.opts.autoplay {
+			a.autoplay(snapshot.Now())
+		}
 		if a.opts.loop == loopCoupled {
 			a.runner.Frame(snapshot.Now())
 		}
@@ -351,6 +356,23 @@ func (a *app) onEvent(e window.Event) {
 			step = -1
 		}
 		a.runner.Push(simthread.Event{Time: e.Time, Kind: simthread.EventScale, Scale: nextScale(a.runner.Stats().Chosen, step)})
+	}
+}
+
+// autoplay plays the platformer from the main thread as a player would:
+// it holds right and presses jump for 0.35 s of every 0.9 s, sending
+// stamped events through the same queue as the keyboard.
+func (a *app) autoplay(now int64) {
+	const period, hold = 900_000_000, 350_000_000
+	t := now - a.stats.start
+	jump := t%period < hold
+	if !a.autoRight {
+		a.autoRight = true
+		a.runner.Push(simthread.Event{Time: now, Kind: simthread.EventButton, Buttons: scene.ButtonRight, Down: true})
+	}
+	if jump != a.autoJump {
+		a.autoJump = jump
+		a.runner.Push(simthread.Event{Time: now, Kind: simthread.EventButton, Buttons: scene.ButtonJump, Down: jump})
 	}
 }
 

@@ -28,6 +28,7 @@ type options struct {
 	hud         bool
 	fullscreen  bool
 	shotDir     string
+	autoplay    bool
 	cpuprofile  string
 	memprofile  string
 	trace       string
@@ -61,6 +62,7 @@ func parseRunFlags(args []string, stderr io.Writer) (options, error) {
 	fs.BoolVar(&o.hud, "hud", true, "show the HUD at start (F3 toggles)")
 	fs.BoolVar(&o.fullscreen, "fullscreen", false, "start fullscreen (F11 toggles)")
 	fs.StringVar(&o.shotDir, "screenshot-dir", ".", "where F12 writes its timestamped PNGs")
+	fs.BoolVar(&o.autoplay, "autoplay", false, "play by itself: run right and jump, through the same timestamped input as the keys")
 	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile (pprof) of the run to `file`")
 	fs.StringVar(&o.memprofile, "memprofile", "", "write an allocation profile (pprof, every allocation sampled) to `file` at exit")
 	fs.StringVar(&o.trace, "trace", "", "write a runtime/trace of the run to `file`")
