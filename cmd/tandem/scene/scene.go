@@ -172,53 +172,55 @@ func (g *Game) stepCamera() {
 	g.camY = float64((ty-g.camY)*ease) + g.camY
 }
 
-// Publish implements simthread.Sim: slots are the player, then every coin
-// (collected ones hidden, so later slots keep their place), then the
-// bunnies.
+// Publish implements simthread.Sim. Slots, in drawing order: the bunnies
+// (load, behind everything), every coin (collected ones hidden, so later
+// slots keep their place), then the player on top.
 func (g *Game) Publish(dst *snapshot.Snapshot) {
 	w := g.world
 	dst.Camera = snapshot.Camera{X: float32(g.camX), Y: float32(g.camY), Zoom: 1, Gen: g.camGen}
 	coins := w.Coins()
 	bun := w.Bunnies()
-	n := bun.Len()
+	nb := bun.Len()
+	n := nb
 	if g.kind == Platformer {
-		n += 1 + len(coins)
+		n += len(coins) + 1
 	}
 	sp := &dst.Sprites
 	sp.Resize(n)
-	i := 0
-	if g.kind == Platformer {
-		p := w.Player()
-		box := p.Box()
-		f := p.Frame()
-		frame := g.frames.Player[f]
-		if p.Facing() < 0 {
-			frame = g.frames.PlayerLeft[f]
-		}
-		sp.Set(0, 0, p.Generation(),
-			float32((box.Min.X+box.Max.X)/2), float32((box.Min.Y+box.Max.Y)/2), 0, frame, snapshot.White)
-		spin := int(w.Tick() / 8)
-		for k := range coins {
-			c := &coins[k]
-			tint := snapshot.White
-			if c.Collected {
-				tint = 0
-			}
-			half := float32(physics.CoinSize) / 2
-			sp.Set(1+k, uint32(1+k), c.Generation, float32(c.Pos.X)+half, float32(c.Pos.Y)+half, 0,
-				g.frames.Coin[(spin+k)%len(g.frames.Coin)], tint)
-		}
-		i = 1 + len(coins)
-	}
+
+	// Bunnies: ids after the player's (0) and the coins'.
 	const half = float32(physics.BunnySize) / 2
-	base := uint32(i)
-	ids, gens, xs, ys, as, fr, ti := sp.ID[i:], sp.Gen[i:], sp.X[i:], sp.Y[i:], sp.Angle[i:], sp.Frame[i:], sp.Tint[i:]
-	bx, by, ba := bun.X, bun.Y, bun.Angle
+	base := uint32(1 + len(coins))
+	ids, gens, xs, ys, as, fr, ti := sp.ID[:nb], sp.Gen[:nb], sp.X[:nb], sp.Y[:nb], sp.Angle[:nb], sp.Frame[:nb], sp.Tint[:nb]
+	bx, by, ba := bun.X[:nb], bun.Y[:nb], bun.Angle[:nb]
 	for k := range bx {
 		ids[k], gens[k] = base+uint32(k), 0
 		xs[k], ys[k], as[k] = bx[k]+half, by[k]+half, ba[k]
 		fr[k], ti[k] = g.frames.Bunny[k&3], snapshot.White
 	}
+	if g.kind != Platformer {
+		return
+	}
+	spin := int(w.Tick() / 8)
+	for k := range coins {
+		c := &coins[k]
+		tint := snapshot.White
+		if c.Collected {
+			tint = 0
+		}
+		const half = float32(physics.CoinSize) / 2
+		sp.Set(nb+k, uint32(1+k), c.Generation, float32(c.Pos.X)+half, float32(c.Pos.Y)+half, 0,
+			g.frames.Coin[(spin+k)%len(g.frames.Coin)], tint)
+	}
+	p := w.Player()
+	box := p.Box()
+	f := p.Frame()
+	frame := g.frames.Player[f]
+	if p.Facing() < 0 {
+		frame = g.frames.PlayerLeft[f]
+	}
+	sp.Set(n-1, 0, p.Generation(),
+		float32((box.Min.X+box.Max.X)/2), float32((box.Min.Y+box.Max.Y)/2), 0, frame, snapshot.White)
 }
 
 // Hash implements simthread.Sim: the world's state hash, camera included.

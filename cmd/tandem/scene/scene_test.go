@@ -75,8 +75,9 @@ func TestPublishSlotsStable(t *testing.T) {
 			t.Fatalf("slot %d changed id %d -> %d", i, a.Sprites.ID[i], b.Sprites.ID[i])
 		}
 	}
-	if b.Sprites.X[0] <= a.Sprites.X[0] {
-		t.Fatalf("player did not run right: %v -> %v", a.Sprites.X[0], b.Sprites.X[0])
+	last := a.Sprites.Len() - 1 // the player, drawn on top
+	if a.Sprites.ID[last] != 0 || b.Sprites.X[last] <= a.Sprites.X[last] {
+		t.Fatalf("player (id %d) did not run right: %v -> %v", a.Sprites.ID[last], a.Sprites.X[last], b.Sprites.X[last])
 	}
 }
 
