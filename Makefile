@@ -54,10 +54,10 @@ bench: deps
 run: build
 	@mkdir -p $(OUT)
 	@if [ -n "$$DISPLAY" ]; then \
-	  ./$(BIN) run $(ARGS); \
+	  ./$(BIN) run -hud $(ARGS); \
 	else \
 	  echo "run: no display; running the demo under Xvfb for 10 s"; \
-	  xvfb-run -a -s "-screen 0 1280x720x24" ./$(BIN) run -seconds 10 -autoplay \
+	  xvfb-run -a -s "-screen 0 1280x720x24" ./$(BIN) run -seconds 10 -autoplay -hud \
 	    -screenshot $(OUT)/screenshot.png -json $(ARGS) > $(OUT)/stats.json && \
 	  echo "run: screenshot: $(OUT)/screenshot.png" && \
 	  echo "run: stats:      $(OUT)/stats.json" && cat $(OUT)/stats.json; \

@@ -169,7 +169,7 @@ func (a *app) newGame(level *physics.Level) error {
 	fw, fh := a.win.FramebufferSize()
 	g, err := scene.New(scene.Config{
 		Kind: a.opts.scene, Level: level, Hz: a.opts.hz, Seed: a.opts.seed,
-		Bunnies: a.opts.sprites, ArenaW: max(fw, 64), ArenaH: max(fh, 64),
+		Bunnies: a.opts.sprites, ArenaW: max(fw, 64), ArenaH: max(fh, 64), Spin: a.opts.spin,
 	}, a.art.scene)
 	if err != nil {
 		return err

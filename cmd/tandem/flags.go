@@ -29,6 +29,7 @@ type options struct {
 	fullscreen  bool
 	shotDir     string
 	autoplay    bool
+	spin        bool
 	cpuprofile  string
 	memprofile  string
 	trace       string
@@ -59,9 +60,10 @@ func parseRunFlags(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.height, "height", 720, "window height in screen coordinates")
 	fs.Uint64Var(&o.seed, "seed", 1, "random seed of the world")
 	fs.Float64Var(&o.extrapolate, "extrapolate", 0, "let a late frame extrapolate up to this fraction of a tick (0: never)")
-	fs.BoolVar(&o.hud, "hud", true, "show the HUD at start (F3 toggles)")
+	fs.BoolVar(&o.hud, "hud", false, "show the HUD at start (F3 toggles it; off by default so that measured runs draw only the scene)")
 	fs.BoolVar(&o.fullscreen, "fullscreen", false, "start fullscreen (F11 toggles)")
 	fs.StringVar(&o.shotDir, "screenshot-dir", ".", "where F12 writes its timestamped PNGs")
+	fs.BoolVar(&o.spin, "spin", false, "draw the bunnies turning (the classic bunnymark keeps them upright)")
 	fs.BoolVar(&o.autoplay, "autoplay", false, "play by itself: run right and jump, through the same timestamped input as the keys")
 	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile (pprof) of the run to `file`")
 	fs.StringVar(&o.memprofile, "memprofile", "", "write an allocation profile (pprof, every allocation sampled) to `file` at exit")
