@@ -46,7 +46,7 @@ test: deps
 	$(GO) test -count=1 -run 'Drift24HoursRunner' ./simthread
 
 bench: deps
-	$(GO) test -run '^$$' -bench . -benchmem ./physics ./snapshot ./simthread
+	$(GO) test -run '^$$' -bench . -benchmem ./physics ./snapshot ./simthread ./cmd/tandem/scene
 	$(XVFB) $(GO) test -run '^$$' -bench . -benchmem ./gl
 
 # With a display: the window. Without: the same demo under Xvfb for 10

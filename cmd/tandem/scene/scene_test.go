@@ -89,3 +89,30 @@ func TestPublishAllocs(t *testing.T) {
 		t.Fatalf("step+publish allocates %.1f times", a)
 	}
 }
+
+// BenchmarkTickPublish100k is one whole sim-thread tick of the bunnymark at
+// 100,000 bodies: the world's step and the publish of every sprite into the
+// ring, as the decoupled loop runs it.
+func BenchmarkTickPublish100k(b *testing.B) {
+	g, err := scene.New(scene.Config{Kind: scene.Bunnymark, Hz: 60, Seed: 1, Bunnies: 100_000, ArenaW: 1280, ArenaH: 720}, scene.Frames{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, err := simthread.New(g, simthread.Config{Hz: 60, Clock: simthread.NewFakeClock(0)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	k := int64(0)
+	r.Frame(0)
+	for range 8 { // grow every ring buffer
+		k++
+		r.Frame(k * 1_000_000_000 / 60)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		k++
+		r.Frame(k * 1_000_000_000 / 60)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/100_000, "ns/body")
+}
