@@ -131,8 +131,9 @@ func (s *frameStats) readGC() {
 		if math.IsInf(lo, -1) {
 			lo = 0
 		}
-		s.gcPauseTotal += float64(c) * (lo + hi) / 2
-		s.gcPauseMax = max(s.gcPauseMax, hi)
+		mid := (lo + hi) / 2 // the histogram knows only the bucket
+		s.gcPauseTotal += float64(c) * mid
+		s.gcPauseMax = max(s.gcPauseMax, mid)
 	}
 }
 
