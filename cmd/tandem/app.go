@@ -72,6 +72,7 @@ type app struct {
 func runApp(opts options, h *hooks) (*summary, error) {
 	gl.TuneAllocator()
 	a := &app{opts: opts, hudOn: opts.hud}
+	a.interp.MaxExtrapolate = opts.extrapolate
 	var err error
 	if a.art, err = buildArt(opts.spriteSize); err != nil {
 		return nil, err

@@ -1,10 +1,3 @@
-// Package art draws tandem's demo sprites. It is the single source of the
-// PNGs in cmd/tandem/assets/png: the generator in ../gen writes what All
-// returns, and the assets tests check that the committed PNGs still match.
-//
-// Most sprites are pixel grids written as strings, one character a pixel, with
-// a palette per sprite; '.' is transparent. Tiles add a little deterministic
-// texture on top.
 package art
 
 import (
