@@ -188,19 +188,18 @@ const (
 // events: a button is down while any pad holds it.
 type gamepads struct {
 	held uint32 // bit b: GamepadButton b is down
+	pad  padReader
 }
 
-// pollGamepads samples every joystick GLFW maps as a gamepad.
-//
-// go-gl/glfw's GetGamepadState allocates its result: a few hundred bytes
-// per connected pad per Poll, nothing without a pad.
+// pollGamepads samples every joystick GLFW maps as a gamepad, without
+// allocating (see padReader).
 func (w *Window) pollGamepads() {
 	var down uint32
 	for j := glfw.Joystick1; j <= glfw.JoystickLast; j++ {
 		if !j.IsGamepad() {
 			continue
 		}
-		if st := j.GetGamepadState(); st != nil {
+		if st, ok := w.pads.pad.read(j); ok {
 			down |= buttons(st, w.pads.held)
 		}
 	}

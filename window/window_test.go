@@ -260,3 +260,24 @@ func TestNoOpenGL41(t *testing.T) {
 	}
 	t.Logf("%s", out)
 }
+
+func TestPollAllocatesNothing(t *testing.T) {
+	// Poll runs every frame: events, the gamepad scan and the pad reader
+	// must not allocate (no pad is connected here, so the reader is also
+	// called directly on an absent joystick).
+	w := open(t, Config{Title: "poll", Width: 64, Height: 64, Hidden: true})
+	var polls, reads float64
+	var present bool
+	do(func() {
+		w.SetSink(func(Event) {})
+		w.Poll()
+		polls = testing.AllocsPerRun(100, w.Poll)
+		reads = testing.AllocsPerRun(100, func() { _, present = w.pads.pad.read(glfw.JoystickLast) })
+	})
+	if polls != 0 || reads != 0 {
+		t.Fatalf("Poll allocates %.1f, a pad read %.1f times", polls, reads)
+	}
+	if present {
+		t.Fatal("an absent joystick read as a gamepad")
+	}
+}
