@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"runtime/pprof"
+	"runtime/trace"
 	"sync/atomic"
 
 	"github.com/tandem-engine/tandem/snapshot"
@@ -200,7 +202,10 @@ func (r *Runner) Start(ctx context.Context) {
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
 		defer close(r.done)
-		r.err = r.loop(ctx)
+		// Profiles tell the threads apart by this label.
+		pprof.Do(ctx, pprof.Labels("thread", "sim"), func(ctx context.Context) {
+			r.err = r.loop(ctx)
+		})
 	}()
 }
 
@@ -331,6 +336,9 @@ func (r *Runner) pause(t int64) {
 // tick runs one fixed tick and publishes its state. It is the unit a
 // profiler label or trace region wraps.
 func (r *Runner) tick(now int64) {
+	if trace.IsEnabled() {
+		defer trace.StartRegion(context.Background(), "tick").End()
+	}
 	due := r.sched.Due()
 	if late := now - due; late > r.lateMax {
 		r.lateMax = late

@@ -8,6 +8,8 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/pprof"
+	"runtime/trace"
 	"syscall"
 	"time"
 
@@ -115,6 +117,9 @@ func runApp(opts options, h *hooks) (*summary, error) {
 	a.win.SetSink(a.onEvent)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	// Profiles tell the render thread from the sim thread by this label.
+	pprof.SetGoroutineLabels(pprof.WithLabels(ctx, pprof.Labels("thread", "render")))
+	defer pprof.SetGoroutineLabels(context.Background())
 	if opts.loop == loopDecoupled {
 		a.runner.Start(ctx)
 	}
@@ -229,6 +234,9 @@ func (a *app) deleteRenderer() {
 // profiler label or trace region wraps. With capture, the frame is read
 // back into a.last before the swap.
 func (a *app) frame(capture bool) {
+	if trace.IsEnabled() {
+		defer trace.StartRegion(context.Background(), "frame").End()
+	}
 	if !capture {
 		a.win.Poll()
 		if a.opts.autoplay {
