@@ -48,7 +48,7 @@ func parseRunFlags(args []string, stderr io.Writer) (options, error) {
 	fs.SetOutput(stderr)
 	fs.StringVar(&sceneName, "scene", "platformer", "scene: platformer or bunnymark")
 	fs.StringVar(&o.level, "level", "", "level `file` for the platformer (default: the demo level, built in)")
-	fs.IntVar(&o.sprites, "sprites", -1, "bouncing bunnies for load (default 0 in the platformer, 5000 in the bunnymark)")
+	fs.IntVar(&o.sprites, "sprites", 0, "bouncing bunnies for load (0 in the platformer; unset in the bunnymark: 5000)")
 	fs.IntVar(&o.spriteSize, "sprite-size", 32, "bunny size in px (bunnymark)")
 	fs.StringVar(&o.loop, "loop", loopDecoupled, "loop: decoupled (sim on its own thread) or coupled (classic single-thread)")
 	fs.IntVar(&o.hz, "hz", 60, "simulation rate, ticks per second")
@@ -79,11 +79,10 @@ func parseRunFlags(args []string, stderr io.Writer) (options, error) {
 		return o, fmt.Errorf("-scene: %q is not a scene (use platformer or bunnymark)", sceneName)
 	}
 	o.scene = k
-	if o.sprites == -1 {
-		o.sprites = 0
-		if o.scene == scene.Bunnymark {
-			o.sprites = 5000
-		}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if o.scene == scene.Bunnymark && !set["sprites"] {
+		o.sprites = 5000
 	}
 	var bad []string
 	check := func(ok bool, msg string, a ...any) {
