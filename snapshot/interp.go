@@ -72,6 +72,10 @@ type View struct {
 	Camera Camera
 	// Age is how old the newest snapshot is: now - curr.Published.
 	Age int64
+	// Overdue reports whether curr's successor was due and has not
+	// arrived: the frame holds curr still (or extrapolates it). A few in a
+	// row is a visible hitch.
+	Overdue bool
 }
 
 // Interpolator turns the newest snapshot pair into a View once per frame,
@@ -83,6 +87,12 @@ type Interpolator struct {
 	// MaxExtrapolate is how far past curr, in ticks, a late frame may
 	// extrapolate. 0, the default, clamps alpha to [0, 1].
 	MaxExtrapolate float64
+	// Delay shows the world this many nanoseconds further in the past, so
+	// that a tick that starts up to Delay late (a sim thread kept off the
+	// CPU for a moment) still publishes before the frames need it. It adds
+	// Delay to the latency. 0, the default, shows curr fully exactly when
+	// its successor is due.
+	Delay int64
 
 	shown   int64 // the SimTime of the last View
 	started bool
@@ -95,7 +105,8 @@ type Interpolator struct {
 // Frame returns the view for a frame drawn at time now from the pair
 // (prev, curr) returned by [Ring.Acquire]. Both must be non-nil.
 func (ip *Interpolator) Frame(prev, curr *Snapshot, now int64) View {
-	a := Alpha(prev, curr, now, ip.MaxExtrapolate)
+	t := now - ip.Delay
+	a := Alpha(prev, curr, t, ip.MaxExtrapolate)
 	span := curr.SimTime - prev.SimTime
 	sim := prev.SimTime + int64(float64(span)*a)
 	if ip.started && sim < ip.shown {
@@ -115,6 +126,7 @@ func (ip *Interpolator) Frame(prev, curr *Snapshot, now int64) View {
 		SimTime: sim,
 		Camera:  prev.Camera.Lerp(curr.Camera, float32(a)),
 		Age:     now - curr.Published,
+		Overdue: !curr.Paused && curr.Next > curr.Time && t > curr.Next,
 	}
 }
 

@@ -186,3 +186,25 @@ func ExampleLerpAngle() {
 	fmt.Printf("%.1f°\n", math.Mod(float64(mid)*180/math.Pi, 360))
 	// Output: 0.0°
 }
+
+func TestInterpolatorDelayAndOverdue(t *testing.T) {
+	p, c := pair(0, 10, 0, 0) // curr due at 2000, its successor at 3000
+	var ip snapshot.Interpolator
+	if v := ip.Frame(p, c, 2500); v.Alpha != 0.5 || v.Overdue {
+		t.Fatalf("no delay at 2500: %+v", v)
+	}
+	if v := ip.Frame(p, c, 3100); v.Alpha != 1 || !v.Overdue {
+		t.Fatalf("successor 100 late: %+v, want alpha 1 and overdue", v)
+	}
+	ip = snapshot.Interpolator{Delay: 200}
+	if v := ip.Frame(p, c, 2700); v.Alpha != 0.5 {
+		t.Fatalf("200 ns delay at 2700: alpha %v, want 0.5", v.Alpha)
+	}
+	if v := ip.Frame(p, c, 3100); v.Alpha != 0.9 || v.Overdue {
+		t.Fatalf("a successor 100 late is covered by a 200 delay: %+v", v)
+	}
+	c.Paused, c.Next = true, c.Time
+	if v := ip.Frame(p, c, 9000); v.Overdue || v.Alpha != 1 {
+		t.Fatalf("paused: %+v", v)
+	}
+}

@@ -75,6 +75,7 @@ func runApp(opts options, h *hooks) (*summary, error) {
 	gl.TuneAllocator()
 	a := &app{opts: opts, hudOn: opts.hud}
 	a.interp.MaxExtrapolate = opts.extrapolate
+	a.interp.Delay = int64(opts.interpDelay * 1e6)
 	var err error
 	if a.art, err = buildArt(opts.spriteSize); err != nil {
 		return nil, err
@@ -261,6 +262,9 @@ func (a *app) frame(capture bool) {
 			a.batch.Upload(prev, curr)
 		}
 		v := a.interp.Frame(prev, curr, now)
+		if v.Overdue && !capture {
+			a.stats.overdue++
+		}
 		a.info.view = v
 		a.info.sprites = curr.Sprites.Len()
 		vp := gl.CameraMatrix(a.camera(v.Camera, fw, fh), fw, fh)

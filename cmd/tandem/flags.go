@@ -29,6 +29,7 @@ type options struct {
 	fullscreen  bool
 	shotDir     string
 	autoplay    bool
+	interpDelay float64
 	spin        bool
 	cpuprofile  string
 	memprofile  string
@@ -63,6 +64,7 @@ func parseRunFlags(args []string, stderr io.Writer) (options, error) {
 	fs.BoolVar(&o.hud, "hud", false, "show the HUD at start (F3 toggles it; off by default so that measured runs draw only the scene)")
 	fs.BoolVar(&o.fullscreen, "fullscreen", false, "start fullscreen (F11 toggles)")
 	fs.StringVar(&o.shotDir, "screenshot-dir", ".", "where F12 writes its timestamped PNGs")
+	fs.Float64Var(&o.interpDelay, "interp-delay", 2, "draw the world this many `ms` further in the past, so a sim tick that starts late still arrives in time")
 	fs.BoolVar(&o.spin, "spin", false, "draw the bunnies turning (the classic bunnymark keeps them upright)")
 	fs.BoolVar(&o.autoplay, "autoplay", false, "play by itself: run right and jump, through the same timestamped input as the keys")
 	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile (pprof) of the run to `file`")
@@ -97,6 +99,7 @@ func parseRunFlags(args []string, stderr io.Writer) (options, error) {
 	check(o.seconds >= 0, "-seconds %v is negative (use 0 to run until closed)", o.seconds)
 	check(o.width >= 64 && o.height >= 64 && o.width <= 16384 && o.height <= 16384,
 		"-width %d -height %d out of range (use 64 to 16384)", o.width, o.height)
+	check(o.interpDelay >= 0 && o.interpDelay <= 100, "-interp-delay %v out of range (use 0 to 100 ms)", o.interpDelay)
 	check(o.extrapolate >= 0 && o.extrapolate <= 1, "-extrapolate %v out of range (use 0 to 1)", o.extrapolate)
 	if len(bad) > 0 {
 		return o, fmt.Errorf("%s", strings.Join(bad, "; "))

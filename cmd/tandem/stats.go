@@ -51,8 +51,9 @@ const graphLen = 240
 type frameStats struct {
 	start, last int64
 	frames      uint64
-	frameHist   hist // present-to-present time
-	ageHist     hist // age of the newest snapshot when drawn
+	overdue     uint64 // frames drawn after the next snapshot was due
+	frameHist   hist   // present-to-present time
+	ageHist     hist   // age of the newest snapshot when drawn
 	graph       [graphLen]float32
 	gi          int
 

@@ -32,6 +32,7 @@ type summary struct {
 	VSync          bool    `json:"vsync"`
 	StateHash      string  `json:"state_hash"`
 	AllocsPerFrame float64 `json:"allocs_per_frame"`
+	OverdueFrames  uint64  `json:"frames_snapshot_overdue"`
 	SnapshotAgeP50 float64 `json:"snapshot_age_ms_p50"`
 	SnapshotAgeP99 float64 `json:"snapshot_age_ms_p99"`
 	TimeScale      float64 `json:"time_scale"`
@@ -69,6 +70,7 @@ func (a *app) summary(start, end int64) *summary {
 		VSync:          a.opts.vsync,
 		StateHash:      fmt.Sprintf("%016x", a.game.Hash()),
 		AllocsPerFrame: round(st.allocsPerFrame(), 3),
+		OverdueFrames:  st.overdue,
 		SnapshotAgeP50: round(st.ageHist.quantile(0.5), 2),
 		SnapshotAgeP99: round(st.ageHist.quantile(0.99), 2),
 		TimeScale:      round(sim.Scale, 3),
