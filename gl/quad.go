@@ -47,7 +47,7 @@ type QuadBatch struct {
 func NewQuadBatch(capacity int, atlas *Texture, frames []Frame) (*QuadBatch, error) {
 	q := &QuadBatch{atlas: atlas}
 	var err error
-	if q.prog, err = NewProgram(shaders.Quad.Name, shaders.Quad.Vert, shaders.Quad.Frag); err != nil {
+	if q.prog, err = NewProgram(shaders.Quad.Label(), shaders.Quad.Vert, shaders.Quad.Frag); err != nil {
 		return nil, err
 	}
 	if q.frames, err = newFrameTable(frames); err != nil {

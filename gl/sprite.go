@@ -120,7 +120,7 @@ func NewSpriteBatch(capacity int, atlas *Texture, frames []Frame) (*SpriteBatch,
 func newSpriteBatch(capacity int, atlas *Texture, frames []Frame, l layout, orphan bool, usage uint32) (*SpriteBatch, error) {
 	b := &SpriteBatch{atlas: atlas, layout: l, orphan: orphan, usage: usage}
 	var err error
-	if b.prog, err = NewProgram(shaders.Sprite.Name, shaders.Sprite.Vert, shaders.Sprite.Frag); err != nil {
+	if b.prog, err = NewProgram(shaders.Sprite.Label(), shaders.Sprite.Vert, shaders.Sprite.Frag); err != nil {
 		return nil, err
 	}
 	if b.frames, err = newFrameTable(frames); err != nil {

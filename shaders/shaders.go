@@ -18,11 +18,19 @@ type Program struct {
 	Vert, Frag string // the sources
 }
 
+// Label names the program and its files for errors, e.g.
+// "sprite (shaders/sprite.vert, shaders/tinted.frag)".
+//
+// Any goroutine.
+func (p Program) Label() string {
+	return p.Name + " (shaders/" + p.VertFile + ", shaders/" + p.FragFile + ")"
+}
+
 // The programs the gl package builds.
 var (
 	// Sprite draws world-space sprites interpolated between two snapshots
 	// (also used, with alpha 1, for tile layers). Attributes: 0 a_prev
-	// (x, y, angle), 1 a_curr (x, y, angle), 2 a_frame (uint), 3 a_tint.
+	// (x, y, cos, sin), 1 a_curr (the same), 2 a_frame (uint), 3 a_tint.
 	// Uniforms: u_viewProj, u_alpha, u_atlas, u_frames.
 	Sprite = mustProgram("sprite", "sprite.vert", "tinted.frag")
 
