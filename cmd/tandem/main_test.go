@@ -220,3 +220,27 @@ func TestNoDisplay(t *testing.T) {
 		t.Fatalf("without a display it said:\n%s", out)
 	}
 }
+
+func TestCoupledLoop(t *testing.T) {
+	// The classic single-thread loop: ticks and GL calls share the main
+	// thread, and the sim still holds its rate.
+	needDisplay(t)
+	var mu sync.Mutex
+	threads := map[int]int{}
+	h := &hooks{
+		onTick:  func() { mu.Lock(); threads[unix.Gettid()]++; mu.Unlock() },
+		onFrame: func() { mu.Lock(); threads[unix.Gettid()]++; mu.Unlock() },
+	}
+	var sum *summary
+	var err error
+	onMain(func() { sum, err = runApp(testOptions(t, "-loop", "coupled", "-seconds", "1.5", "-autoplay"), h) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(threads) != 1 || threads[os.Getpid()] == 0 {
+		t.Fatalf("coupled loop ran on threads %v, want only the main thread %d", threads, os.Getpid())
+	}
+	if sum.Loop != "coupled" || sum.Ticks < 60 || sum.TPS < 40 {
+		t.Fatalf("coupled summary: loop %s, %d ticks, %.1f TPS", sum.Loop, sum.Ticks, sum.TPS)
+	}
+}
