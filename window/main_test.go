@@ -2,55 +2,27 @@ package window
 
 import (
 	"os"
-	"runtime"
 	"testing"
+
+	"github.com/tandem-engine/tandem/window/mainthread"
 )
 
-// GLFW must be called on the main thread. TestMain keeps the main goroutine
-// there and serves do() to the tests, which run on other goroutines. (The
-// gl package's tests use gl/internal/gltest for the same; Go's internal
-// rule keeps it out of reach from here, and these 30 lines are simpler
-// than a shared package.)
-
-func init() { runtime.LockOSThread() }
-
-var calls = make(chan func())
+// GLFW must be called on the main thread: TestMain serves do() there for
+// the tests, which run on other goroutines.
 
 var initErr error // Init's result; set by the first open, on the main thread
 var initDone bool
 
 func TestMain(m *testing.M) {
-	done := make(chan int)
-	go func() { done <- m.Run() }()
-	for {
-		select {
-		case f := <-calls:
-			f()
-		case code := <-done:
-			if initDone && initErr == nil {
-				Terminate()
-			}
-			os.Exit(code)
-		}
+	code := mainthread.Run(m.Run)
+	if initDone && initErr == nil {
+		Terminate()
 	}
+	os.Exit(code)
 }
 
-// do runs f on the main thread. Inside f, report with t.Error, never
-// t.Fatal (it would end the main goroutine). A panic in f is re-raised in
-// the caller.
-func do(f func()) {
-	var p any
-	ran := make(chan struct{})
-	calls <- func() {
-		defer close(ran)
-		defer func() { p = recover() }()
-		f()
-	}
-	<-ran
-	if p != nil {
-		panic(p)
-	}
-}
+// do runs f on the main thread; see mainthread.Do.
+func do(f func()) { mainthread.Do(f) }
 
 // open opens a window for the test and destroys it at the end. Without a
 // display it skips, or fails when CI=true.

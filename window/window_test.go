@@ -11,6 +11,7 @@ import (
 
 	tgl "github.com/tandem-engine/tandem/gl"
 	"github.com/tandem-engine/tandem/snapshot"
+	"github.com/tandem-engine/tandem/window/mainthread"
 )
 
 func TestOpenHidden(t *testing.T) {
@@ -54,7 +55,7 @@ func TestKeyEventsReachSink(t *testing.T) {
 	offMain := 0
 	do(func() {
 		w.SetSink(func(e Event) {
-			if !onMainThread() {
+			if !mainthread.OnMainThread() {
 				offMain++
 			}
 			got = append(got, e)

@@ -12,37 +12,16 @@ import (
 	"testing"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/tandem-engine/tandem/window/mainthread"
 )
 
-// calls carries functions to the main thread, which GLFW needs. TestMain
-// runs on the main goroutine, locked to the main thread by this package's
-// init; it serves calls while the tests run on another goroutine.
-var calls = make(chan func())
-
-func TestMain(m *testing.M) {
-	code := make(chan int)
-	go func() {
-		code <- m.Run()
-	}()
-	for {
-		select {
-		case f := <-calls:
-			f()
-		case c := <-code:
-			os.Exit(c)
-		}
-	}
-}
+// TestMain runs on the main goroutine, locked to the main thread by this
+// package's init; it serves onMain there while the tests run elsewhere.
+func TestMain(m *testing.M) { os.Exit(mainthread.Run(m.Run)) }
 
 // onMain runs f on the main thread and waits for it.
-func onMain(f func()) {
-	done := make(chan struct{})
-	calls <- func() {
-		defer close(done)
-		f()
-	}
-	<-done
-}
+func onMain(f func()) { mainthread.Do(f) }
 
 // needDisplay skips a test that opens a window when there is no display,
 // and fails it instead under CI=true: CI runs the GL tests under Xvfb, so a

@@ -3,17 +3,14 @@ package gltest
 import (
 	"fmt"
 	"os"
-	"runtime"
 	"testing"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
+
+	"github.com/tandem-engine/tandem/window/mainthread"
 )
 
-// The main goroutine stays on the main thread from program start.
-func init() { runtime.LockOSThread() }
-
 var (
-	calls   = make(chan func())
 	glfwErr error // why GLFW could not start; set on the main thread
 	glfwUp  bool
 )
@@ -22,40 +19,19 @@ var (
 // GLFW if a test started it and exits with the tests' status. Call it from
 // TestMain, which runs on the main thread.
 func Main(m *testing.M) {
-	done := make(chan int)
-	go func() { done <- m.Run() }()
-	for {
-		select {
-		case f := <-calls:
-			f()
-		case code := <-done:
-			if glfwUp {
-				glfw.Terminate()
-			}
-			os.Exit(code)
-		}
+	code := mainthread.Run(m.Run)
+	if glfwUp {
+		glfw.Terminate()
 	}
+	os.Exit(code)
 }
 
-// Do runs f on the main thread and waits for it. Do must not be called
-// from the main thread itself (from inside f), which would deadlock.
-func Do(f func()) {
-	var p any
-	done := make(chan struct{})
-	calls <- func() {
-		defer close(done)
-		defer func() { p = recover() }()
-		f()
-	}
-	<-done
-	if p != nil {
-		panic(p)
-	}
-}
+// Do runs f on the main thread and waits for it; see [mainthread.Do].
+func Do(f func()) { mainthread.Do(f) }
 
 // OnMainThread reports whether the caller runs on the main thread; for
 // tests of the thread rule itself.
-func OnMainThread() bool { return isMainThread() }
+func OnMainThread() bool { return mainthread.OnMainThread() }
 
 // Window creates a hidden, non-resizable w x h window with an OpenGL 4.1
 // core context, makes the context current on the main thread, and destroys

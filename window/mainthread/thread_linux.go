@@ -1,4 +1,4 @@
-package gltest
+package mainthread
 
 import "golang.org/x/sys/unix"
 

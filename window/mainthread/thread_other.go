@@ -1,6 +1,6 @@
 //go:build !linux
 
-package gltest
+package mainthread
 
 // isMainThread cannot tell off Linux; it answers true so that tests relying
 // on it do not fail there.
