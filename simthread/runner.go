@@ -349,12 +349,13 @@ func (r *Runner) tick(now int64) {
 	if next == math.MaxInt64 {
 		next = due // paused: nothing follows, show this state as it is
 	}
-	r.window.add(r.clock.Now(), r.sched.SimTime(r.sched.Tick()))
-	r.publish(due, next)
+	published := r.publish(due, next)
+	r.window.add(published, r.sched.SimTime(r.sched.Tick()))
 }
 
-// publish fills the next ring buffer from the sim and publishes it.
-func (r *Runner) publish(due, next int64) {
+// publish fills the next ring buffer from the sim, publishes it, and
+// returns when it did.
+func (r *Runner) publish(due, next int64) int64 {
 	s := r.ring.Begin()
 	r.sim.Publish(s)
 	k := r.sched.Tick()
@@ -370,8 +371,10 @@ func (r *Runner) publish(due, next int64) {
 	if r.cfg.HashEvery > 0 && k%uint64(r.cfg.HashEvery) == 0 {
 		s.StateHash = r.sim.Hash()
 	}
-	s.Published = r.clock.Now()
-	r.ring.Publish()
+	t := r.clock.Now()
+	s.Published = t
+	r.ring.Publish() // s is the reader's from here on
+	return t
 }
 
 // publishStats makes the loop's totals visible to other goroutines.

@@ -160,22 +160,22 @@ func (h *hud) build(in *hudInfo, st *frameStats) []gl.Quad {
 	return h.quads
 }
 
-// text lays out b at (x, y) and returns its width in pixels.
+// text lays out b at (x, y) and returns the width of its ink in pixels.
 func (h *hud) text(b []byte, x, y int, tint uint32) int {
 	if len(b) == 0 {
 		return 0
 	}
 	// Layout takes a string; this one only lives for the call, and b is
 	// not written meanwhile, so no copy is needed.
-	s := unsafe.String(&b[0], len(b))
-	h.glyphs = h.art.glyphs.Layout(h.glyphs[:0], s, x, y)
+	h.glyphs = h.art.glyphs.Layout(h.glyphs[:0], unsafe.String(&b[0], len(b)), x, y)
+	w := 0
 	for _, g := range h.glyphs {
 		if g.Rune < 0 || g.Rune >= 128 {
 			continue
 		}
 		h.quad(float32(g.X), float32(g.Y), float32(g.W), float32(g.H), h.art.glyph[g.Rune], tint)
+		w = max(w, g.X+g.W-x)
 	}
-	w, _ := h.art.glyphs.Measure(s)
 	return w
 }
 
