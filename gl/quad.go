@@ -65,15 +65,9 @@ func NewQuadBatch(capacity int, atlas *Texture, frames []Frame) (*QuadBatch, err
 	check("glGenBuffers")
 	const stride = 4 * quadWords
 	q.grow(max(capacity, 1))
-	floatAttrib(0, 4, stride, 0)  // a_rect
-	gl.EnableVertexAttribArray(1) // a_frame
-	check("glEnableVertexAttribArray")
-	gl.VertexAttribIPointerWithOffset(1, 1, gl.UNSIGNED_INT, stride, 16)
-	check("glVertexAttribIPointer")
-	gl.EnableVertexAttribArray(2) // a_tint
-	check("glEnableVertexAttribArray")
-	gl.VertexAttribPointerWithOffset(2, 4, gl.UNSIGNED_BYTE, true, stride, 20)
-	check("glVertexAttribPointer")
+	floatAttrib(0, 4, stride, 0) // a_rect
+	uintAttrib(1, stride, 16)    // a_frame
+	unormAttrib(2, stride, 20)   // a_tint
 	for i := range uint32(3) {
 		gl.VertexAttribDivisor(i, 1)
 		check("glVertexAttribDivisor")

@@ -142,14 +142,8 @@ func newSpriteBatch(capacity int, atlas *Texture, frames []Frame, l layout, orph
 	const stride = 4 * spriteWords
 	floatAttrib(0, 4, stride, 0)  // a_prev
 	floatAttrib(1, 4, stride, 16) // a_curr
-	gl.EnableVertexAttribArray(2) // a_frame
-	check("glEnableVertexAttribArray")
-	gl.VertexAttribIPointerWithOffset(2, 1, gl.UNSIGNED_INT, stride, 32)
-	check("glVertexAttribIPointer")
-	gl.EnableVertexAttribArray(3) // a_tint: bytes R, G, B, A in memory (little-endian uint32)
-	check("glEnableVertexAttribArray")
-	gl.VertexAttribPointerWithOffset(3, 4, gl.UNSIGNED_BYTE, true, stride, 36)
-	check("glVertexAttribPointer")
+	uintAttrib(2, stride, 32)     // a_frame
+	unormAttrib(3, stride, 36)    // a_tint: bytes R, G, B, A in memory (little-endian uint32)
 	if l == instanced {
 		for i := range uint32(4) {
 			gl.VertexAttribDivisor(i, 1)
@@ -326,6 +320,23 @@ func floatAttrib(i uint32, size, stride int32, offset uintptr) {
 	gl.EnableVertexAttribArray(i)
 	check("glEnableVertexAttribArray")
 	gl.VertexAttribPointerWithOffset(i, size, gl.FLOAT, false, stride, offset)
+	check("glVertexAttribPointer")
+}
+
+// uintAttrib enables attribute i as one unsigned integer (an index), read
+// at offset with the given stride from the bound array buffer.
+func uintAttrib(i uint32, stride int32, offset uintptr) {
+	gl.EnableVertexAttribArray(i)
+	check("glEnableVertexAttribArray")
+	gl.VertexAttribIPointerWithOffset(i, 1, gl.UNSIGNED_INT, stride, offset)
+	check("glVertexAttribIPointer")
+}
+
+// unormAttrib enables attribute i as four normalized bytes (a colour).
+func unormAttrib(i uint32, stride int32, offset uintptr) {
+	gl.EnableVertexAttribArray(i)
+	check("glEnableVertexAttribArray")
+	gl.VertexAttribPointerWithOffset(i, 4, gl.UNSIGNED_BYTE, true, stride, offset)
 	check("glVertexAttribPointer")
 }
 
