@@ -43,7 +43,7 @@ func TestDeterminismAcrossLoopsAndFrameRates(t *testing.T) {
 			for _, loop := range []struct {
 				name string
 				run  func(simthread.Sim, simthread.Config, []simthread.Event, []int64) (uint64, error)
-			}{{"coupled", simtest.Coupled}, {"decoupled", simtest.Decoupled}} {
+			}{{"coupled", simtest.Coupled}, {"decoupled", simtest.Decoupled}, {"pipelined", simtest.Pipelined}} {
 				got := &hashSim{}
 				k, err := loop.run(got, detConfig, events, frames)
 				if err != nil {

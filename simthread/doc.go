@@ -3,7 +3,7 @@
 //
 // A [Runner] owns a [Sim] (the world and the game's per-tick logic), a
 // [Schedule] that says when each tick is due in exact integer nanoseconds,
-// an input [Queue] and a [snapshot.Ring]. It runs in one of two loops that
+// an input [Queue] and a [snapshot.Ring]. It runs in one of three loops that
 // share every line of stepping code:
 //
 //   - Decoupled ([Runner.Start]): a goroutine locked to its own OS thread
@@ -12,12 +12,18 @@
 //   - Coupled ([Runner.Frame]): the classic single-thread accumulator loop.
 //     The caller's frame calls Frame(now), which runs the ticks that are
 //     due and returns; the caller then draws.
+//   - Pipelined ([Runner.StartPipelined]): Bevy's pipelined rendering. The
+//     sim has its own locked thread, but runs only when the render thread
+//     hands it a frame time ([Runner.Hand]); it runs the ticks due by then
+//     while the frame before is drawn, and the two meet once per frame
+//     ([Runner.Meet]).
 //
-// Given the same input events with the same timestamps, both loops run the
+// Given the same input events with the same timestamps, all three run the
 // same ticks with the same input and reach the same state hash.
 //
 // Threads: the Sim's methods are called only by the goroutine that runs the
-// loop (the sim thread when decoupled, the caller when coupled). The input
+// loop (the sim thread when decoupled or pipelined, the caller when
+// coupled). The input
 // queue has one producer (the thread that polls input) and the loop as its
 // consumer. [Runner.Stats] may be read from any goroutine.
 //

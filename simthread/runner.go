@@ -44,6 +44,9 @@ type Config struct {
 	// HashEvery, when positive, makes every HashEvery-th snapshot carry the
 	// world's StateHash (for replays' checkpoints); 0 never.
 	HashEvery int
+	// Log, when set, records every tick's due, start and end times and
+	// every applied input event (the bench reads it after the loop stops).
+	Log *Log
 }
 
 // Defaults of [Config].
@@ -67,8 +70,9 @@ type Stats struct {
 	InputDrop uint64 // input events dropped because the queue was full
 }
 
-// Runner runs a [Sim] on a fixed timestep, in the decoupled loop
-// ([Runner.Start]) or the coupled one ([Runner.Frame]), never both.
+// Runner runs a [Sim] on a fixed timestep in one of three loops, chosen by
+// the first call: decoupled ([Runner.Start]), coupled ([Runner.Frame]) or
+// pipelined ([Runner.StartPipelined]).
 type Runner struct {
 	cfg   Config
 	sim   Sim
@@ -96,6 +100,14 @@ type Runner struct {
 		paused                           atomic.Bool
 	}
 
+	// The pipelined loop's meeting point: the render thread sends a frame
+	// time on job, the sim thread answers on ack when it has run the
+	// ticks due by then. Render-thread side: pending, upTo.
+	job     chan int64
+	ack     chan int
+	pending bool
+	upTo    int64
+
 	done chan struct{}
 	err  error
 	mode atomic.Int32
@@ -105,6 +117,7 @@ const (
 	modeNone int32 = iota
 	modeDecoupled
 	modeCoupled
+	modePipelined
 )
 
 // New returns a runner for sim. It reports an error for a bad config.
@@ -137,6 +150,8 @@ func New(sim Sim, cfg Config) (*Runner, error) {
 		ring:  snapshot.NewRing(),
 		queue: NewQueue(cfg.QueueSize),
 		wake:  make(chan struct{}, 1),
+		job:   make(chan int64, 1),
+		ack:   make(chan int, 1),
 		done:  make(chan struct{}),
 	}
 	r.window.init(cfg.Hz)
@@ -235,6 +250,61 @@ func (r *Runner) loop(ctx context.Context) error {
 	}
 }
 
+// StartPipelined runs the pipelined loop, the design Bevy ships as
+// "pipelined rendering": a goroutine locked to its own OS thread owns the
+// sim, and runs the ticks due for frame N+1 while the render thread draws
+// frame N. The two threads meet once per frame ([Runner.Meet], then
+// [Runner.Hand]), so neither runs more than one frame ahead of the other.
+// It stops when ctx is cancelled; call [Runner.Wait] to wait for it.
+func (r *Runner) StartPipelined(ctx context.Context) {
+	if !r.mode.CompareAndSwap(modeNone, modePipelined) {
+		panic("simthread: StartPipelined on a runner that already ran")
+	}
+	go func() {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		defer close(r.done)
+		pprof.Do(ctx, pprof.Labels("thread", "sim"), func(ctx context.Context) {
+			done := ctx.Done()
+			for {
+				select {
+				case now := <-r.job:
+					// ack has room: the render thread sends one job and
+					// takes its answer before it sends the next.
+					r.ack <- r.advance(now, done)
+				case <-done:
+					r.err = ctx.Err()
+					return
+				}
+			}
+		})
+	}()
+}
+
+// Meet waits until the sim thread has run the ticks due by the time last
+// given to [Runner.Hand], and returns that time and the number of ticks it
+// ran: the snapshots in the ring are then complete up to that time, and
+// the frame shows that moment. Before the first Hand it returns 0, 0.
+// Render thread only, once per frame, before [Ring.Acquire].
+func (r *Runner) Meet() (upTo int64, ran int) {
+	if r.pending {
+		ran = <-r.ack
+		r.pending = false
+	}
+	return r.upTo, ran
+}
+
+// Hand gives the sim thread the frame time now: it runs the ticks due by
+// then while the caller draws. Render thread only, once per frame, after
+// [Runner.Meet] and [Ring.Acquire].
+func (r *Runner) Hand(now int64) {
+	if r.pending {
+		panic("simthread: Hand without Meet")
+	}
+	r.job <- now
+	r.pending, r.upTo = true, now
+}
+
 // Frame is one frame of the coupled loop: it runs the ticks due at time now
 // (at most MaxCatchUp of them), publishing after each, and returns the
 // number it ran. The caller then acquires the newest pair from the ring and
@@ -304,6 +374,9 @@ func (r *Runner) drain(now int64) {
 }
 
 func (r *Runner) apply(e *Event) {
+	if r.cfg.Log != nil {
+		r.cfg.Log.input(InputRecord{Stamp: e.Time, Tick: r.sched.Tick(), Kind: e.Kind})
+	}
 	switch e.Kind {
 	case EventButton:
 		r.input.apply(e)
@@ -343,6 +416,12 @@ func (r *Runner) tick(now int64) {
 	if late := now - due; late > r.lateMax {
 		r.lateMax = late
 	}
+	k, start := r.sched.Tick(), now
+	if r.cfg.Log != nil {
+		// In a catch-up burst, now is the wake's time: read when this
+		// tick really starts.
+		start = r.clock.Now()
+	}
 	r.sim.Step(r.input.take())
 	r.sched.Advance()
 	next := r.sched.Due()
@@ -351,6 +430,9 @@ func (r *Runner) tick(now int64) {
 	}
 	published := r.publish(due, next)
 	r.window.add(published, r.sched.SimTime(r.sched.Tick()))
+	if r.cfg.Log != nil {
+		r.cfg.Log.tick(TickRecord{Tick: k, Due: due, Start: start, End: published})
+	}
 }
 
 // publish fills the next ring buffer from the sim, publishes it, and

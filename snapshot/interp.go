@@ -87,6 +87,10 @@ type Interpolator struct {
 	// MaxExtrapolate is how far past curr, in ticks, a late frame may
 	// extrapolate. 0, the default, clamps alpha to [0, 1].
 	MaxExtrapolate float64
+	// Snap turns interpolation off: every frame shows curr as it is
+	// (alpha 1), as a loop without interpolation does. The bench uses it to
+	// measure the stutter interpolation removes.
+	Snap bool
 	// Delay shows the world this many nanoseconds further in the past, so
 	// that a tick that starts up to Delay late (a sim thread kept off the
 	// CPU for a moment) still publishes before the frames need it. It adds
@@ -107,6 +111,9 @@ type Interpolator struct {
 func (ip *Interpolator) Frame(prev, curr *Snapshot, now int64) View {
 	t := now - ip.Delay
 	a := Alpha(prev, curr, t, ip.MaxExtrapolate)
+	if ip.Snap {
+		a = 1
+	}
 	span := curr.SimTime - prev.SimTime
 	sim := prev.SimTime + int64(float64(span)*a)
 	if ip.started && sim < ip.shown {

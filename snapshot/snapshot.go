@@ -93,6 +93,11 @@ type Snapshot struct {
 	Camera  Camera
 	Sprites Sprites
 
+	// Probe is the x of the bench's probe, in pixels, unwrapped: it moves
+	// right at a fixed speed in sim time, and the renderer wraps it at the
+	// framebuffer's right edge. It is interpolated like a sprite's x.
+	Probe float64
+
 	// StateHash is the world's hash when the sim publishes it (periodic or
 	// on request); zero when not computed for this tick.
 	StateHash uint64

@@ -71,6 +71,39 @@ func Coupled(sim simthread.Sim, cfg simthread.Config, events []simthread.Event, 
 	return r.Stats().Ticks, nil
 }
 
+// Pipelined runs sim in the pipelined loop: at each frame time it pushes
+// the events that have happened by then, meets the sim thread and hands it
+// the frame time, as the render thread does; then it finishes the ticks due
+// at the last frame time. It returns the number of ticks run.
+func Pipelined(sim simthread.Sim, cfg simthread.Config, events []simthread.Event, frames []int64) (uint64, error) {
+	cfg.Clock = simthread.NewFakeClock(0)
+	r, err := simthread.New(sim, cfg)
+	if err != nil {
+		return 0, err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	r.StartPipelined(ctx)
+	i := 0
+	for _, f := range frames {
+		for ; i < len(events) && events[i].Time <= f; i++ {
+			r.Push(events[i])
+		}
+		r.Meet()
+		r.Hand(f)
+	}
+	for {
+		if _, ran := r.Meet(); ran == 0 {
+			break
+		}
+		r.Hand(frames[len(frames)-1])
+	}
+	cancel()
+	if err := r.Wait(); err != nil {
+		return 0, err
+	}
+	return r.Stats().Ticks, nil
+}
+
 // Decoupled runs sim in the decoupled loop on a manual fake clock that
 // moves to each frame time in turn, after the events that have happened by
 // then are pushed: input reaches the sim before time moves past it, as it

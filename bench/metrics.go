@@ -1,0 +1,349 @@
+package bench
+
+import (
+	"math"
+	"slices"
+	"sort"
+
+	"github.com/tandem-engine/tandem/simthread"
+)
+
+// Figures are a run's measured figures. Times are in milliseconds. A
+// figure that could not be measured (no frames, a probe that did not move)
+// is NaN.
+type Figures struct {
+	Frames              int     // frames measured
+	FPSMean             float64 // (frames-1) / (last present - first present)
+	FrameMsP50          float64 // present-to-present intervals
+	FrameMsP99          float64
+	FrameMsMax          float64
+	Hitches             int     // frames over 60 ms and 1.5x the frame before (Unreal's definition)
+	TPS                 float64 // ticks started per second of the window
+	TickJitterMsP99     float64 // tick start - due
+	AnimErrMsP99        float64 // |animation error| (PresentMon)
+	AnimErrMsRMS        float64
+	Judder              float64 // coefficient of variation of the probe's on-screen speed
+	LatencyMsP50        float64 // present - start of the newest tick shown
+	LatencyMsP99        float64
+	InputLatencyMsP50   float64 // present of the first frame showing an input's tick - its stamp
+	InputLatencyMsP99   float64
+	Inputs              int // input events measured
+	OverdueFrames       int // frames drawn after their next snapshot was due
+	SnapshotAgeMsP50    float64
+	SnapshotAgeMsP99    float64
+	SimBackwardsFrames  int // frames that show an earlier sim time than the frame before (must be 0)
+	SimHeldFrames       int // frames that show the same sim time as the frame before while time passed
+	ProbeErrorPxMaxAbs  float64
+	ProbeSpeedPxPerSecs float64 // mean on-screen speed of the probe
+}
+
+// Compute derives every figure from the records of run r. It is a pure
+// function of its input.
+func Compute(r *Run) Figures {
+	fr := r.window()
+	ft := FrameTimes(fr)
+	f := Figures{
+		Frames:            len(fr),
+		FPSMean:           FPS(fr),
+		FrameMsP50:        Percentile(ft, 0.5),
+		FrameMsP99:        Percentile(ft, 0.99),
+		FrameMsMax:        Percentile(ft, 1),
+		Hitches:           Hitches(ft),
+		TPS:               r.TPS(),
+		TickJitterMsP99:   Percentile(r.TickLateness(), 0.99),
+		Judder:            Judder(fr),
+		InputLatencyMsP50: math.NaN(),
+		InputLatencyMsP99: math.NaN(),
+	}
+	ae := AnimErrors(fr)
+	for i, e := range ae {
+		ae[i] = math.Abs(e)
+	}
+	f.AnimErrMsP99, f.AnimErrMsRMS = Percentile(ae, 0.99), RMS(ae)
+	lat := r.Latencies(fr)
+	f.LatencyMsP50, f.LatencyMsP99 = Percentile(lat, 0.5), Percentile(lat, 0.99)
+	in := r.InputLatencies(fr)
+	f.Inputs = len(in)
+	f.InputLatencyMsP50, f.InputLatencyMsP99 = Percentile(in, 0.5), Percentile(in, 0.99)
+	var ages []float64
+	for _, x := range fr {
+		if x.Overdue {
+			f.OverdueFrames++
+		}
+		if x.Age >= 0 {
+			ages = append(ages, ms(x.Age))
+		}
+	}
+	f.SnapshotAgeMsP50, f.SnapshotAgeMsP99 = Percentile(ages, 0.5), Percentile(ages, 0.99)
+	for i := 1; i < len(fr); i++ {
+		switch {
+		case fr[i].SimShown < fr[i-1].SimShown:
+			f.SimBackwardsFrames++
+		case fr[i].SimShown == fr[i-1].SimShown:
+			f.SimHeldFrames++
+		}
+	}
+	pe := ProbeErrors(fr)
+	for _, e := range pe {
+		f.ProbeErrorPxMaxAbs = max(f.ProbeErrorPxMaxAbs, math.Abs(e))
+	}
+	if len(fr) > 1 {
+		f.ProbeSpeedPxPerSecs = (fr[len(fr)-1].ProbeX - fr[0].ProbeX) / (float64(fr[len(fr)-1].Present-fr[0].Present) / 1e9)
+	}
+	return f
+}
+
+// window returns the frames that started inside [From, To).
+func (r *Run) window() []FrameRecord {
+	lo := sort.Search(len(r.Frames), func(i int) bool { return r.Frames[i].Start >= r.From })
+	hi := sort.Search(len(r.Frames), func(i int) bool { return r.Frames[i].Start >= r.To })
+	return r.Frames[lo:hi]
+}
+
+func ms(ns int64) float64 { return float64(ns) / 1e6 }
+
+// FPS returns the frames per second of fr, from its present times: the
+// number of intervals over their total length. NaN for fewer than two.
+func FPS(fr []FrameRecord) float64 {
+	if len(fr) < 2 || fr[len(fr)-1].Present <= fr[0].Present {
+		return math.NaN()
+	}
+	return float64(len(fr)-1) * 1e9 / float64(fr[len(fr)-1].Present-fr[0].Present)
+}
+
+// FrameTimes returns the present-to-present intervals of fr, in ms.
+func FrameTimes(fr []FrameRecord) []float64 {
+	if len(fr) < 2 {
+		return nil
+	}
+	out := make([]float64, len(fr)-1)
+	for i := 1; i < len(fr); i++ {
+		out[i-1] = ms(fr[i].Present - fr[i-1].Present)
+	}
+	return out
+}
+
+// Hitches counts Unreal's hitches in a sequence of frame times (ms): a
+// frame over 60 ms that is also more than 1.5 times the frame before it.
+func Hitches(frameMs []float64) int {
+	n := 0
+	for i := 1; i < len(frameMs); i++ {
+		if frameMs[i] > 60 && frameMs[i] > 1.5*frameMs[i-1] {
+			n++
+		}
+	}
+	return n
+}
+
+// AnimErrors returns PresentMon's animation error of each frame after the
+// first, in ms: how much more sim time the frame advanced than wall time
+// passed between the two presents, (sim_i - sim_i-1) - (present_i -
+// present_i-1). 0 is perfectly paced motion; it is positive when the
+// picture jumps ahead and negative when it lags.
+func AnimErrors(fr []FrameRecord) []float64 {
+	if len(fr) < 2 {
+		return nil
+	}
+	out := make([]float64, len(fr)-1)
+	for i := 1; i < len(fr); i++ {
+		out[i-1] = ms((fr[i].SimShown - fr[i-1].SimShown) - (fr[i].Present - fr[i-1].Present))
+	}
+	return out
+}
+
+// Judder returns the coefficient of variation (standard deviation over
+// mean) of the probe's on-screen speed from frame to frame: pixels moved
+// over the present interval. 0 is perfectly smooth motion; a picture that
+// moves every other frame gives 1. NaN when the probe did not move.
+func Judder(fr []FrameRecord) float64 {
+	if len(fr) < 3 {
+		return math.NaN()
+	}
+	v := make([]float64, 0, len(fr)-1)
+	for i := 1; i < len(fr); i++ {
+		dt := float64(fr[i].Present-fr[i-1].Present) / 1e9
+		if dt <= 0 {
+			continue
+		}
+		v = append(v, (fr[i].ProbeX-fr[i-1].ProbeX)/dt)
+	}
+	mean, sd := MeanSD(v)
+	if !(mean > 0) {
+		return math.NaN()
+	}
+	return sd / mean
+}
+
+// ProbeErrors returns, per frame, how far the probe is drawn from where
+// perfectly paced motion would put it at that frame's present time, in px:
+// the displayed x minus a line at the probe's mean speed through the
+// frames, its offset chosen so that the median error is 0. A hold shows
+// as a falling error, a catch-up as a rise back.
+func ProbeErrors(fr []FrameRecord) []float64 {
+	if len(fr) < 2 {
+		return nil
+	}
+	first, last := fr[0], fr[len(fr)-1]
+	dt := float64(last.Present - first.Present)
+	if dt <= 0 {
+		return nil
+	}
+	speed := (last.ProbeX - first.ProbeX) / dt // px per ns
+	out := make([]float64, len(fr))
+	for i, x := range fr {
+		out[i] = x.ProbeX - first.ProbeX - speed*float64(x.Present-first.Present)
+	}
+	med := Percentile(out, 0.5)
+	for i := range out {
+		out[i] -= med
+	}
+	return out
+}
+
+// TPS returns the ticks started per second of the window.
+func (r *Run) TPS() float64 {
+	if r.To <= r.From {
+		return math.NaN()
+	}
+	n := 0
+	for _, t := range r.Ticks {
+		if t.Start >= r.From && t.Start < r.To {
+			n++
+		}
+	}
+	return float64(n) * 1e9 / float64(r.To-r.From)
+}
+
+// TickLateness returns, for every tick that started in the window, how
+// late it started against its due time, in ms.
+func (r *Run) TickLateness() []float64 {
+	var out []float64
+	for _, t := range r.Ticks {
+		if t.Start >= r.From && t.Start < r.To {
+			out = append(out, ms(t.Start-t.Due))
+		}
+	}
+	return out
+}
+
+// tickStart returns when the tick with index k started, if it was
+// recorded.
+func (r *Run) tickStart(k uint64) (int64, bool) {
+	if len(r.Ticks) == 0 || k < r.Ticks[0].Tick {
+		return 0, false
+	}
+	i := k - r.Ticks[0].Tick
+	if i >= uint64(len(r.Ticks)) || r.Ticks[i].Tick != k {
+		// Not contiguous (should not happen): search.
+		j := sort.Search(len(r.Ticks), func(j int) bool { return r.Ticks[j].Tick >= k })
+		if j == len(r.Ticks) || r.Ticks[j].Tick != k {
+			return 0, false
+		}
+		i = uint64(j)
+	}
+	return r.Ticks[i].Start, true
+}
+
+// Latencies returns PresentMon's instrumented latency of each frame of fr,
+// in ms: its present time minus the start of the newest tick whose state
+// it shows (the tick that produced the newest snapshot drawn).
+func (r *Run) Latencies(fr []FrameRecord) []float64 {
+	out := make([]float64, 0, len(fr))
+	for _, x := range fr {
+		if x.Tick == 0 {
+			continue
+		}
+		if s, ok := r.tickStart(x.Tick - 1); ok {
+			out = append(out, ms(x.Present-s))
+		}
+	}
+	return out
+}
+
+// InputLatencies returns, for every button event stamped in the window,
+// the present time of the first frame whose picture shows the tick that
+// applied it minus the event's stamp, in ms. A frame shows tick k once the
+// sim time it shows is past the start of tick k (k*1e9/Hz): interpolated,
+// it is then blending toward the state tick k produced. Events no frame
+// showed before the end are left out.
+func (r *Run) InputLatencies(fr []FrameRecord) []float64 {
+	var out []float64
+	for _, in := range r.Inputs {
+		if in.Kind != simthread.EventButton || in.Stamp < r.From || in.Stamp >= r.To {
+			continue
+		}
+		t := r.SimTime(in.Tick)
+		i := sort.Search(len(fr), func(i int) bool { return fr[i].SimShown > t })
+		if i < len(fr) {
+			out = append(out, ms(fr[i].Present-in.Stamp))
+		}
+	}
+	return out
+}
+
+// Percentile returns the q-quantile of xs by the nearest-rank method (the
+// smallest value with at least q of the values at or below it); q = 1 is
+// the maximum. NaN for no values. xs is not modified.
+func Percentile(xs []float64, q float64) float64 {
+	if len(xs) == 0 {
+		return math.NaN()
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	k := int(math.Ceil(q*float64(len(s)))) - 1
+	return s[min(max(k, 0), len(s)-1)]
+}
+
+// RMS returns the root mean square of xs; NaN for none.
+func RMS(xs []float64) float64 {
+	if len(xs) == 0 {
+		return math.NaN()
+	}
+	var s float64
+	for _, x := range xs {
+		s += x * x
+	}
+	return math.Sqrt(s / float64(len(xs)))
+}
+
+// MeanSD returns the mean and the population standard deviation of xs.
+func MeanSD(xs []float64) (mean, sd float64) {
+	if len(xs) == 0 {
+		return math.NaN(), math.NaN()
+	}
+	for _, x := range xs {
+		mean += x
+	}
+	mean /= float64(len(xs))
+	for _, x := range xs {
+		sd += (x - mean) * (x - mean)
+	}
+	return mean, math.Sqrt(sd / float64(len(xs)))
+}
+
+// HistQuantile returns the q-quantile of a histogram in the form
+// runtime/metrics gives (counts[i] values in [buckets[i], buckets[i+1])),
+// at the upper edge of the bucket it falls in (a bound, not a guess), or
+// the lower edge when the upper is infinite. NaN when the histogram is
+// empty.
+func HistQuantile(counts []uint64, buckets []float64, q float64) float64 {
+	var n uint64
+	for _, c := range counts {
+		n += c
+	}
+	if n == 0 {
+		return math.NaN()
+	}
+	want := max(uint64(math.Ceil(q*float64(n))), 1)
+	var seen uint64
+	for i, c := range counts {
+		seen += c
+		if seen >= want {
+			if hi := buckets[i+1]; !math.IsInf(hi, 1) {
+				return hi
+			}
+			return buckets[i]
+		}
+	}
+	return buckets[len(buckets)-1]
+}

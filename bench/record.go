@@ -1,0 +1,72 @@
+package bench
+
+import "github.com/tandem-engine/tandem/simthread"
+
+// FrameRecord is what the render thread records of one frame, on the
+// [snapshot.Now] time base.
+type FrameRecord struct {
+	// Start is when the frame began; Present is when SwapBuffers returned,
+	// the nearest thing to a present time a program can see (under Xvfb,
+	// which has no scanout, it is when the frame was copied).
+	Start, Present int64
+	// SimShown is the sim time the frame shows, ns.
+	SimShown int64
+	// ProbeX is the probe's displayed x in pixels, unwrapped.
+	ProbeX float64
+	// Tick is the tick count of the newest snapshot drawn (the state after
+	// Tick ticks, produced by tick Tick-1).
+	Tick uint64
+	// Age is how old that snapshot was when this frame first drew it
+	// (now - Published), or -1 when an earlier frame drew it already.
+	Age int64
+	// Overdue reports whether the snapshot's successor was due and had not
+	// arrived.
+	Overdue bool
+}
+
+// Frames is a preallocated ring of frame records: the newest len(buf) are
+// kept. Add never allocates. One goroutine (the render thread) writes it.
+type Frames struct {
+	buf []FrameRecord
+	n   uint64
+}
+
+// NewFrames returns a ring that keeps the newest n frames.
+func NewFrames(n int) *Frames { return &Frames{buf: make([]FrameRecord, max(n, 1))} }
+
+// Add records a frame.
+func (f *Frames) Add(r FrameRecord) {
+	f.buf[f.n%uint64(len(f.buf))] = r
+	f.n++
+}
+
+// Records returns the kept records, oldest first, and how many older ones
+// were overwritten. It allocates the result.
+func (f *Frames) Records() (recs []FrameRecord, lost uint64) {
+	c := uint64(len(f.buf))
+	if f.n <= c {
+		return append([]FrameRecord(nil), f.buf[:f.n]...), 0
+	}
+	i := f.n % c
+	return append(append(make([]FrameRecord, 0, c), f.buf[i:]...), f.buf[:i]...), f.n - c
+}
+
+// Run is everything one run recorded: the input of [Compute].
+type Run struct {
+	// Hz is the tick rate: tick k starts at sim time k*1e9/Hz.
+	Hz int
+	// From and To bound the measured window (after the warm-up), on the
+	// same time base as the records: a frame counts if it started in
+	// [From, To), a tick if it was due in it.
+	From, To int64
+	Frames   []FrameRecord
+	Ticks    []simthread.TickRecord
+	Inputs   []simthread.InputRecord
+}
+
+// SimTime returns the sim time at which tick k starts: k*1e9/Hz exactly,
+// rounded down, as [simthread.Schedule.SimTime] computes it.
+func (r *Run) SimTime(k uint64) int64 {
+	hz := uint64(r.Hz)
+	return int64(k/hz*1e9 + k%hz*1e9/hz)
+}
