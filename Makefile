@@ -45,19 +45,25 @@ test: deps
 	# Tests too slow under -race (5 million ticks) run once without it.
 	$(GO) test -count=1 -run 'Drift24HoursRunner' ./simthread
 
-bench: deps
-	$(GO) test -run '^$$' -bench . -benchmem ./physics ./snapshot ./simthread ./cmd/tandem/scene
+# The Go benchmarks of every package, then the standard comparison of the
+# three loops (about 4 minutes; tandem starts its own Xvfb without a
+# display). BENCHFLAGS adds flags, e.g. BENCHFLAGS='-reps 3'.
+bench: build
+	$(GO) test -run '^$$' -bench . -benchmem ./physics ./snapshot ./simthread ./bench ./cmd/tandem/scene
 	$(XVFB) $(GO) test -run '^$$' -bench . -benchmem ./gl
+	./$(BIN) bench -matrix -out $(OUT)/bench $(BENCHFLAGS)
 
-# With a display: the window. Without: the same demo under Xvfb for 10
-# seconds, then where the screenshot and the stats went.
+# With a display: the window. Without: the same demo for 10 seconds on
+# tandem's own Xvfb (in its own session, so Ctrl-C stops tandem cleanly
+# instead of killing the X server under it), then where the screenshot and
+# the stats went.
 run: build
 	@mkdir -p $(OUT)
 	@if [ -n "$$DISPLAY" ]; then \
 	  ./$(BIN) run -hud $(ARGS); \
 	else \
-	  echo "run: no display; running the demo under Xvfb for 10 s"; \
-	  xvfb-run -a -s "-screen 0 1280x720x24" ./$(BIN) run -seconds 10 -autoplay -hud \
+	  echo "run: no display; running the demo headless for 10 s"; \
+	  ./$(BIN) run -seconds 10 -autoplay -hud \
 	    -screenshot $(OUT)/screenshot.png -json $(ARGS) > $(OUT)/stats.json && \
 	  echo "run: screenshot: $(OUT)/screenshot.png" && \
 	  echo "run: stats:      $(OUT)/stats.json" && cat $(OUT)/stats.json; \

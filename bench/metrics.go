@@ -23,6 +23,7 @@ type Figures struct {
 	AnimErrMsP99        float64 // |animation error| (PresentMon)
 	AnimErrMsRMS        float64
 	Judder              float64 // coefficient of variation of the probe's on-screen speed
+	JudderPixels        float64 // the same from the whole pixels the probe covers
 	LatencyMsP50        float64 // present - start of the newest tick shown
 	LatencyMsP99        float64
 	InputLatencyMsP50   float64 // present of the first frame showing an input's tick - its stamp
@@ -40,7 +41,7 @@ type Figures struct {
 // Compute derives every figure from the records of run r. It is a pure
 // function of its input.
 func Compute(r *Run) Figures {
-	fr := r.window()
+	fr, _ := r.Window()
 	ft := FrameTimes(fr)
 	f := Figures{
 		Frames:            len(fr),
@@ -52,6 +53,7 @@ func Compute(r *Run) Figures {
 		TPS:               r.TPS(),
 		TickJitterMsP99:   Percentile(r.TickLateness(), 0.99),
 		Judder:            Judder(fr),
+		JudderPixels:      JudderPixels(fr),
 		InputLatencyMsP50: math.NaN(),
 		InputLatencyMsP99: math.NaN(),
 	}
@@ -93,11 +95,13 @@ func Compute(r *Run) Figures {
 	return f
 }
 
-// window returns the frames that started inside [From, To).
-func (r *Run) window() []FrameRecord {
+// Window returns the frames and the ticks that started inside [From, To).
+func (r *Run) Window() ([]FrameRecord, []simthread.TickRecord) {
 	lo := sort.Search(len(r.Frames), func(i int) bool { return r.Frames[i].Start >= r.From })
 	hi := sort.Search(len(r.Frames), func(i int) bool { return r.Frames[i].Start >= r.To })
-	return r.Frames[lo:hi]
+	tlo := sort.Search(len(r.Ticks), func(i int) bool { return r.Ticks[i].Start >= r.From })
+	thi := sort.Search(len(r.Ticks), func(i int) bool { return r.Ticks[i].Start >= r.To })
+	return r.Frames[lo:hi], r.Ticks[tlo:thi]
 }
 
 func ms(ns int64) float64 { return float64(ns) / 1e6 }
@@ -172,6 +176,20 @@ func Judder(fr []FrameRecord) float64 {
 		return math.NaN()
 	}
 	return sd / mean
+}
+
+// JudderPixels is [Judder] measured as an outside tool reading the
+// framebuffer would: from the probe's leftmost pixel column, its x rounded
+// to a whole pixel (the rasterizer covers the pixels whose centres are
+// inside the square). At speeds of a few pixels a frame the rounding alone
+// makes it larger than Judder.
+func JudderPixels(fr []FrameRecord) float64 {
+	px := make([]FrameRecord, len(fr))
+	for i, x := range fr {
+		px[i] = x
+		px[i].ProbeX = math.Ceil(x.ProbeX - 0.5)
+	}
+	return Judder(px)
 }
 
 // ProbeErrors returns, per frame, how far the probe is drawn from where

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/tandem-engine/tandem/bench"
 	"github.com/tandem-engine/tandem/cmd/tandem/scene"
 	"github.com/tandem-engine/tandem/gl"
 	"github.com/tandem-engine/tandem/physics"
@@ -26,17 +28,6 @@ import (
 type hooks struct {
 	onTick  func()
 	onFrame func()
-}
-
-// traced wraps a Sim to call a hook after every tick.
-type traced struct {
-	simthread.Sim
-	after func()
-}
-
-func (t traced) Step(in simthread.Input) {
-	t.Sim.Step(in)
-	t.after()
 }
 
 // app is the desktop app: the window and the renderer on the main thread,
@@ -59,6 +50,19 @@ type app struct {
 	info   hudInfo
 	hudOn  bool
 
+	// The bench: the wrapped sim with its knobs, the render thread's
+	// stalls, and the records the figures are computed from.
+	load        *loadSim
+	renderStall stalls
+	frames      *bench.Frames
+	log         *simthread.Log
+	from        int64   // the measured window starts here, after the warm-up
+	showAt      int64   // the pipelined loop's last frame time: what it shows
+	probeQuad   [1]gl.Quad
+	lastFrame   bench.FrameRecord // the newest frame drawn, capture included
+	injectAt    int64 // when the bench pushes its next input event
+	injectDown  bool
+
 	// minX.. are the world's bounds, for the camera clamp.
 	minX, minY, maxX, maxY float32
 
@@ -76,6 +80,7 @@ func runApp(opts options, h *hooks) (*summary, error) {
 	a := &app{opts: opts, hudOn: opts.hud}
 	a.interp.MaxExtrapolate = opts.extrapolate
 	a.interp.Delay = int64(opts.interpDelay * 1e6)
+	a.interp.Snap = !opts.interp
 	var err error
 	if a.art, err = buildArt(opts.spriteSize); err != nil {
 		return nil, err
@@ -107,11 +112,15 @@ func runApp(opts options, h *hooks) (*summary, error) {
 	}
 	defer a.deleteRenderer()
 
-	var sim simthread.Sim = a.game
-	if h != nil && h.onTick != nil {
-		sim = traced{a.game, h.onTick}
+	a.load = &loadSim{Sim: a.game, hz: opts.hz, cost: int64(opts.simcost)}
+	if h != nil {
+		a.load.after = h.onTick
 	}
-	a.runner, err = simthread.New(sim, simthread.Config{Hz: opts.hz})
+	// The records hold a whole bench run; a long interactive run keeps
+	// its newest minutes.
+	a.frames = bench.NewFrames(1 << 17)
+	a.log = simthread.NewLog(max(1<<16, int((opts.warmup+opts.seconds+2)*float64(opts.hz))), 1<<14)
+	a.runner, err = simthread.New(a.load, simthread.Config{Hz: opts.hz, Log: a.log})
 	if err != nil {
 		return nil, err
 	}
@@ -121,15 +130,24 @@ func runApp(opts options, h *hooks) (*summary, error) {
 	// Profiles tell the render thread from the sim thread by this label.
 	pprof.SetGoroutineLabels(pprof.WithLabels(ctx, pprof.Labels("thread", "render")))
 	defer pprof.SetGoroutineLabels(context.Background())
-	if opts.loop == loopDecoupled {
-		a.runner.Start(ctx)
-	}
 
 	start := snapshot.Now()
-	a.stats = newFrameStats(start)
+	a.load.stall = newStalls(opts.hitches, "sim", start)
+	a.renderStall = newStalls(opts.hitches, "render", start)
+	a.from, a.injectAt = start+int64(opts.warmup*1e9), start
+	a.stats = newFrameStats(start, a.from)
+	switch opts.loop {
+	case loopDecoupled:
+		a.runner.Start(ctx)
+	case loopPipelined:
+		a.runner.StartPipelined(ctx)
+	}
+	if opts.gcload > 0 {
+		go gcLoad(ctx, opts.gcload)
+	}
 	var deadline int64 = -1
 	if opts.seconds > 0 {
-		deadline = start + int64(opts.seconds*1e9)
+		deadline = a.from + int64(opts.seconds*1e9)
 	}
 	// Ctrl-C and SIGTERM quit like closing the window: the loop ends, the
 	// sim stops, the summary and screenshot are written.
@@ -151,12 +169,12 @@ func runApp(opts options, h *hooks) (*summary, error) {
 	// The sim thread stops first: after Wait the world is ours again and
 	// its hash is safe to read.
 	cancel()
-	if opts.loop == loopDecoupled {
+	if opts.loop != loopCoupled {
 		if err := a.runner.Wait(); err != nil {
 			return nil, err
 		}
 	}
-	sum := a.summary(start, end)
+	sum := a.summary(a.records(end))
 	if opts.screenshot != "" {
 		// One more frame of the last snapshots, read back before it is
 		// swapped: the picture the run ended on, with no readback (and its
@@ -168,6 +186,7 @@ func runApp(opts options, h *hooks) (*summary, error) {
 		if err := writePNG(opts.screenshot, a.last); err != nil {
 			return sum, err
 		}
+		sum.shot = a.lastFrame
 	}
 	return sum, a.shotErr
 }
@@ -238,16 +257,28 @@ func (a *app) frame(capture bool) {
 	if trace.IsEnabled() {
 		defer trace.StartRegion(context.Background(), "frame").End()
 	}
+	start := snapshot.Now()
 	if !capture {
 		a.win.Poll()
+		now := snapshot.Now()
 		if a.opts.autoplay {
-			a.autoplay(snapshot.Now())
+			a.autoplay(now)
+		} else if a.opts.bench {
+			a.inject(now)
 		}
-		if a.opts.loop == loopCoupled {
-			a.runner.Frame(snapshot.Now())
+		switch a.opts.loop {
+		case loopCoupled:
+			a.runner.Frame(now)
+		case loopPipelined:
+			// The sim finishes the ticks due by the last frame's time;
+			// this frame shows that moment.
+			a.showAt, _ = a.runner.Meet()
 		}
 	}
 	if a.win.Minimized() {
+		if !capture {
+			a.handOver()
+		}
 		// Nothing to draw into: sleep until something happens, cheaply.
 		a.win.WaitEvents(100 * time.Millisecond)
 		return
@@ -257,11 +288,26 @@ func (a *app) frame(capture bool) {
 	gl.Clear(0.36, 0.58, 0.85, 1)
 	prev, curr, fresh := a.runner.Ring().Acquire()
 	now := snapshot.Now()
+	if !capture {
+		a.handOver()
+		// The bench's render load runs inside the frame's trace region,
+		// on the render thread.
+		a.renderStall.maybe(now)
+		if a.opts.rendercost > 0 {
+			spinUntil(now + int64(a.opts.rendercost))
+		}
+	}
+	var rec bench.FrameRecord
 	if curr != nil {
 		if fresh {
 			a.batch.Upload(prev, curr)
 		}
-		v := a.interp.Frame(prev, curr, now)
+		showAt := now
+		if a.opts.loop == loopPipelined {
+			showAt = a.showAt
+		}
+		v := a.interp.Frame(prev, curr, showAt)
+		v.Age = now - curr.Published
 		if v.Overdue && !capture {
 			a.stats.overdue++
 		}
@@ -270,17 +316,69 @@ func (a *app) frame(capture bool) {
 		vp := gl.CameraMatrix(a.camera(v.Camera, fw, fh), fw, fh)
 		a.tiles.Draw(vp)
 		a.batch.Draw(vp, v.Alpha)
+		rec = bench.FrameRecord{Start: start, SimShown: v.SimTime, Tick: curr.Tick, Age: -1, Overdue: v.Overdue}
+		if fresh {
+			rec.Age = v.Age
+		}
+		// The probe is interpolated like a sprite's x (its motion is
+		// linear, so this is exact).
+		rec.ProbeX = prev.Probe + (curr.Probe-prev.Probe)*float64(v.Alpha)
 	}
+	a.lastFrame = rec
 	if a.hudOn {
 		a.drawHUD(fw, fh, now)
+	}
+	if a.opts.probe && curr != nil {
+		a.drawProbe(rec.ProbeX, fw, fh)
 	}
 	if a.shotPending || capture {
 		a.capture(fw, fh)
 	}
 	a.win.Swap()
 	if !capture {
-		a.stats.frame(snapshot.Now(), a.info.view.Age)
+		present := snapshot.Now()
+		a.stats.frame(present, a.info.view.Age)
+		if curr != nil {
+			rec.Present = present
+			a.frames.Add(rec)
+		}
 	}
+}
+
+// handOver gives the pipelined loop's sim thread this frame's time, once
+// the frame has taken its snapshots.
+func (a *app) handOver() {
+	if a.opts.loop == loopPipelined {
+		a.runner.Hand(snapshot.Now())
+	}
+}
+
+// probeColor is the probe's tint: opaque magenta, #FF00FF.
+const probeColor = 0xFFFF00FF
+
+// drawProbe draws the bench's probe last, over the HUD: an 8x8 px magenta
+// square whose top edge is on framebuffer row 4, at x (unwrapped, in
+// framebuffer px) wrapped at the right edge. The rasterizer covers the
+// pixels whose centres fall inside, so the leftmost magenta column is x
+// rounded to the nearest pixel.
+func (a *app) drawProbe(x float64, fw, fh int) {
+	a.probeQuad[0] = gl.Quad{X: float32(math.Mod(x, float64(fw))), Y: 4, W: 8, H: 8, Frame: a.art.white, Tint: probeColor}
+	a.quads.Draw(a.probeQuad[:], fw, fh)
+}
+
+// benchButton is the button the bench presses and releases every 250 ms
+// to measure input latency; no scene reads it.
+const benchButton simthread.Buttons = 1 << 15
+
+// inject pushes the bench's stamped input event when one is due, through
+// the same queue as the keyboard.
+func (a *app) inject(now int64) {
+	if now < a.injectAt {
+		return
+	}
+	a.injectDown = !a.injectDown
+	a.runner.Push(simthread.Event{Time: now, Kind: simthread.EventButton, Buttons: benchButton, Down: a.injectDown})
+	a.injectAt = now + 250_000_000
 }
 
 // capture reads the frame back before it is swapped away.

@@ -1,24 +1,30 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/tandem-engine/tandem/cmd/tandem/scene"
 )
 
-// options are the run subcommand's flags.
+// options are the flags of run and bench.
 type options struct {
+	bench       bool // the bench subcommand
 	scene       scene.Kind
 	level       string
 	sprites     int
 	spriteSize  int
 	loop        string
+	interp      bool
 	hz          int
 	vsync       bool
 	seconds     float64
+	warmup      float64
 	screenshot  string
 	json        bool
 	width       int
@@ -27,33 +33,108 @@ type options struct {
 	extrapolate float64
 	hud         bool
 	fullscreen  bool
+	headless    bool
 	shotDir     string
 	autoplay    bool
 	interpDelay float64
 	spin        bool
+	probe       bool
 	cpuprofile  string
 	memprofile  string
 	trace       string
+	pprofAddr   string
+	pprofAny    bool
+
+	// Load knobs.
+	simcost    time.Duration
+	rendercost time.Duration
+	hitches    []hitch
+	gcload     float64 // MB/s
+
+	// bench only.
+	out    string
+	matrix bool
+	reps   int
+
+	// set holds the flags given on the command line, by name, as given
+	// (the matrix passes them on to each cell).
+	set []string
 }
 
 // Loops.
 const (
 	loopDecoupled = "decoupled"
 	loopCoupled   = "coupled"
+	loopPipelined = "pipelined"
 )
 
-func parseRunFlags(args []string, stderr io.Writer) (options, error) {
-	var o options
-	var sceneName string
-	fs := flag.NewFlagSet("tandem run", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+// loops are the loop architectures, in the order reports list them.
+var loops = []string{loopCoupled, loopDecoupled, loopPipelined}
+
+// hitch is a stall of one thread every so often: -hitch WHO:EVERY:DURATION.
+type hitch struct {
+	who      string // "sim" or "render"
+	every    time.Duration
+	duration time.Duration
+}
+
+func (h hitch) String() string { return fmt.Sprintf("%s:%v:%v", h.who, h.every, h.duration) }
+
+// parseHitch parses WHO:EVERY:DURATION.
+func parseHitch(s string) (hitch, error) {
+	const form = "want WHO:EVERY:DURATION with WHO sim or render, e.g. sim:2s:120ms"
+	p := strings.Split(s, ":")
+	if len(p) != 3 {
+		return hitch{}, errors.New(form)
+	}
+	h := hitch{who: p[0]}
+	if h.who != "sim" && h.who != "render" {
+		return hitch{}, fmt.Errorf("%q is not a thread: %s", h.who, form)
+	}
+	var err error
+	if h.every, err = time.ParseDuration(p[1]); err != nil || h.every <= 0 {
+		return hitch{}, fmt.Errorf("every %q: want a positive duration: %s", p[1], form)
+	}
+	if h.duration, err = time.ParseDuration(p[2]); err != nil || h.duration <= 0 || h.duration > time.Minute {
+		return hitch{}, fmt.Errorf("duration %q: want a positive duration up to 1m: %s", p[2], form)
+	}
+	return h, nil
+}
+
+// parseCost parses a busy-work duration: 0 to 1 s.
+func parseCost(s string) (time.Duration, error) {
+	d, err := time.ParseDuration(s)
+	if err != nil || d < 0 || d > time.Second {
+		return 0, errors.New("want a duration from 0 to 1s, e.g. 14ms or 500us")
+	}
+	return d, nil
+}
+
+// parseRate parses -gcload: megabytes a second, 0 to 10000.
+func parseRate(s string) (float64, error) {
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || !(v >= 0 && v <= 10_000) {
+		return 0, errors.New("want megabytes a second from 0 to 10000, e.g. 200")
+	}
+	return v, nil
+}
+
+// parseFlags parses the flags of sub ("run" or "bench"). On -h it prints
+// the flags to stderr and returns flag.ErrHelp; on a bad flag it returns
+// one line naming the flag, the value and the form it wants.
+func parseFlags(sub string, args []string, stderr io.Writer) (options, error) {
+	o := options{bench: sub == "bench"}
+	var sceneName, interp string
+	fs := flag.NewFlagSet("tandem "+sub, flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // errors are reported in one line by the caller
 	fs.StringVar(&sceneName, "scene", "platformer", "scene: platformer or bunnymark")
 	fs.StringVar(&o.level, "level", "", "level `file` for the platformer (default: the demo level, built in)")
 	fs.IntVar(&o.sprites, "sprites", 0, "bouncing bunnies for load (0 in the platformer; unset in the bunnymark: 5000)")
 	fs.IntVar(&o.spriteSize, "sprite-size", 32, "bunny size in px (bunnymark)")
-	fs.StringVar(&o.loop, "loop", loopDecoupled, "loop: decoupled (sim on its own thread) or coupled (classic single-thread)")
+	fs.StringVar(&o.loop, "loop", loopDecoupled, "loop: decoupled (sim on its own thread), coupled (classic single-thread) or pipelined (Bevy's: the sim runs the next frame's ticks while this frame draws)")
+	fs.StringVar(&interp, "interp", "on", "interpolation between the two newest snapshots: on, or off to draw the newest as it is")
 	fs.IntVar(&o.hz, "hz", 60, "simulation rate, ticks per second")
-	fs.BoolVar(&o.vsync, "vsync", true, "wait for vertical sync on swap")
+	fs.BoolVar(&o.vsync, "vsync", !o.bench, "wait for vertical sync on swap")
 	fs.Float64Var(&o.seconds, "seconds", 0, "quit after this many seconds (0: run until closed)")
 	fs.StringVar(&o.screenshot, "screenshot", "", "write a PNG of the last frame to this `file` at exit")
 	fs.BoolVar(&o.json, "json", false, "print one JSON summary line at exit")
@@ -63,29 +144,85 @@ func parseRunFlags(args []string, stderr io.Writer) (options, error) {
 	fs.Float64Var(&o.extrapolate, "extrapolate", 0, "let a late frame extrapolate up to this fraction of a tick (0: never)")
 	fs.BoolVar(&o.hud, "hud", false, "show the HUD at start (F3 toggles it; off by default so that measured runs draw only the scene)")
 	fs.BoolVar(&o.fullscreen, "fullscreen", false, "start fullscreen (F11 toggles)")
+	fs.BoolVar(&o.headless, "headless", false, "run on a private Xvfb even when a display exists (without DISPLAY this is automatic)")
 	fs.StringVar(&o.shotDir, "screenshot-dir", ".", "where F12 writes its timestamped PNGs")
 	fs.Float64Var(&o.interpDelay, "interp-delay", 2, "draw the world this many `ms` further in the past, so a sim tick that starts late still arrives in time")
 	fs.BoolVar(&o.spin, "spin", false, "draw the bunnies turning (the classic bunnymark keeps them upright)")
 	fs.BoolVar(&o.autoplay, "autoplay", false, "play by itself: run right and jump, through the same timestamped input as the keys")
+	fs.BoolVar(&o.probe, "probe", o.bench, "draw the probe: a magenta 8x8 px square at the top moving 240 px per second of sim time")
 	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile (pprof) of the run to `file`")
 	fs.StringVar(&o.memprofile, "memprofile", "", "write an allocation profile (pprof, every allocation sampled) to `file` at exit")
 	fs.StringVar(&o.trace, "trace", "", "write a runtime/trace of the run to `file`")
+	fs.StringVar(&o.pprofAddr, "pprof", "", "serve net/http/pprof at this loopback `address` while the app runs, e.g. localhost:6060")
+	fs.BoolVar(&o.pprofAny, "pprof-any-addr", false, "let -pprof listen on a non-loopback address (exposes the process to the network)")
+	// The knobs parse into typed values; raw keeps each as given, for the
+	// matrix to pass on (a Func flag's Value prints nothing).
+	raw := map[string][]string{}
+	knob := func(name, usage string, set func(string) error) {
+		fs.Func(name, usage, func(s string) error {
+			raw[name] = append(raw[name], s)
+			return set(s)
+		})
+	}
+	knob("simcost", "busy work inside every tick, a `duration` spun on the monotonic clock (e.g. 14ms)", func(s string) (err error) {
+		o.simcost, err = parseCost(s)
+		return err
+	})
+	knob("rendercost", "busy work inside every frame on the render thread, a `duration` (e.g. 5ms)", func(s string) (err error) {
+		o.rendercost, err = parseCost(s)
+		return err
+	})
+	knob("hitch", "a stall of a thread every so often, `WHO:EVERY:DURATION` (WHO sim or render; repeatable), e.g. sim:2s:120ms", func(s string) error {
+		h, err := parseHitch(s)
+		o.hitches = append(o.hitches, h)
+		return err
+	})
+	knob("gcload", "a goroutine allocating and dropping garbage at this many `MB/s`", func(s string) (err error) {
+		o.gcload, err = parseRate(s)
+		return err
+	})
+	if o.bench {
+		fs.Float64Var(&o.warmup, "warmup", 1, "seconds run before measuring")
+		fs.StringVar(&o.out, "out", "", "write report.json, report.md, bench.txt, charts and raw CSVs into this `directory`")
+		fs.BoolVar(&o.matrix, "matrix", false, "run the standard comparison: every loop x simcost {0, 8ms, 14ms, 25ms} x sprites {1000, 5000}, 16 px")
+		fs.IntVar(&o.reps, "reps", 1, "with -matrix, run every cell this many times")
+		o.seconds = 5
+		fs.Lookup("seconds").DefValue = "5"
+	}
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(stderr, "usage: tandem %s [flags]\n\n", sub)
+			fs.SetOutput(stderr)
+			fs.PrintDefaults()
+		}
 		return o, err
 	}
 	if fs.NArg() > 0 {
-		return o, fmt.Errorf("run: unexpected argument %q (flags go before it? see tandem run -h)", fs.Arg(0))
+		return o, fmt.Errorf("%s: unexpected argument %q (flags go before it? see tandem %s -h)", sub, fs.Arg(0), sub)
 	}
 	k, err := scene.ParseKind(sceneName)
 	if err != nil {
 		return o, fmt.Errorf("-scene: %q is not a scene (use platformer or bunnymark)", sceneName)
 	}
 	o.scene = k
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if o.scene == scene.Bunnymark && !set["sprites"] {
+	isSet := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) {
+		isSet[f.Name] = true
+		vals, ok := raw[f.Name]
+		if !ok {
+			vals = []string{f.Value.String()}
+		}
+		for _, v := range vals {
+			o.set = append(o.set, "-"+f.Name+"="+v)
+		}
+	})
+	if o.matrix && !isSet["sprite-size"] {
+		o.spriteSize = 16
+	}
+	if o.scene == scene.Bunnymark && !isSet["sprites"] {
 		o.sprites = 5000
 	}
+	o.interp = interp == "on"
 	var bad []string
 	check := func(ok bool, msg string, a ...any) {
 		if !ok {
@@ -94,13 +231,23 @@ func parseRunFlags(args []string, stderr io.Writer) (options, error) {
 	}
 	check(o.sprites >= 0 && o.sprites <= 1_000_000, "-sprites %d out of range (use 0 to 1000000)", o.sprites)
 	check(o.spriteSize >= 1 && o.spriteSize <= 512, "-sprite-size %d out of range (use 1 to 512)", o.spriteSize)
-	check(o.loop == loopDecoupled || o.loop == loopCoupled, "-loop %q is not a loop (use decoupled or coupled)", o.loop)
+	check(o.loop == loopDecoupled || o.loop == loopCoupled || o.loop == loopPipelined,
+		"-loop %q is not a loop (use decoupled, coupled or pipelined)", o.loop)
+	check(interp == "on" || interp == "off", "-interp %q: use on or off", interp)
 	check(o.hz >= 1 && o.hz <= 1000, "-hz %d out of range (use 1 to 1000)", o.hz)
 	check(o.seconds >= 0, "-seconds %v is negative (use 0 to run until closed)", o.seconds)
+	check(!o.bench || o.seconds > 0, "-seconds %v: the bench needs a measured time above 0", o.seconds)
+	check(o.warmup >= 0, "-warmup %v is negative", o.warmup)
 	check(o.width >= 64 && o.height >= 64 && o.width <= 16384 && o.height <= 16384,
 		"-width %d -height %d out of range (use 64 to 16384)", o.width, o.height)
 	check(o.interpDelay >= 0 && o.interpDelay <= 100, "-interp-delay %v out of range (use 0 to 100 ms)", o.interpDelay)
 	check(o.extrapolate >= 0 && o.extrapolate <= 1, "-extrapolate %v out of range (use 0 to 1)", o.extrapolate)
+	check(o.reps >= 0 && o.reps <= 100, "-reps %d out of range (use 1 to 100)", o.reps)
+	if o.pprofAddr != "" {
+		if err := checkPprofAddr(o.pprofAddr, o.pprofAny); err != nil {
+			bad = append(bad, err.Error())
+		}
+	}
 	if len(bad) > 0 {
 		return o, fmt.Errorf("%s", strings.Join(bad, "; "))
 	}

@@ -12,7 +12,7 @@ func TestHUDLayout(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := newHUD(a)
-	st := newFrameStats(0)
+	st := newFrameStats(0, 0)
 	for i := range graphLen {
 		st.frame(int64(i+1)*16_000_000, 1_000_000)
 	}

@@ -35,36 +35,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 		sub, args = args[0], args[1:]
 	}
 	switch sub {
-	case "run":
-		opts, err := parseRunFlags(args, stderr)
+	case "run", "bench":
+		opts, err := parseFlags(sub, args, stderr)
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "tandem: %v\n", err)
+			fmt.Fprintf(stderr, "tandem %s: %v\n", sub, err)
 			return exitUsage
 		}
-		stopProfiles, err := startProfiles(opts)
-		if err != nil {
-			stopProfiles()
-			fmt.Fprintf(stderr, "tandem: %v\n", err)
-			return exitError
+		if opts.matrix {
+			return runMatrix(opts, stdout, stderr)
 		}
-		sum, err := runApp(opts, nil)
-		if perr := stopProfiles(); err == nil {
-			err = perr
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "tandem: %v\n", err)
-			return exitError
-		}
-		if opts.json {
-			if err := sum.writeJSON(stdout); err != nil {
-				fmt.Fprintf(stderr, "tandem: %v\n", err)
-				return exitError
-			}
-		}
-		return exitOK
+		return runOnce(opts, stdout, stderr)
 	case "help", "-h", "--help":
 		usage(stdout)
 		return exitOK
@@ -75,11 +58,75 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 }
 
+// runOnce runs the app once with opts: the display, the profiler, the
+// profiles, the run, then the summary and the bench's report.
+func runOnce(opts options, stdout, stderr io.Writer) int {
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "tandem: %v\n", err)
+		return exitError
+	}
+	// Output paths are checked before anything runs: a typo costs nothing.
+	if opts.out != "" {
+		if err := os.MkdirAll(opts.out, 0o755); err != nil {
+			return fail(fmt.Errorf("-out: %w", err))
+		}
+	}
+	if needXvfb(opts) {
+		stop, err := startXvfb(opts.width, opts.height, stderr)
+		if err != nil {
+			return fail(err)
+		}
+		defer stop()
+	}
+	if opts.bench && os.Getenv("LP_NUM_THREADS") == "" {
+		// llvmpipe rasterizes on as many threads as there are cores,
+		// competing with the sim thread; the bench pins it so that runs
+		// compare. Mesa reads it when the context is made.
+		os.Setenv("LP_NUM_THREADS", "2")
+	}
+	if opts.pprofAddr != "" {
+		stop, addr, err := servePprof(opts.pprofAddr)
+		if err != nil {
+			return fail(err)
+		}
+		defer stop()
+		fmt.Fprintf(stderr, "tandem: pprof at http://%s/debug/pprof/\n", addr)
+	}
+	stopProfiles, err := startProfiles(opts)
+	if err != nil {
+		stopProfiles()
+		return fail(err)
+	}
+	sum, err := runApp(opts, nil)
+	if perr := stopProfiles(); err == nil {
+		err = perr
+	}
+	if err != nil {
+		return fail(err)
+	}
+	if opts.json {
+		if err := sum.writeJSON(stdout); err != nil {
+			return fail(err)
+		}
+	}
+	if opts.out != "" {
+		if err := writeReport(opts.out, sum); err != nil {
+			return fail(err)
+		}
+		fmt.Fprintf(stderr, "tandem: report in %s\n", opts.out)
+	}
+	return exitOK
+}
+
 func usage(w io.Writer) {
-	fmt.Fprint(w, `usage: tandem [run] [flags]
+	fmt.Fprint(w, `usage: tandem [run|bench] [flags]
 
 subcommands:
   run     open the demo (the default); tandem run -h lists its flags
+  bench   run the app under load and measure it: frame pacing, latency,
+          tick jitter; -matrix compares the three loops; tandem bench -h
+
+Without a display, tandem starts its own Xvfb (-headless asks for it).
 
 keys: arrows/WASD move, space jumps, P pauses, . steps while paused,
 [ and ] slow down and speed up, F3 HUD, F11 fullscreen, F12 screenshot,

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"image/png"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -39,7 +41,7 @@ func needDisplay(t *testing.T) {
 
 func testOptions(t *testing.T, args ...string) options {
 	t.Helper()
-	o, err := parseRunFlags(args, os.Stderr)
+	o, err := parseFlags("run", args, os.Stderr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +144,19 @@ func TestFrameAllocs(t *testing.T) {
 func TestBadFlags(t *testing.T) {
 	for _, tc := range []struct{ args, want string }{
 		{"-scene pong", `-scene: "pong" is not a scene (use platformer or bunnymark)`},
-		{"-loop sideways", `-loop "sideways" is not a loop (use decoupled or coupled)`},
+		{"-loop sideways", `-loop "sideways" is not a loop (use decoupled, coupled or pipelined)`},
+		{"-interp maybe", `-interp "maybe": use on or off`},
+		{"bench -simcost -1ms", `invalid value "-1ms" for flag -simcost: want a duration from 0 to 1s, e.g. 14ms`},
+		{"bench -simcost 14", `invalid value "14" for flag -simcost: want a duration`},
+		{"bench -hitch gpu:1s:1ms", `invalid value "gpu:1s:1ms" for flag -hitch: "gpu" is not a thread: want WHO:EVERY:DURATION`},
+		{"bench -hitch sim:0s:1ms", `invalid value "sim:0s:1ms" for flag -hitch: every "0s": want a positive duration`},
+		{"bench -hitch sim:1s", `invalid value "sim:1s" for flag -hitch: want WHO:EVERY:DURATION`},
+		{"bench -gcload abc", `invalid value "abc" for flag -gcload: want megabytes a second from 0 to 10000`},
+		{"bench -gcload -5", `invalid value "-5" for flag -gcload`},
+		{"bench -seconds 0", `the bench needs a measured time above 0`},
+		{"bench -pprof 0.0.0.0:6060", `-pprof "0.0.0.0:6060": not a loopback address`},
+		{"bench -pprof 6060", `-pprof "6060": want host:port`},
+		{"bench -matrix -cpuprofile x.prof", `-cpuprofile with -matrix`},
 		{"-hz 0", "-hz 0 out of range (use 1 to 1000)"},
 		{"-sprites -5", "-sprites -5 out of range"},
 		{"-sprite-size 0", "-sprite-size 0 out of range"},
@@ -184,19 +198,53 @@ func TestMalformedLevel(t *testing.T) {
 }
 
 func TestNoDisplay(t *testing.T) {
-	// GLFW keeps its state per process: try it in a child without DISPLAY.
+	// GLFW keeps its state per process: try it in a child without DISPLAY,
+	// and without Xvfb on its PATH to start one.
 	if os.Getenv("TANDEM_TEST_CHILD") == "1" {
 		os.Exit(run([]string{"-seconds", "1"}, os.Stdout, os.Stderr))
 	}
 	cmd := exec.Command(os.Args[0], "-test.run=^TestNoDisplay$")
-	cmd.Env = append(os.Environ(), "TANDEM_TEST_CHILD=1", "DISPLAY=", "WAYLAND_DISPLAY=")
+	cmd.Env = append(os.Environ(), "TANDEM_TEST_CHILD=1", "DISPLAY=", "WAYLAND_DISPLAY=", "PATH="+t.TempDir())
 	out, err := cmd.CombinedOutput()
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || exit.ExitCode() != exitError {
 		t.Fatalf("without a display: %v, want exit code %d; output:\n%s", err, exitError, out)
 	}
-	if !strings.Contains(string(out), "no display: set DISPLAY, or run under xvfb-run") {
+	if !strings.Contains(string(out), "no display: set DISPLAY, or install Xvfb") {
 		t.Fatalf("without a display it said:\n%s", out)
+	}
+}
+
+func TestOwnXvfb(t *testing.T) {
+	// Without a display, tandem starts its own Xvfb, says so, runs, and
+	// stops the server at exit.
+	if os.Getenv("TANDEM_TEST_CHILD") == "1" {
+		os.Exit(run([]string{"-seconds", "0.5", "-json"}, os.Stdout, os.Stderr))
+	}
+	if _, err := exec.LookPath("Xvfb"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no Xvfb under CI=true: make deps installs it")
+		}
+		t.Skip("no Xvfb")
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestOwnXvfb$")
+	cmd.Env = append(os.Environ(), "TANDEM_TEST_CHILD=1", "DISPLAY=", "WAYLAND_DISPLAY=")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("without a display: %v; stderr:\n%s", err, stderr.String())
+	}
+	m := regexp.MustCompile(`started Xvfb on (:\d+)`).FindStringSubmatch(stderr.String())
+	if m == nil {
+		t.Fatalf("stderr does not say it started Xvfb:\n%s", stderr.String())
+	}
+	if !strings.Contains(stdout.String(), `"fps_mean":`) {
+		t.Fatalf("no summary on stdout:\n%s", stdout.String())
+	}
+	// The server is gone: its socket is removed when it exits.
+	sock := "/tmp/.X11-unix/X" + strings.TrimPrefix(m[1], ":")
+	if _, err := os.Stat(sock); err == nil {
+		t.Fatalf("%s still exists after tandem exited: Xvfb was left running", sock)
 	}
 }
 
@@ -221,5 +269,54 @@ func TestCoupledLoop(t *testing.T) {
 	}
 	if sum.Loop != "coupled" || sum.Ticks < 60 || sum.TPS < 40 {
 		t.Fatalf("coupled summary: loop %s, %d ticks, %.1f TPS", sum.Loop, sum.Ticks, sum.TPS)
+	}
+}
+
+func TestProbePixels(t *testing.T) {
+	// The probe is what an outside tool measures: a solid #FF00FF 8x8
+	// square, top edge on row 4, drawn over everything (the HUD too), its
+	// leftmost column the drawn x rounded to a pixel, and that x is 240 px
+	// per second of the sim time the frame shows.
+	needDisplay(t)
+	shot := filepath.Join(t.TempDir(), "probe.png")
+	var sum *summary
+	var err error
+	onMain(func() {
+		sum, err = runApp(testOptions(t, "-scene", "bunnymark", "-sprites", "2000", "-probe", "-hud",
+			"-seconds", "1.3", "-screenshot", shot, "-width", "640", "-height", "360"), nil)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(shot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := img.Bounds().Dx()
+	x := sum.shot.ProbeX
+	if want := float64(sum.shot.SimShown) * 240 / 1e9; math.Abs(x-want) > 1e-6*want+1e-9 {
+		t.Fatalf("probe at %.4f px, but the frame shows sim time %d ns: want %.4f", x, sum.shot.SimShown, want)
+	}
+	left := int(math.Ceil(math.Mod(x, float64(w)) - 0.5))
+	if left < 0 || left+8 > w {
+		// 1.3 s of sim time puts it near 312 px: it cannot have wrapped.
+		t.Fatalf("probe at %d px, at the edge of a %d px framebuffer", left, w)
+	}
+	magenta := func(px, py int) bool {
+		r, g, b, a := img.At(px, py).RGBA()
+		return r>>8 == 0xFF && g>>8 == 0 && b>>8 == 0xFF && a>>8 == 0xFF
+	}
+	for py := 0; py < 16; py++ {
+		for px := max(left-2, 0); px < min(left+10, w); px++ {
+			in := py >= 4 && py < 12 && px >= left && px < left+8
+			if magenta(px, py) != in {
+				t.Fatalf("pixel (%d, %d) magenta = %v, want %v (probe x %.3f, left column %d)", px, py, !in, in, x, left)
+			}
+		}
 	}
 }

@@ -3,6 +3,8 @@ package main
 import (
 	"math"
 	"runtime/metrics"
+
+	"github.com/tandem-engine/tandem/bench"
 )
 
 // histBucket is the resolution of the frame-time histograms: 10 µs. They
@@ -57,9 +59,10 @@ type frameStats struct {
 	graph       [graphLen]float32
 	gi          int
 
-	// Allocation and GC, from runtime/metrics. The first second is
-	// warm-up (buffers growing, caches filling) and is left out of
-	// allocs-per-frame.
+	// Allocation and GC, from runtime/metrics. The warm-up (the bench's
+	// -warmup, or the first second of a run: buffers growing, caches
+	// filling) is left out of allocs-per-frame and the GC pause
+	// percentile.
 	samples      []metrics.Sample
 	warmAt       int64
 	warmFrames   uint64
@@ -69,6 +72,7 @@ type frameStats struct {
 	gcCycles     uint64
 	gcPauseTotal float64 // seconds, estimated from the pause histogram
 	gcPauseMax   float64
+	gcWarm       []uint64 // the pause histogram's counts at the end of the warm-up
 	nextGCRead   int64
 
 	// fpsWindow is the HUD's FPS over the last half second.
@@ -83,10 +87,13 @@ const (
 	mGCPauses = "/sched/pauses/total/gc:seconds"
 )
 
-func newFrameStats(now int64) *frameStats {
-	s := &frameStats{start: now, last: now, warmAt: now + 1e9, fpsAt: now}
+// newFrameStats starts the statistics at now, with the warm-up ending at
+// warmAt (at least a second after now).
+func newFrameStats(now, warmAt int64) *frameStats {
+	s := &frameStats{start: now, last: now, warmAt: max(warmAt, now+1e9), fpsAt: now}
 	s.samples = []metrics.Sample{{Name: mAllocs}, {Name: mGCCycles}, {Name: mGCPauses}}
-	metrics.Read(s.samples)
+	s.readGC()
+	s.gcWarm = make([]uint64, len(s.samples[2].Value.Float64Histogram().Counts))
 	return s
 }
 
@@ -107,6 +114,8 @@ func (s *frameStats) frame(now, age int64) {
 	s.allocs = s.samples[0].Value.Uint64()
 	if !s.warm && now >= s.warmAt {
 		s.warm, s.warmFrames, s.warmAllocs = true, s.frames, s.allocs
+		s.readGC()
+		copy(s.gcWarm, s.samples[2].Value.Float64Histogram().Counts)
 	}
 	if now >= s.nextGCRead {
 		s.readGC()
@@ -136,6 +145,21 @@ func (s *frameStats) readGC() {
 		s.gcPauseTotal += float64(c) * mid
 		s.gcPauseMax = max(s.gcPauseMax, mid)
 	}
+}
+
+// gcPauseP99 returns the 99th percentile of the GC's stop-the-world pauses
+// since the warm-up, in ms (an upper bound: the histogram's bucket edge),
+// or NaN when there were none. It allocates; call it at the end.
+func (s *frameStats) gcPauseP99() float64 {
+	s.readGC()
+	h := s.samples[2].Value.Float64Histogram()
+	counts := append([]uint64(nil), h.Counts...)
+	if s.warm {
+		for i := range counts {
+			counts[i] -= s.gcWarm[i]
+		}
+	}
+	return bench.HistQuantile(counts, h.Buckets, 0.99) * 1e3
 }
 
 // allocsPerFrame returns the heap allocations per frame since warm-up:

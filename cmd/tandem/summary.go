@@ -7,83 +7,155 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"strings"
 
+	"github.com/tandem-engine/tandem/bench"
+	"github.com/tandem-engine/tandem/cmd/tandem/scene"
 	"github.com/tandem-engine/tandem/gl"
 	"github.com/tandem-engine/tandem/levels"
 	"github.com/tandem-engine/tandem/physics"
 )
 
 // summary is the one JSON line -json prints at exit. Field names are a
-// contract: scripts read them.
+// contract: scripts read them. The frame, tick, pacing and latency figures
+// are computed by package bench from the run's records over the measured
+// window (after -warmup in the bench; the whole run in run), so they are
+// what an outside tool would compute from the same timestamps.
 type summary struct {
-	Scene          string  `json:"scene"`
-	Loop           string  `json:"loop"`
-	Seconds        float64 `json:"seconds"`
-	Frames         uint64  `json:"frames"`
-	FPSMean        float64 `json:"fps_mean"`
-	FrameMsP50     float64 `json:"frame_ms_p50"`
-	FrameMsP99     float64 `json:"frame_ms_p99"`
-	FrameMsMax     float64 `json:"frame_ms_max"`
-	TPS            float64 `json:"tps"`
-	Ticks          uint64  `json:"ticks"`
-	Hz             int     `json:"hz"`
-	Sprites        int     `json:"sprites"`
-	SpriteSize     int     `json:"sprite_size"`
-	VSync          bool    `json:"vsync"`
-	StateHash      string  `json:"state_hash"`
-	AllocsPerFrame float64 `json:"allocs_per_frame"`
-	OverdueFrames  uint64  `json:"frames_snapshot_overdue"`
-	SnapshotAgeP50 float64 `json:"snapshot_age_ms_p50"`
-	SnapshotAgeP99 float64 `json:"snapshot_age_ms_p99"`
-	TimeScale      float64 `json:"time_scale"`
-	DroppedMs      float64 `json:"dropped_ms"`
-	LateMaxMs      float64 `json:"tick_late_ms_max"`
-	GCCycles       uint64  `json:"gc_cycles"`
-	GCPauseMsTotal float64 `json:"gc_pause_ms_total"`
-	CoinsLeft      int     `json:"coins_left"`
-	Renderer       string  `json:"gl_renderer"`
-	GLVersion      string  `json:"gl_version"`
-	GoVersion      string  `json:"go_version"`
-	LPNumThreads   string  `json:"lp_num_threads,omitempty"`
+	Engine            string  `json:"engine"`
+	Scene             string  `json:"scene"`
+	Loop              string  `json:"loop"`
+	Interp            string  `json:"interp"`
+	Seconds           float64 `json:"seconds"`
+	WarmupSeconds     float64 `json:"warmup_seconds"`
+	Frames            int     `json:"frames"`
+	FPSMean           float64 `json:"fps_mean"`
+	FrameMsP50        float64 `json:"frame_ms_p50"`
+	FrameMsP99        float64 `json:"frame_ms_p99"`
+	FrameMsMax        float64 `json:"frame_ms_max"`
+	Hitches           int     `json:"hitches"`
+	TPS               float64 `json:"tps"`
+	Ticks             uint64  `json:"ticks"`
+	TickJitterMsP99   float64 `json:"tick_jitter_ms_p99"`
+	AnimErrMsP99      float64 `json:"anim_err_ms_p99"`
+	AnimErrMsRMS      float64 `json:"anim_err_ms_rms"`
+	Judder            float64 `json:"judder"`
+	JudderPixels      float64 `json:"judder_pixels"`
+	LatencyMsP50      float64 `json:"latency_ms_p50"`
+	LatencyMsP99      float64 `json:"latency_ms_p99"`
+	InputLatencyMsP50 float64 `json:"input_latency_ms_p50"`
+	InputLatencyMsP99 float64 `json:"input_latency_ms_p99"`
+	Inputs            int     `json:"inputs"`
+	SimBackwards      int     `json:"frames_sim_backwards"`
+	SimHeld           int     `json:"frames_sim_held"`
+	Hz                int     `json:"hz"`
+	Sprites           int     `json:"sprites"`
+	SpriteSize        int     `json:"sprite_size"`
+	VSync             bool    `json:"vsync"`
+	SimCost           string  `json:"simcost"`
+	RenderCost        string  `json:"rendercost"`
+	Hitch             string  `json:"hitch,omitempty"`
+	GCLoad            float64 `json:"gcload_mb_s"`
+	StateHash         string  `json:"state_hash"`
+	AllocsPerFrame    float64 `json:"allocs_per_frame"`
+	OverdueFrames     int     `json:"frames_snapshot_overdue"`
+	SnapshotAgeP50    float64 `json:"snapshot_age_ms_p50"`
+	SnapshotAgeP99    float64 `json:"snapshot_age_ms_p99"`
+	TimeScale         float64 `json:"time_scale"`
+	DroppedMs         float64 `json:"dropped_ms"`
+	LateMaxMs         float64 `json:"tick_late_ms_max"`
+	GCCycles          uint64  `json:"gc_cycles"`
+	GCPauseMsTotal    float64 `json:"gc_pause_ms_total"`
+	GCPauseMsP99      float64 `json:"gc_pause_ms_p99"`
+	CoinsLeft         int     `json:"coins_left"`
+	Renderer          string  `json:"gl_renderer"`
+	GLVersion         string  `json:"gl_version"`
+	GoVersion         string  `json:"go_version"`
+	LPNumThreads      string  `json:"lp_num_threads"`
+
+	// run is what the figures were computed from, for -out.
+	run *bench.Run
+	// shot is the record of the frame -screenshot wrote (tests read its
+	// probe position).
+	shot bench.FrameRecord
 }
 
-func (a *app) summary(start, end int64) *summary {
+// records returns what the run recorded over its measured window, from
+// a.from to end.
+func (a *app) records(end int64) *bench.Run {
+	frames, _ := a.frames.Records()
+	ticks, _ := a.log.Ticks()
+	inputs, _ := a.log.Inputs()
+	return &bench.Run{Hz: a.opts.hz, From: a.from, To: end, Frames: frames, Ticks: ticks, Inputs: inputs}
+}
+
+func (a *app) summary(run *bench.Run) *summary {
 	st := a.stats
 	sim := a.runner.Stats()
-	el := float64(end-start) / 1e9
 	ver, rend := gl.Driver()
 	st.readGC()
-	s := &summary{
-		Scene:          string(a.opts.scene),
-		Loop:           a.opts.loop,
-		Seconds:        round(el, 3),
-		Frames:         st.frames,
-		FPSMean:        round(float64(st.frames)/el, 1),
-		FrameMsP50:     round(st.frameHist.quantile(0.5), 2),
-		FrameMsP99:     round(st.frameHist.quantile(0.99), 2),
-		FrameMsMax:     round(st.frameHist.quantile(1), 2),
-		TPS:            round(float64(sim.Ticks)/el, 1),
-		Ticks:          sim.Ticks,
-		Hz:             a.opts.hz,
-		Sprites:        a.info.sprites,
-		SpriteSize:     a.opts.spriteSize,
-		VSync:          a.opts.vsync,
-		StateHash:      fmt.Sprintf("%016x", a.game.Hash()),
-		AllocsPerFrame: round(st.allocsPerFrame(), 3),
-		OverdueFrames:  st.overdue,
-		SnapshotAgeP50: round(st.ageHist.quantile(0.5), 2),
-		SnapshotAgeP99: round(st.ageHist.quantile(0.99), 2),
-		TimeScale:      round(sim.Scale, 3),
-		DroppedMs:      round(float64(sim.Dropped)/1e6, 1),
-		LateMaxMs:      round(float64(sim.LateMax)/1e6, 2),
-		GCCycles:       st.gcCycles,
-		GCPauseMsTotal: round(st.gcPauseTotal*1e3, 3),
-		Renderer:       rend,
-		GLVersion:      ver,
-		GoVersion:      runtime.Version(),
-		LPNumThreads:   os.Getenv("LP_NUM_THREADS"),
+	f := bench.Compute(run)
+	interp := "on"
+	if !a.opts.interp {
+		interp = "off"
 	}
-	if a.opts.scene == "platformer" {
+	var hitches []string
+	for _, h := range a.opts.hitches {
+		hitches = append(hitches, h.String())
+	}
+	s := &summary{
+		Engine:            "tandem",
+		Scene:             string(a.opts.scene),
+		Loop:              a.opts.loop,
+		Interp:            interp,
+		Seconds:           round(float64(run.To-run.From)/1e9, 3),
+		WarmupSeconds:     a.opts.warmup,
+		Frames:            f.Frames,
+		FPSMean:           round(f.FPSMean, 1),
+		FrameMsP50:        round(f.FrameMsP50, 2),
+		FrameMsP99:        round(f.FrameMsP99, 2),
+		FrameMsMax:        round(f.FrameMsMax, 2),
+		Hitches:           f.Hitches,
+		TPS:               round(f.TPS, 1),
+		Ticks:             sim.Ticks,
+		TickJitterMsP99:   round(f.TickJitterMsP99, 3),
+		AnimErrMsP99:      round(f.AnimErrMsP99, 3),
+		AnimErrMsRMS:      round(f.AnimErrMsRMS, 3),
+		Judder:            round(f.Judder, 4),
+		JudderPixels:      round(f.JudderPixels, 4),
+		LatencyMsP50:      round(f.LatencyMsP50, 2),
+		LatencyMsP99:      round(f.LatencyMsP99, 2),
+		InputLatencyMsP50: round(f.InputLatencyMsP50, 2),
+		InputLatencyMsP99: round(f.InputLatencyMsP99, 2),
+		Inputs:            f.Inputs,
+		SimBackwards:      f.SimBackwardsFrames,
+		SimHeld:           f.SimHeldFrames,
+		Hz:                a.opts.hz,
+		Sprites:           a.info.sprites,
+		SpriteSize:        a.opts.spriteSize,
+		VSync:             a.opts.vsync,
+		SimCost:           a.opts.simcost.String(),
+		RenderCost:        a.opts.rendercost.String(),
+		Hitch:             strings.Join(hitches, ","),
+		GCLoad:            a.opts.gcload,
+		StateHash:         fmt.Sprintf("%016x", a.game.Hash()),
+		AllocsPerFrame:    round(st.allocsPerFrame(), 3),
+		OverdueFrames:     f.OverdueFrames,
+		SnapshotAgeP50:    round(f.SnapshotAgeMsP50, 2),
+		SnapshotAgeP99:    round(f.SnapshotAgeMsP99, 2),
+		TimeScale:         round(sim.Scale, 3),
+		DroppedMs:         round(float64(sim.Dropped)/1e6, 1),
+		LateMaxMs:         round(float64(sim.LateMax)/1e6, 2),
+		GCCycles:          st.gcCycles,
+		GCPauseMsTotal:    round(st.gcPauseTotal*1e3, 3),
+		GCPauseMsP99:      round(st.gcPauseP99(), 3),
+		Renderer:          rend,
+		GLVersion:         ver,
+		GoVersion:         runtime.Version(),
+		LPNumThreads:      os.Getenv("LP_NUM_THREADS"),
+		run:               run,
+	}
+	if a.opts.scene == scene.Platformer {
 		s.CoinsLeft = a.game.World().CoinsLeft()
 	}
 	return s

@@ -1,0 +1,247 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/tandem-engine/tandem/bench"
+)
+
+// cellName is a run's name in Go benchmark form.
+func cellName(loop, simcost string, sprites int) string {
+	return fmt.Sprintf("loop=%s/simcost=%s/sprites=%d", loop, simcost, sprites)
+}
+
+// result turns a finished run into what the reports need.
+func (s *summary) result() (bench.Result, error) {
+	b, err := json.Marshal(s)
+	if err != nil {
+		return bench.Result{}, err
+	}
+	m := map[string]any{}
+	if err := json.Unmarshal(b, &m); err != nil {
+		return bench.Result{}, err
+	}
+	r := bench.Result{
+		Name: cellName(s.Loop, s.SimCost, s.Sprites), Loop: s.Loop, SimCost: s.SimCost, Sprites: s.Sprites,
+		Summary: m,
+	}
+	if s.run != nil {
+		r.Frames, r.Ticks = s.run.Window()
+	}
+	return r, nil
+}
+
+// writeReport writes one bench run's report into dir: report.json (the
+// summary), report.md, bench.txt, the raw frames.csv and ticks.csv of the
+// measured window, and the charts.
+func writeReport(dir string, sum *summary) error {
+	r, err := sum.result()
+	if err != nil {
+		return err
+	}
+	if err := writeFile(dir, "report.json", sum.writeJSON); err != nil {
+		return err
+	}
+	if err := writeResults(dir, "tandem bench", []bench.Result{r}); err != nil {
+		return err
+	}
+	if err := writeFile(dir, "frames.csv", func(w io.Writer) error { return bench.WriteFramesCSV(w, r.Frames) }); err != nil {
+		return err
+	}
+	if err := writeFile(dir, "ticks.csv", func(w io.Writer) error { return bench.WriteTicksCSV(w, r.Ticks) }); err != nil {
+		return err
+	}
+	_, err = bench.RunCharts(dir, r.Frames, r.Ticks, r.Name)
+	return err
+}
+
+// writeResults writes report.md and bench.txt for results into dir.
+func writeResults(dir, title string, rs []bench.Result) error {
+	if err := writeFile(dir, "report.md", func(w io.Writer) error { return bench.WriteMarkdown(w, title, rs) }); err != nil {
+		return err
+	}
+	return writeFile(dir, "bench.txt", func(w io.Writer) error { return bench.WriteBenchTxt(w, rs) })
+}
+
+// writeFile writes dir/name with write, through a buffer.
+func writeFile(dir, name string, write func(io.Writer) error) error {
+	path := filepath.Join(dir, name)
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("bench: %w", err)
+	}
+	w := bufio.NewWriter(f)
+	if err := write(w); err != nil {
+		f.Close()
+		return fmt.Errorf("bench: write %s: %w", path, err)
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return fmt.Errorf("bench: write %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("bench: write %s: %w", path, err)
+	}
+	return nil
+}
+
+// The standard comparison of -matrix.
+var (
+	matrixSimcosts = []string{"0s", "8ms", "14ms", "25ms"}
+	matrixSprites  = []int{1000, 5000}
+)
+
+// matrixOwn are the flags the matrix sets for each cell itself, or that
+// make no sense per cell.
+var matrixOwn = map[string]bool{
+	"matrix": true, "reps": true, "out": true, "json": true, "headless": true,
+	"loop": true, "simcost": true, "sprites": true, "scene": true, "sprite-size": true,
+}
+
+// runMatrix runs every loop x simcost x sprites cell, each in its own
+// process (a fresh heap, GL context and GC state), -reps times, the loops
+// of a cell one after the other so that they share the machine's noise,
+// and writes the side-by-side report.
+func runMatrix(opts options, stdout, stderr io.Writer) int {
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "tandem bench: %v\n", err)
+		return exitError
+	}
+	for _, f := range []string{"cpuprofile", "memprofile", "trace", "screenshot", "pprof"} {
+		for _, s := range opts.set {
+			if strings.HasPrefix(s, "-"+f+"=") {
+				fmt.Fprintf(stderr, "tandem bench: -%s with -matrix: profile one cell instead, e.g. tandem bench -loop coupled -simcost 14ms -%s FILE\n", f, f)
+				return exitUsage
+			}
+		}
+	}
+	dir := opts.out
+	if dir == "" {
+		tmp, err := os.MkdirTemp("", "tandem-matrix-")
+		if err != nil {
+			return fail(err)
+		}
+		defer os.RemoveAll(tmp)
+		dir = tmp
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "cells"), 0o755); err != nil {
+		return fail(fmt.Errorf("-out: %w", err))
+	}
+	if needXvfb(opts) {
+		stop, err := startXvfb(opts.width, opts.height, stderr)
+		if err != nil {
+			return fail(err)
+		}
+		defer stop()
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return fail(err)
+	}
+	var common []string
+	for _, s := range opts.set {
+		name := strings.TrimPrefix(strings.SplitN(s, "=", 2)[0], "-")
+		if !matrixOwn[name] {
+			common = append(common, s)
+		}
+	}
+	reps := max(opts.reps, 1)
+	n := reps * len(matrixSimcosts) * len(matrixSprites) * len(loops)
+	var results []bench.Result
+	began := time.Now()
+	i := 0
+	for rep := range reps {
+		for _, cost := range matrixSimcosts {
+			for _, sprites := range matrixSprites {
+				for _, loop := range loops {
+					i++
+					name := cellName(loop, cost, sprites)
+					cellDir := filepath.Join(dir, "cells", fmt.Sprintf("%s-rep%d", strings.ReplaceAll(name, "/", "-"), rep))
+					el := time.Since(began)
+					left := "unknown"
+					if i > 1 {
+						left = (el / time.Duration(i-1) * time.Duration(n-i+1)).Round(time.Second).String()
+					}
+					fmt.Fprintf(stderr, "bench: cell %d of %d: %s rep %d; %s elapsed, about %s left\n",
+						i, n, name, rep, el.Round(time.Second), left)
+					args := append([]string{"bench", "-json", "-out", cellDir, "-scene", "bunnymark",
+						"-loop", loop, "-simcost", cost, "-sprites", fmt.Sprint(sprites),
+						"-sprite-size", fmt.Sprint(opts.spriteSize)}, common...)
+					r, line, err := runCell(self, args, cellDir, stderr)
+					if err != nil {
+						return fail(fmt.Errorf("cell %s: %w", name, err))
+					}
+					r.Rep = rep
+					results = append(results, r)
+					if opts.json {
+						fmt.Fprintf(stdout, "%s\n", line)
+					}
+				}
+			}
+		}
+	}
+	if err := writeResults(dir, "tandem bench -matrix", results); err != nil {
+		return fail(err)
+	}
+	if _, err := bench.MatrixCharts(dir, results); err != nil {
+		return fail(err)
+	}
+	if opts.out == "" {
+		if err := bench.WriteMarkdown(stdout, "tandem bench -matrix", results); err != nil {
+			return fail(err)
+		}
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "bench: %d cells in %s; report in %s\n", n, time.Since(began).Round(time.Second), dir)
+	return exitOK
+}
+
+// runCell runs one cell as a child process and reads back its summary
+// (also returned as the JSON line it printed) and its records.
+func runCell(self string, args []string, dir string, stderr io.Writer) (r bench.Result, line []byte, err error) {
+	var out bytes.Buffer
+	cmd := exec.Command(self, args...)
+	cmd.Stdout, cmd.Stderr = &out, stderr
+	if err := cmd.Run(); err != nil {
+		return r, nil, fmt.Errorf("%s %s: %w", self, strings.Join(args, " "), err)
+	}
+	line = bytes.TrimSpace(out.Bytes())
+	m := map[string]any{}
+	if err := json.Unmarshal(line, &m); err != nil {
+		return r, nil, fmt.Errorf("reading its summary %q: %w", line, err)
+	}
+	r = bench.Result{Loop: fmt.Sprint(m["loop"]), SimCost: fmt.Sprint(m["simcost"]), Summary: m}
+	if v, ok := m["sprites"].(float64); ok {
+		r.Sprites = int(v)
+	}
+	r.Name = cellName(r.Loop, r.SimCost, r.Sprites)
+	if r.Frames, err = readCSV(filepath.Join(dir, "frames.csv"), bench.ReadFramesCSV); err != nil {
+		return r, nil, err
+	}
+	if r.Ticks, err = readCSV(filepath.Join(dir, "ticks.csv"), bench.ReadTicksCSV); err != nil {
+		return r, nil, err
+	}
+	return r, line, nil
+}
+
+func readCSV[T any](path string, read func(io.Reader) ([]T, error)) ([]T, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	recs, err := read(bufio.NewReader(f))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return recs, nil
+}

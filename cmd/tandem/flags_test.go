@@ -1,0 +1,102 @@
+package main
+
+import (
+	"os"
+	"slices"
+	"testing"
+	"time"
+)
+
+func TestParseHitch(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want hitch
+		ok   bool
+	}{
+		{"sim:2s:120ms", hitch{"sim", 2 * time.Second, 120 * time.Millisecond}, true},
+		{"render:500ms:40ms", hitch{"render", 500 * time.Millisecond, 40 * time.Millisecond}, true},
+		{"sim:1s:1m", hitch{"sim", time.Second, time.Minute}, true},
+		{"gpu:1s:1ms", hitch{}, false},
+		{"sim:1s:2m", hitch{}, false},
+		{"sim:-1s:1ms", hitch{}, false},
+		{"sim:1s:0s", hitch{}, false},
+		{"sim:1s", hitch{}, false},
+		{"sim:1s:1ms:1ms", hitch{}, false},
+		{"sim:abc:1ms", hitch{}, false},
+		{"", hitch{}, false},
+	} {
+		got, err := parseHitch(tc.in)
+		if (err == nil) != tc.ok || (tc.ok && got != tc.want) {
+			t.Errorf("parseHitch(%q) = %+v, %v; want %+v, ok %v", tc.in, got, err, tc.want, tc.ok)
+		}
+	}
+}
+
+func TestParseCostAndRate(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want time.Duration
+		ok   bool
+	}{
+		{"0", 0, true}, {"14ms", 14 * time.Millisecond, true}, {"500us", 500 * time.Microsecond, true},
+		{"1s", time.Second, true}, {"1.5ms", 1500 * time.Microsecond, true},
+		{"-1ms", 0, false}, {"14", 0, false}, {"2s", 0, false}, {"abc", 0, false},
+	} {
+		got, err := parseCost(tc.in)
+		if (err == nil) != tc.ok || got != tc.want {
+			t.Errorf("parseCost(%q) = %v, %v; want %v, ok %v", tc.in, got, err, tc.want, tc.ok)
+		}
+	}
+	for _, tc := range []struct {
+		in   string
+		want float64
+		ok   bool
+	}{
+		{"0", 0, true}, {"200", 200, true}, {"0.5", 0.5, true}, {"10000", 10000, true},
+		{"-5", 0, false}, {"abc", 0, false}, {"NaN", 0, false}, {"Inf", 0, false}, {"10001", 0, false},
+	} {
+		got, err := parseRate(tc.in)
+		if (err == nil) != tc.ok || got != tc.want {
+			t.Errorf("parseRate(%q) = %v, %v; want %v, ok %v", tc.in, got, err, tc.want, tc.ok)
+		}
+	}
+}
+
+func TestBenchDefaults(t *testing.T) {
+	o, err := parseFlags("bench", []string{"-hitch", "sim:1s:40ms", "-hitch", "render:2s:10ms", "-simcost", "14ms"}, os.Stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !o.bench || !o.probe || o.vsync || o.seconds != 5 || o.warmup != 1 || !o.interp || o.loop != loopDecoupled {
+		t.Fatalf("bench defaults: %+v", o)
+	}
+	if len(o.hitches) != 2 || o.hitches[1].who != "render" || o.simcost != 14*time.Millisecond {
+		t.Fatalf("knobs: %+v", o)
+	}
+	// The matrix passes every flag given on to its cells, each once.
+	want := []string{"-hitch=sim:1s:40ms", "-hitch=render:2s:10ms", "-simcost=14ms"}
+	for _, w := range want {
+		if n := countOf(o.set, w); n != 1 {
+			t.Errorf("%s appears %d times in %q", w, n, o.set)
+		}
+	}
+	r, err := parseFlags("run", nil, os.Stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.bench || r.probe || !r.vsync || r.seconds != 0 || r.warmup != 0 {
+		t.Fatalf("run defaults: %+v", r)
+	}
+	if _, err := parseFlags("run", []string{"-warmup", "1"}, os.Stderr); err == nil {
+		t.Fatal("run accepted -warmup, a bench flag")
+	}
+}
+
+func countOf(s []string, v string) int {
+	n := 0
+	for i := slices.Index(s, v); i >= 0; i = slices.Index(s, v) {
+		n++
+		s = s[i+1:]
+	}
+	return n
+}

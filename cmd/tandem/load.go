@@ -1,0 +1,157 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/pprof"
+	"time"
+
+	"github.com/tandem-engine/tandem/simthread"
+	"github.com/tandem-engine/tandem/snapshot"
+)
+
+// probeSpeed is how fast the probe moves: pixels per second of sim time.
+const probeSpeed = 240
+
+// loadSim wraps the game for the bench: it adds the -simcost busy work and
+// the sim's -hitch stalls to every tick, moves the probe, and calls the
+// tests' tick hook. With no knobs set it costs one branch per tick.
+type loadSim struct {
+	simthread.Sim
+	hz    int
+	ticks uint64
+	cost  int64
+	stall stalls
+	after func() // tests' hook, or nil
+}
+
+func (s *loadSim) Step(in simthread.Input) {
+	start := snapshot.Now()
+	s.Sim.Step(in)
+	s.ticks++
+	s.stall.maybe(start)
+	if s.cost > 0 {
+		spinUntil(start + s.cost)
+	}
+	if s.after != nil {
+		s.after()
+	}
+}
+
+// Publish publishes the game's state and the probe: after k ticks it is at
+// k*240/hz px, exactly the distance 240 px/s covers in k ticks of sim time.
+func (s *loadSim) Publish(dst *snapshot.Snapshot) {
+	s.Sim.Publish(dst)
+	dst.Probe = float64(s.ticks*probeSpeed) / float64(s.hz)
+}
+
+// spinUntil busy-waits on the monotonic clock until t: deterministic CPU
+// work of a known length, unlike a sleep, which the OS may stretch.
+func spinUntil(t int64) {
+	for snapshot.Now() < t {
+	}
+}
+
+// stalls are one thread's -hitch stalls: each EVERY of wall time, the
+// thread spins for DURATION at its next tick or frame.
+type stalls struct {
+	every, dur []int64
+	next       []int64
+}
+
+func newStalls(hs []hitch, who string, start int64) stalls {
+	var s stalls
+	for _, h := range hs {
+		if h.who == who {
+			s.every = append(s.every, int64(h.every))
+			s.dur = append(s.dur, int64(h.duration))
+			s.next = append(s.next, start+int64(h.every))
+		}
+	}
+	return s
+}
+
+// maybe stalls now if a hitch is due; several due at once stall one after
+// the other.
+func (s *stalls) maybe(now int64) {
+	for i, at := range s.next {
+		if now >= at {
+			spinUntil(snapshot.Now() + s.dur[i])
+			for s.next[i] <= now {
+				s.next[i] += s.every[i]
+			}
+		}
+	}
+}
+
+// garbage keeps the newest of -gcload's objects alive, so that the
+// collector has a live heap to mark; being a package variable, it also
+// keeps the compiler from putting the objects on the stack.
+var garbage [1024][]byte
+
+// gcLoad allocates and drops garbage at mbps megabytes a second, in 4 KiB
+// objects, until ctx is done.
+func gcLoad(ctx context.Context, mbps float64) {
+	const obj, tick = 4096, time.Millisecond
+	perTick := mbps * 1e6 * tick.Seconds() / obj
+	var owed float64
+	i := 0
+	t := time.NewTicker(tick)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		for owed += perTick; owed >= 1; owed-- {
+			garbage[i%len(garbage)] = make([]byte, obj)
+			i++
+		}
+	}
+}
+
+// checkPprofAddr refuses a -pprof address that is not on the loopback
+// interface unless any is set: the profiler shows the process's memory.
+func checkPprofAddr(addr string, any bool) error {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("-pprof %q: want host:port, e.g. localhost:6060", addr)
+	}
+	if any {
+		return nil
+	}
+	if host == "localhost" {
+		return nil
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+		return nil
+	}
+	return fmt.Errorf("-pprof %q: not a loopback address (use localhost:PORT or 127.0.0.1:PORT, or add -pprof-any-addr to serve the profiler to the network)", addr)
+}
+
+// servePprof serves net/http/pprof at addr until the returned stop is
+// called. It listens before returning, so a port in use is an error at
+// start.
+func servePprof(addr string) (stop func(), bound string, err error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, "", fmt.Errorf("-pprof: %w", err)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+	go func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			fmt.Printf("tandem: pprof server: %v\n", err)
+		}
+	}()
+	return func() { srv.Close() }, ln.Addr().String(), nil
+}
