@@ -56,11 +56,11 @@ type app struct {
 	renderStall stalls
 	frames      *bench.Frames
 	log         *simthread.Log
-	from        int64   // the measured window starts here, after the warm-up
-	showAt      int64   // the pipelined loop's last frame time: what it shows
+	from        int64 // the measured window starts here, after the warm-up
+	showAt      int64 // the pipelined loop's last frame time: what it shows
 	probeQuad   [1]gl.Quad
 	lastFrame   bench.FrameRecord // the newest frame drawn, capture included
-	injectAt    int64 // when the bench pushes its next input event
+	injectAt    int64             // when the bench pushes its next input event
 	injectDown  bool
 
 	// minX.. are the world's bounds, for the camera clamp.
