@@ -219,7 +219,9 @@ func TestOwnXvfb(t *testing.T) {
 	// Without a display, tandem starts its own Xvfb, says so, runs, and
 	// stops the server at exit.
 	if os.Getenv("TANDEM_TEST_CHILD") == "1" {
-		os.Exit(run([]string{"-seconds", "0.5", "-json"}, os.Stdout, os.Stderr))
+		code := 0
+		onMain(func() { code = run([]string{"-seconds", "0.5", "-json"}, os.Stdout, os.Stderr) })
+		os.Exit(code)
 	}
 	if _, err := exec.LookPath("Xvfb"); err != nil {
 		if os.Getenv("CI") == "true" {
