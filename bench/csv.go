@@ -1,0 +1,186 @@
+package bench
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+
+	"github.com/tandem-engine/tandem/simthread"
+)
+
+// The CSV files hold the raw records, one row per record, so that outside
+// tools can check every figure. Times are integer nanoseconds on the
+// [snapshot.Now] time base; overdue is 0 or 1; an age of -1 means an
+// earlier frame drew the snapshot already.
+var (
+	framesHeader = []string{"start_ns", "present_ns", "sim_shown_ns", "probe_x_px", "tick", "age_ns", "overdue"}
+	ticksHeader  = []string{"tick", "due_ns", "start_ns", "end_ns"}
+)
+
+// WriteFramesCSV writes frames as CSV with the header
+// start_ns,present_ns,sim_shown_ns,probe_x_px,tick,age_ns,overdue.
+// [ReadFramesCSV] reads it back exactly.
+func WriteFramesCSV(w io.Writer, frames []FrameRecord) error {
+	cw := csv.NewWriter(w)
+	cw.Write(framesHeader)
+	rec := make([]string, len(framesHeader))
+	for _, f := range frames {
+		overdue := "0"
+		if f.Overdue {
+			overdue = "1"
+		}
+		rec[0] = strconv.FormatInt(f.Start, 10)
+		rec[1] = strconv.FormatInt(f.Present, 10)
+		rec[2] = strconv.FormatInt(f.SimShown, 10)
+		rec[3] = strconv.FormatFloat(f.ProbeX, 'g', -1, 64)
+		rec[4] = strconv.FormatUint(f.Tick, 10)
+		rec[5] = strconv.FormatInt(f.Age, 10)
+		rec[6] = overdue
+		cw.Write(rec)
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return fmt.Errorf("bench: write frames csv: %w", err)
+	}
+	return nil
+}
+
+// WriteTicksCSV writes ticks as CSV with the header
+// tick,due_ns,start_ns,end_ns. [ReadTicksCSV] reads it back exactly.
+func WriteTicksCSV(w io.Writer, ticks []simthread.TickRecord) error {
+	cw := csv.NewWriter(w)
+	cw.Write(ticksHeader)
+	rec := make([]string, len(ticksHeader))
+	for _, t := range ticks {
+		rec[0] = strconv.FormatUint(t.Tick, 10)
+		rec[1] = strconv.FormatInt(t.Due, 10)
+		rec[2] = strconv.FormatInt(t.Start, 10)
+		rec[3] = strconv.FormatInt(t.End, 10)
+		cw.Write(rec)
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return fmt.Errorf("bench: write ticks csv: %w", err)
+	}
+	return nil
+}
+
+// ReadFramesCSV reads frame records in the form [WriteFramesCSV] writes.
+// An error names the line it is on; the caller adds the file's name.
+func ReadFramesCSV(r io.Reader) ([]FrameRecord, error) {
+	var out []FrameRecord
+	err := readCSV(r, "frames", framesHeader, func(rec []string, p *fieldParser) {
+		f := FrameRecord{
+			Start:    p.int(rec, 0),
+			Present:  p.int(rec, 1),
+			SimShown: p.int(rec, 2),
+			ProbeX:   p.float(rec, 3),
+			Tick:     p.uint(rec, 4),
+			Age:      p.int(rec, 5),
+			Overdue:  p.bool(rec, 6),
+		}
+		out = append(out, f)
+	})
+	return out, err
+}
+
+// ReadTicksCSV reads tick records in the form [WriteTicksCSV] writes. An
+// error names the line it is on; the caller adds the file's name.
+func ReadTicksCSV(r io.Reader) ([]simthread.TickRecord, error) {
+	var out []simthread.TickRecord
+	err := readCSV(r, "ticks", ticksHeader, func(rec []string, p *fieldParser) {
+		out = append(out, simthread.TickRecord{
+			Tick:  p.uint(rec, 0),
+			Due:   p.int(rec, 1),
+			Start: p.int(rec, 2),
+			End:   p.int(rec, 3),
+		})
+	})
+	return out, err
+}
+
+// readCSV reads a CSV with the given header and calls row for every record
+// after it. It stops at the first error: the reader's, or the first field
+// row could not parse.
+func readCSV(r io.Reader, kind string, header []string, row func([]string, *fieldParser)) error {
+	cr := csv.NewReader(r)
+	cr.FieldsPerRecord = -1 // until the header is checked
+	cr.ReuseRecord = true
+	rec, err := cr.Read()
+	switch {
+	case err == io.EOF:
+		return fmt.Errorf("bench: %s csv: empty, want the header %q", kind, header)
+	case err != nil:
+		return fmt.Errorf("bench: %s csv: %w", kind, err)
+	case !slices.Equal(rec, header):
+		return fmt.Errorf("bench: %s csv line 1: header %q, want %q", kind, rec, header)
+	}
+	cr.FieldsPerRecord = len(header)
+	var p fieldParser
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			// A csv.ParseError names its line.
+			return fmt.Errorf("bench: %s csv: %w", kind, err)
+		}
+		row(rec, &p)
+		if p.err != nil {
+			line, _ := cr.FieldPos(p.col)
+			return fmt.Errorf("bench: %s csv line %d: %s: %w", kind, line, header[p.col], p.err)
+		}
+	}
+}
+
+// fieldParser parses the fields of a record and keeps the first error and
+// its column.
+type fieldParser struct {
+	err error
+	col int
+}
+
+func (p *fieldParser) fail(col int, err error) {
+	if p.err == nil {
+		p.err, p.col = err, col
+	}
+}
+
+func (p *fieldParser) int(rec []string, col int) int64 {
+	v, err := strconv.ParseInt(rec[col], 10, 64)
+	if err != nil {
+		p.fail(col, err)
+	}
+	return v
+}
+
+func (p *fieldParser) uint(rec []string, col int) uint64 {
+	v, err := strconv.ParseUint(rec[col], 10, 64)
+	if err != nil {
+		p.fail(col, err)
+	}
+	return v
+}
+
+func (p *fieldParser) float(rec []string, col int) float64 {
+	v, err := strconv.ParseFloat(rec[col], 64)
+	if err != nil {
+		p.fail(col, err)
+	}
+	return v
+}
+
+func (p *fieldParser) bool(rec []string, col int) bool {
+	switch rec[col] {
+	case "0":
+		return false
+	case "1":
+		return true
+	}
+	p.fail(col, errors.New("not 0 or 1: "+strconv.Quote(rec[col])))
+	return false
+}

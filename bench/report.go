@@ -1,0 +1,388 @@
+package bench
+
+import (
+	"bufio"
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+)
+
+// benchPkg is the pkg line of bench.txt: benchstat groups results by it.
+const benchPkg = "github.com/tandem-engine/tandem"
+
+// benchUnits are the figures of a bench.txt line after ns/frame, in order:
+// the Summary key, the unit benchstat shows, and which way is better
+// ("higher", "lower", or "" for neither: tps should equal the tick rate).
+var benchUnits = []struct{ key, unit, better string }{
+	{"fps_mean", "fps", "higher"},
+	{"judder", "judder", "lower"},
+	{"anim_err_ms_p99", "anim-err-p99-ms", "lower"},
+	{"frame_ms_p99", "frame-p99-ms", "lower"},
+	{"latency_ms_p50", "latency-p50-ms", "lower"},
+	{"tps", "tps", ""},
+	{"allocs_per_frame", "allocs/frame", "lower"},
+}
+
+// WriteBenchTxt writes results in Go's benchmark format, one line per
+// result, so that `benchstat old/bench.txt new/bench.txt` compares two
+// sets of runs (the reps of a cell are its samples):
+//
+//	BenchmarkLoop/loop=decoupled/simcost=14ms/sprites=2000	1	9009009 ns/frame	111.0 fps	...
+//
+// ns/frame is 1e9/fps_mean; the other figures come from Result.Summary. A
+// figure that is missing, not a number, or negative (-1 is "not measured")
+// is left out of its line; a result with no figure at all has no line
+// (benchstat warns of one without measurements). Whitespace in a name becomes '_', as the
+// testing package does, so that a name stays one field. The header gives
+// goos, goarch, pkg, cpu (when /proc/cpuinfo names it) and, in "Unit"
+// lines, which way each unit is better.
+func WriteBenchTxt(w io.Writer, results []Result) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "goos: %s\ngoarch: %s\npkg: %s\n", runtime.GOOS, runtime.GOARCH, benchPkg)
+	if cpu := cpuName(); cpu != "" {
+		fmt.Fprintf(bw, "cpu: %s\n", cpu)
+	}
+	fmt.Fprintf(bw, "Unit ns/frame better=lower\n")
+	for _, u := range benchUnits {
+		if u.better != "" {
+			fmt.Fprintf(bw, "Unit %s better=%s\n", u.unit, u.better)
+		}
+	}
+	var line strings.Builder
+	for _, r := range results {
+		line.Reset()
+		if fps, ok := summaryNum(r.Summary, "fps_mean"); ok && fps > 0 {
+			writeBenchValue(&line, 1e9/fps, "ns/frame")
+		}
+		for _, u := range benchUnits {
+			if v, ok := summaryNum(r.Summary, u.key); ok {
+				writeBenchValue(&line, v, u.unit)
+			}
+		}
+		if line.Len() > 0 {
+			fmt.Fprintf(bw, "BenchmarkLoop/%s\t1%s\n", benchName(r), line.String())
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("bench: write bench.txt: %w", err)
+	}
+	return nil
+}
+
+// benchName returns r's name for a benchmark line: Result.Name, or the
+// cell's keys when it is empty, with every space character replaced by '_'.
+func benchName(r Result) string {
+	name := r.Name
+	if name == "" {
+		name = fmt.Sprintf("loop=%s/simcost=%s/sprites=%d", r.Loop, r.SimCost, r.Sprites)
+	}
+	return strings.Map(func(c rune) rune {
+		if unicode.IsSpace(c) || !unicode.IsPrint(c) {
+			return '_'
+		}
+		return c
+	}, name)
+}
+
+// writeBenchValue writes a tab, then v and its unit with about five
+// significant digits, as the testing package prints its figures.
+func writeBenchValue(w io.Writer, v float64, unit string) {
+	var prec int
+	switch y := math.Abs(v); {
+	case y == 0 || y >= 999.95:
+		prec = 0
+	case y >= 99.995:
+		prec = 1
+	case y >= 9.9995:
+		prec = 2
+	case y >= 0.99995:
+		prec = 3
+	case y >= 0.099995:
+		prec = 4
+	case y >= 0.0099995:
+		prec = 5
+	case y >= 0.00099995:
+		prec = 6
+	default:
+		prec = 7
+	}
+	fmt.Fprintf(w, "\t%.*f %s", prec, v, unit)
+}
+
+// summaryNum returns the number s holds under key, and whether it is a
+// measured figure: present, a finite number, and not negative (the JSON
+// summary writes -1 for "not measured").
+func summaryNum(s map[string]any, key string) (float64, bool) {
+	var v float64
+	switch x := s[key].(type) {
+	case float64:
+		v = x
+	case float32:
+		v = float64(x)
+	case int:
+		v = float64(x)
+	case int64:
+		v = float64(x)
+	case uint64:
+		v = float64(x)
+	case json.Number:
+		f, err := x.Float64()
+		if err != nil {
+			return 0, false
+		}
+		v = f
+	default:
+		return 0, false
+	}
+	if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+		return 0, false
+	}
+	return v, true
+}
+
+// cpuName returns the CPU's model name from /proc/cpuinfo, as the testing
+// package prints it in its cpu line, or "" when it is not known.
+var cpuName = sync.OnceValue(func() string {
+	b, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return ""
+	}
+	for line := range strings.Lines(string(b)) {
+		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
+})
+
+// mdMetric is a column of the Markdown report: a Summary key, how many
+// decimals to print, and whether to drop trailing zeros (for counts that
+// are whole but for a median of two).
+type mdMetric struct {
+	key      string
+	decimals int
+	trim     bool
+}
+
+var mdMetrics = []mdMetric{
+	{"fps_mean", 1, false},
+	{"frame_ms_p50", 2, false},
+	{"frame_ms_p99", 2, false},
+	{"hitches", 1, true},
+	{"tps", 1, false},
+	{"tick_jitter_ms_p99", 2, false},
+	{"anim_err_ms_p99", 2, false},
+	{"judder", 3, false},
+	{"latency_ms_p50", 2, false},
+	{"input_latency_ms_p50", 2, false},
+	{"allocs_per_frame", 3, true},
+}
+
+// baseLoop is the loop the side-by-side tables compare the others with.
+const baseLoop = "coupled"
+
+// WriteMarkdown writes a Markdown report of results under the heading
+// title: a table with one row per result, then, for every (simcost,
+// sprites) cell that holds more than one loop, a side-by-side table with
+// each figure's median over the cell's reps per loop and, when the cell
+// has a coupled run, each other loop's median as a ratio to coupled's
+// ("2.20x": 2.2 times coupled's value). A figure that is missing or
+// negative prints as "–".
+func WriteMarkdown(w io.Writer, title string, results []Result) error {
+	bw := bufio.NewWriter(w)
+	if title != "" {
+		fmt.Fprintf(bw, "# %s\n\n", mdEscape(title))
+	}
+	head := []string{"loop", "simcost", "sprites", "rep"}
+	for _, m := range mdMetrics {
+		head = append(head, "`"+m.key+"`")
+	}
+	mdRow(bw, head)
+	mdRule(bw, len(head))
+	for _, r := range results {
+		row := []string{mdEscape(r.Loop), mdEscape(r.SimCost), strconv.Itoa(r.Sprites), strconv.Itoa(r.Rep)}
+		for _, m := range mdMetrics {
+			v, ok := summaryNum(r.Summary, m.key)
+			row = append(row, m.format(v, ok))
+		}
+		mdRow(bw, row)
+	}
+	for _, c := range groupCells(results) {
+		if len(c.loops) < 2 {
+			continue
+		}
+		fmt.Fprintf(bw, "\n## Side by side: simcost=%s, sprites=%d\n\n", mdEscape(c.simCost), c.sprites)
+		head := []string{"median over reps"}
+		for _, l := range c.loops {
+			head = append(head, fmt.Sprintf("%s (n=%d)", mdEscape(l.loop), len(l.results)))
+		}
+		base := c.loop(baseLoop)
+		if base != nil {
+			for _, l := range c.loops {
+				if l != base {
+					head = append(head, mdEscape(l.loop)+" vs "+baseLoop)
+				}
+			}
+		}
+		mdRow(bw, head)
+		mdRule(bw, len(head))
+		for _, m := range mdMetrics {
+			row := []string{"`" + m.key + "`"}
+			for _, l := range c.loops {
+				v, ok := l.median(m.key)
+				row = append(row, m.format(v, ok))
+			}
+			if base != nil {
+				b, bok := base.median(m.key)
+				for _, l := range c.loops {
+					if l == base {
+						continue
+					}
+					v, ok := l.median(m.key)
+					if ok && bok && b != 0 {
+						row = append(row, fmt.Sprintf("%.2fx", v/b))
+					} else {
+						row = append(row, "–")
+					}
+				}
+			}
+			mdRow(bw, row)
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("bench: write markdown: %w", err)
+	}
+	return nil
+}
+
+func (m mdMetric) format(v float64, ok bool) string {
+	if !ok {
+		return "–"
+	}
+	s := strconv.FormatFloat(v, 'f', m.decimals, 64)
+	if m.trim && strings.Contains(s, ".") {
+		s = strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
+	}
+	return s
+}
+
+func mdRow(w io.Writer, cells []string) {
+	fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
+}
+
+func mdRule(w io.Writer, n int) {
+	fmt.Fprintf(w, "|%s\n", strings.Repeat(" --- |", n))
+}
+
+// mdEscape keeps s from breaking a table row.
+func mdEscape(s string) string {
+	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
+}
+
+// cell is the results of one (simcost, sprites) cell of the matrix, by
+// loop.
+type cell struct {
+	simCost string
+	sprites int
+	loops   []*cellLoop // coupled first, then in order of first appearance
+}
+
+// cellLoop is the reps of one loop in a cell, in the order given.
+type cellLoop struct {
+	loop    string
+	results []Result
+}
+
+func (c *cell) loop(name string) *cellLoop {
+	for _, l := range c.loops {
+		if l.loop == name {
+			return l
+		}
+	}
+	return nil
+}
+
+// median returns the median of the figure key over l's reps that measured
+// it (the mean of the middle two for an even count; unlike [Percentile],
+// which always picks a sample, so that two reps do not report the lower
+// one), and whether any did.
+func (l *cellLoop) median(key string) (float64, bool) {
+	var xs []float64
+	for _, r := range l.results {
+		if v, ok := summaryNum(r.Summary, key); ok {
+			xs = append(xs, v)
+		}
+	}
+	if len(xs) == 0 {
+		return 0, false
+	}
+	slices.Sort(xs)
+	n := len(xs)
+	if n%2 == 1 {
+		return xs[n/2], true
+	}
+	return (xs[n/2-1] + xs[n/2]) / 2, true
+}
+
+// groupCells groups results by cell, cells ordered by sim cost (as a
+// duration, lightest first) then sprites.
+func groupCells(results []Result) []*cell {
+	var cells []*cell
+	for _, r := range results {
+		i := slices.IndexFunc(cells, func(c *cell) bool { return c.simCost == r.SimCost && c.sprites == r.Sprites })
+		if i < 0 {
+			cells = append(cells, &cell{simCost: r.SimCost, sprites: r.Sprites})
+			i = len(cells) - 1
+		}
+		c := cells[i]
+		l := c.loop(r.Loop)
+		if l == nil {
+			l = &cellLoop{loop: r.Loop}
+			c.loops = append(c.loops, l)
+		}
+		l.results = append(l.results, r)
+	}
+	for _, c := range cells {
+		slices.SortStableFunc(c.loops, func(a, b *cellLoop) int {
+			return cmp.Compare(loopRank(a.loop), loopRank(b.loop))
+		})
+	}
+	slices.SortStableFunc(cells, func(a, b *cell) int {
+		return cmp.Or(compareSimCost(a.simCost, b.simCost), cmp.Compare(a.sprites, b.sprites))
+	})
+	return cells
+}
+
+// loopRank puts the base loop first.
+func loopRank(loop string) int {
+	if loop == baseLoop {
+		return 0
+	}
+	return 1
+}
+
+// compareSimCost orders sim costs as durations ("2ms" < "14ms"); one that
+// does not parse sorts after those that do, by its text.
+func compareSimCost(a, b string) int {
+	da, ea := time.ParseDuration(a)
+	db, eb := time.ParseDuration(b)
+	switch {
+	case ea == nil && eb == nil:
+		return cmp.Compare(da, db)
+	case ea == nil:
+		return -1
+	case eb == nil:
+		return 1
+	}
+	return strings.Compare(a, b)
+}

@@ -1,0 +1,482 @@
+package bench
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/tandem-engine/tandem/simthread"
+)
+
+// benchLine is a benchmark line as golang.org/x/perf/benchfmt reads it: a
+// name without spaces, an iteration count, then value-unit pairs, fields
+// separated by tabs.
+var benchLine = regexp.MustCompile(`^Benchmark\S+\t\d+(\t *[-+0-9.eE]+ \S+)+$`)
+
+func TestWriteBenchTxt(t *testing.T) {
+	results := []Result{
+		{Name: "loop=decoupled/simcost=14ms/sprites=2000", Summary: map[string]any{
+			"fps_mean": 110.0, "judder": 0.0512, "anim_err_ms_p99": 1.5, "frame_ms_p99": 12.8,
+			"latency_ms_p50": 20.1, "tps": 60.0, "allocs_per_frame": 0.0, "state_hash": "00ff",
+		}},
+		// -1 and missing figures are left out; a space in the name becomes '_'.
+		{Name: "loop=odd loop/simcost=14ms/sprites=2000", Summary: map[string]any{
+			"fps_mean": 47.3, "judder": -1.0, "anim_err_ms_p99": 3.25, "frame_ms_p99": 40.0,
+			"tps": 59.9, "allocs_per_frame": 0.125,
+		}},
+		// No name: built from the cell. No fps: no ns/frame.
+		{Loop: "coupled", SimCost: "2ms", Sprites: 100, Summary: map[string]any{"tps": 60.0}},
+		// Nothing measured: no line.
+		{Name: "loop=coupled/simcost=2ms/sprites=200", Summary: map[string]any{"fps_mean": -1.0, "judder": math.NaN()}},
+	}
+	wantNames := []string{
+		"BenchmarkLoop/loop=decoupled/simcost=14ms/sprites=2000",
+		"BenchmarkLoop/loop=odd_loop/simcost=14ms/sprites=2000",
+		"BenchmarkLoop/loop=coupled/simcost=2ms/sprites=100",
+	}
+	wantUnits := [][]string{
+		{"ns/frame", "fps", "judder", "anim-err-p99-ms", "frame-p99-ms", "latency-p50-ms", "tps", "allocs/frame"},
+		{"ns/frame", "fps", "anim-err-p99-ms", "frame-p99-ms", "tps", "allocs/frame"},
+		{"tps"},
+	}
+	unitKey := map[string]string{}
+	for _, u := range benchUnits {
+		unitKey[u.unit] = u.key
+	}
+
+	var buf bytes.Buffer
+	if err := WriteBenchTxt(&buf, results); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, h := range []string{"goos: ", "goarch: ", "pkg: github.com/tandem-engine/tandem\n", "Unit fps better=higher\n"} {
+		if !strings.Contains(out, "\n"+h) && !strings.HasPrefix(out, h) {
+			t.Errorf("no %q line in\n%s", h, out)
+		}
+	}
+	var lines []string
+	for l := range strings.Lines(out) {
+		if strings.HasPrefix(l, "Benchmark") {
+			lines = append(lines, strings.TrimSuffix(l, "\n"))
+		}
+	}
+	if len(lines) != len(wantNames) {
+		t.Fatalf("%d benchmark lines, want %d:\n%s", len(lines), len(wantNames), out)
+	}
+	for i, line := range lines {
+		if !benchLine.MatchString(line) {
+			t.Errorf("line %d %q is not in benchmark format", i, line)
+		}
+		f := strings.Fields(line)
+		if len(f)%2 != 0 {
+			t.Fatalf("line %d has %d fields, want a name, a count and pairs: %q", i, len(f), line)
+		}
+		if f[0] != wantNames[i] || f[1] != "1" {
+			t.Errorf("line %d starts %q %q, want %q 1", i, f[0], f[1], wantNames[i])
+		}
+		vals := map[string]float64{}
+		var units []string
+		for j := 2; j < len(f); j += 2 {
+			v, err := strconv.ParseFloat(f[j], 64)
+			if err != nil {
+				t.Errorf("line %d: value %q: %v", i, f[j], err)
+			}
+			units = append(units, f[j+1])
+			vals[f[j+1]] = v
+		}
+		if !slices.Equal(units, wantUnits[i]) {
+			t.Errorf("line %d units %q, want %q", i, units, wantUnits[i])
+		}
+		for u, v := range vals {
+			want := 0.0
+			if u == "ns/frame" {
+				want = 1e9 / results[i].Summary["fps_mean"].(float64)
+			} else {
+				want = results[i].Summary[unitKey[u]].(float64)
+			}
+			// Printed with five significant digits or more.
+			if math.Abs(v-want) > 1e-4*math.Abs(want)+1e-7 {
+				t.Errorf("line %d: %v %s, want %v", i, v, u, want)
+			}
+		}
+	}
+}
+
+// cellResults returns one result per fps value, reps counting from 0.
+func cellResults(loop, simCost string, sprites int, fps, p99 []float64) []Result {
+	var out []Result
+	for i := range fps {
+		out = append(out, Result{
+			Loop: loop, SimCost: simCost, Sprites: sprites, Rep: i,
+			Summary: map[string]any{"fps_mean": fps[i], "frame_ms_p99": p99[i], "judder": -1.0, "hitches": 0.0},
+		})
+	}
+	return out
+}
+
+// mdCells returns the cells of the table row whose first cell is first,
+// after the line holding after.
+func mdCells(t *testing.T, md, after, first string) []string {
+	t.Helper()
+	i := strings.Index(md, after)
+	if i < 0 {
+		t.Fatalf("no %q in\n%s", after, md)
+	}
+	for l := range strings.Lines(md[i:]) {
+		if c := strings.Split(strings.Trim(strings.TrimSpace(l), "|"), "|"); strings.TrimSpace(c[0]) == first {
+			for j := range c {
+				c[j] = strings.TrimSpace(c[j])
+			}
+			return c
+		}
+	}
+	t.Fatalf("no row %q after %q in\n%s", first, after, md)
+	return nil
+}
+
+func TestWriteMarkdown(t *testing.T) {
+	var results []Result
+	// Two loops in a cell: medians 50 (odd count) and 110 (even count:
+	// the mean of the middle two) fps, 22 and 11 ms p99.
+	results = append(results, cellResults("decoupled", "14ms", 2000, []float64{120, 100}, []float64{10, 12})...)
+	results = append(results, cellResults("coupled", "14ms", 2000, []float64{40, 60, 50}, []float64{20, 24, 22})...)
+	// One loop only: a row, no side-by-side table.
+	results = append(results, cellResults("coupled", "2ms", 100, []float64{200}, []float64{6})...)
+
+	var buf bytes.Buffer
+	if err := WriteMarkdown(&buf, "bench 2026-01-01", results); err != nil {
+		t.Fatal(err)
+	}
+	md := buf.String()
+	if !strings.HasPrefix(md, "# bench 2026-01-01\n") {
+		t.Errorf("no title heading:\n%s", md)
+	}
+	if n := strings.Count(md, "Side by side"); n != 1 {
+		t.Errorf("%d side-by-side tables, want 1 (one cell holds two loops):\n%s", n, md)
+	}
+
+	head := mdCells(t, md, "# bench", "loop")
+	want := []string{"loop", "simcost", "sprites", "rep"}
+	for _, m := range mdMetrics {
+		want = append(want, "`"+m.key+"`")
+	}
+	if !slices.Equal(head, want) {
+		t.Errorf("header %q, want %q", head, want)
+	}
+	rows := 0
+	for l := range strings.Lines(md[:strings.Index(md, "Side by side")]) {
+		if strings.HasPrefix(l, "| ") && !strings.HasPrefix(l, "| loop ") && !strings.HasPrefix(l, "| --- ") {
+			rows++
+		}
+	}
+	if rows != len(results) {
+		t.Errorf("%d rows, want one per result (%d):\n%s", rows, len(results), md)
+	}
+	row := mdCells(t, md, "# bench", "decoupled")
+	col := func(key string) int { return slices.Index(head, "`"+key+"`") }
+	if got := [4]string{row[col("fps_mean")], row[col("frame_ms_p99")], row[col("judder")], row[col("tps")]}; got != [4]string{"120.0", "10.00", "–", "–"} {
+		t.Errorf("first row fps, p99, judder, tps = %q, want 120.0 10.00 – –", got)
+	}
+
+	sbs := "Side by side: simcost=14ms, sprites=2000"
+	if h := mdCells(t, md, sbs, "median over reps"); !slices.Equal(h, []string{"median over reps", "coupled (n=3)", "decoupled (n=2)", "decoupled vs coupled"}) {
+		t.Errorf("side-by-side header %q", h)
+	}
+	for key, want := range map[string][]string{
+		"fps_mean":     {"50.0", "110.0", "2.20x"},
+		"frame_ms_p99": {"22.00", "11.00", "0.50x"},
+		"judder":       {"–", "–", "–"},
+		"hitches":      {"0", "0", "–"}, // no ratio to zero
+	} {
+		if got := mdCells(t, md, sbs, "`"+key+"`")[1:]; !slices.Equal(got, want) {
+			t.Errorf("side by side %s = %q, want %q", key, got, want)
+		}
+	}
+}
+
+// testFrames returns n frames presented every 8 ms with one 70 ms hitch,
+// showing a probe that moves 1 px per ms of sim time, and the 60 Hz ticks
+// over the same time, every tenth 3 ms late.
+func testFrames(n int) ([]FrameRecord, []simthread.TickRecord) {
+	const t0 = 5_000_000_000
+	var fr []FrameRecord
+	at := int64(t0)
+	for i := range n {
+		if i == n/2 {
+			at += 62e6
+		}
+		sim := at - t0 - 2e6
+		fr = append(fr, FrameRecord{Start: at - 7e6, Present: at, SimShown: sim, ProbeX: float64(sim) / 1e6, Tick: uint64(sim / 16_666_667), Age: -1})
+		at += 8e6
+	}
+	var ticks []simthread.TickRecord
+	for k := uint64(0); int64(k)*16_666_667 < at-t0; k++ {
+		due := t0 + int64(k)*16_666_667
+		late := int64(50e3)
+		if k%10 == 0 {
+			late = 3e6
+		}
+		ticks = append(ticks, simthread.TickRecord{Tick: k, Due: due, Start: due + late, End: due + late + 1e6})
+	}
+	return fr, ticks
+}
+
+// checkPNGs checks that every file decodes as a 768x384 PNG (8x4 inches
+// at 96 dpi) with something drawn on it.
+func checkPNGs(t *testing.T, dir string, names []string) {
+	t.Helper()
+	for _, name := range names {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got := img.Bounds().Size(); got != image.Pt(768, 384) {
+			t.Errorf("%s is %v, want 768x384", name, got)
+		}
+		dark := 0
+		for y := range 384 {
+			for x := range 768 {
+				if r, g, b, _ := img.At(x, y).RGBA(); r+g+b < 3*0x8000 {
+					dark++
+				}
+			}
+		}
+		if dark < 500 {
+			t.Errorf("%s has %d dark pixels: nearly blank", name, dark)
+		}
+	}
+}
+
+func TestRunCharts(t *testing.T) {
+	fr, ticks := testFrames(600)
+	dir := filepath.Join(t.TempDir(), "run") // created by RunCharts
+	names, err := RunCharts(dir, fr, ticks, "decoupled 14ms")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"frame_time.png", "frame_hist.png", "tick_lateness.png", "probe_error.png"}
+	if !slices.Equal(names, want) {
+		t.Fatalf("wrote %q, want %q", names, want)
+	}
+	checkPNGs(t, dir, names)
+
+	// Flat data: every frame 8 ms, every tick on time, one histogram bin.
+	for i := range fr {
+		fr[i].Present = int64(i) * 8e6
+		fr[i].ProbeX = float64(i)
+	}
+	for i := range ticks {
+		ticks[i].Start = ticks[i].Due
+	}
+	dir = t.TempDir()
+	if names, err = RunCharts(dir, fr, ticks, ""); err != nil || !slices.Equal(names, want) {
+		t.Fatalf("flat data: wrote %q, %v; want %q", names, err, want)
+	}
+	checkPNGs(t, dir, names)
+
+	// Nothing to chart: nothing written.
+	dir = t.TempDir()
+	names, err = RunCharts(dir, fr[:1], nil, "")
+	if err != nil || len(names) != 0 {
+		t.Errorf("one frame, no ticks: wrote %q, %v; want nothing", names, err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Errorf("one frame, no ticks: %d files in dir", len(ents))
+	}
+}
+
+func TestMatrixCharts(t *testing.T) {
+	fr, _ := testFrames(300)
+	var results []Result
+	for _, sc := range []string{"2ms", "14ms"} {
+		for _, sprites := range []int{100, 2000} {
+			for rep := range 2 {
+				for i, loop := range []string{"decoupled", "coupled"} {
+					r := Result{Loop: loop, SimCost: sc, Sprites: sprites, Rep: rep, Summary: map[string]any{
+						"fps_mean": 50 + 60*float64(i) + float64(rep), "frame_ms_p99": 20 - 10*float64(i),
+					}}
+					if sc == "14ms" && sprites == 100 && !(loop == "coupled" && rep == 0) {
+						r.Frames = fr
+					}
+					results = append(results, r)
+				}
+			}
+		}
+	}
+	dir := t.TempDir()
+	names, err := MatrixCharts(dir, results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"matrix_fps.png", "matrix_frame_p99.png", "matrix_frame_time.png"}
+	if !slices.Equal(names, want) {
+		t.Fatalf("wrote %q, want %q", names, want)
+	}
+	checkPNGs(t, dir, names)
+
+	// No frames kept: no frame-time chart.
+	for i := range results {
+		results[i].Frames = nil
+	}
+	names, err = MatrixCharts(t.TempDir(), results)
+	if err != nil || !slices.Equal(names, want[:2]) {
+		t.Errorf("without frames: wrote %q, %v; want %q", names, err, want[:2])
+	}
+}
+
+func TestFrameTimeCell(t *testing.T) {
+	cellsOf := func(cells ...string) []*cell {
+		var rs []Result
+		for _, c := range cells {
+			sc, sprites, _ := strings.Cut(c, "/")
+			n, _ := strconv.Atoi(sprites)
+			rs = append(rs, Result{Loop: "coupled", SimCost: sc, Sprites: n})
+		}
+		return groupCells(rs)
+	}
+	for _, tc := range []struct {
+		cells []string
+		want  string
+	}{
+		{[]string{"2ms/100", "14ms/5000", "14ms/2000", "20ms/100"}, "14ms/2000"},
+		// No 14ms: the heaviest sim cost, by duration, not by text.
+		{[]string{"5ms/100", "20ms/3000", "2ms/100", "20ms/1000"}, "20ms/1000"},
+		{[]string{"x/7", "5ms/100"}, "5ms/100"},
+		{[]string{"x/7"}, "x/7"},
+	} {
+		c := frameTimeCell(cellsOf(tc.cells...))
+		if got := c.simCost + "/" + strconv.Itoa(c.sprites); got != tc.want {
+			t.Errorf("frameTimeCell(%q) = %s, want %s", tc.cells, got, tc.want)
+		}
+	}
+	if c := frameTimeCell(nil); c != nil {
+		t.Errorf("frameTimeCell(nil) = %v, want nil", c)
+	}
+}
+
+func TestCSVRoundTrip(t *testing.T) {
+	frames := []FrameRecord{
+		{Start: 1, Present: 2, SimShown: 0, ProbeX: 1.0 / 3, Tick: 0, Age: -1},
+		{Start: math.MinInt64, Present: math.MaxInt64, SimShown: -5, ProbeX: -1e300, Tick: math.MaxUint64, Age: 123456789, Overdue: true},
+		{Start: 1_700_000_000_000_000_000, Present: 1_700_000_000_016_666_667, SimShown: 16_666_666, ProbeX: 5e-324, Tick: 42, Age: 0},
+	}
+	ticks := []simthread.TickRecord{
+		{Tick: 0, Due: 0, Start: 50_000, End: 1_050_000},
+		{Tick: math.MaxUint64, Due: math.MinInt64, Start: math.MaxInt64, End: -1},
+	}
+	var fb, tb bytes.Buffer
+	if err := WriteFramesCSV(&fb, frames); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteTicksCSV(&tb, ticks); err != nil {
+		t.Fatal(err)
+	}
+	if h, _, _ := strings.Cut(fb.String(), "\n"); h != "start_ns,present_ns,sim_shown_ns,probe_x_px,tick,age_ns,overdue" {
+		t.Errorf("frames header %q", h)
+	}
+	if h, _, _ := strings.Cut(tb.String(), "\n"); h != "tick,due_ns,start_ns,end_ns" {
+		t.Errorf("ticks header %q", h)
+	}
+	gotF, err := ReadFramesCSV(&fb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(gotF, frames) {
+		t.Errorf("frames round trip:\n got %+v\nwant %+v", gotF, frames)
+	}
+	gotT, err := ReadTicksCSV(&tb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(gotT, ticks) {
+		t.Errorf("ticks round trip:\n got %+v\nwant %+v", gotT, ticks)
+	}
+
+	// No records: the header alone, read back as none.
+	fb.Reset()
+	if err := WriteFramesCSV(&fb, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := ReadFramesCSV(&fb); err != nil || len(got) != 0 {
+		t.Errorf("empty round trip: %v, %v", got, err)
+	}
+}
+
+func TestReadCSVErrors(t *testing.T) {
+	const fh = "start_ns,present_ns,sim_shown_ns,probe_x_px,tick,age_ns,overdue\n"
+	const row = "1,2,3,4.5,6,-1,0\n"
+	for _, tc := range []struct {
+		name, in string
+		want     []string // in the error
+	}{
+		{"empty", "", []string{"bench: frames csv", "header"}},
+		{"header", "start,present\n" + row, []string{"line 1", "header"}},
+		{"int", fh + row + "1,2x,3,4.5,6,-1,0\n", []string{"line 3", "present_ns", "2x"}},
+		{"float", fh + row + row + "1,2,3,abc,6,-1,0\n", []string{"line 4", "probe_x_px"}},
+		{"negative tick", fh + "1,2,3,4.5,-6,-1,0\n", []string{"line 2", "tick"}},
+		{"overdue", fh + "1,2,3,4.5,6,-1,yes\n", []string{"line 2", "overdue", `"yes"`}},
+		{"fields", fh + row + "1,2,3\n", []string{"line 3", "fields"}},
+	} {
+		_, err := ReadFramesCSV(strings.NewReader(tc.in))
+		if err == nil {
+			t.Errorf("%s: no error", tc.name)
+			continue
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%s: error %q does not say %q", tc.name, err, w)
+			}
+		}
+	}
+	_, err := ReadTicksCSV(strings.NewReader("tick,due_ns,start_ns,end_ns\n0,1,2,3\n1,2,,4\n"))
+	if err == nil || !strings.Contains(err.Error(), "bench: ticks csv line 3: start_ns") {
+		t.Errorf("ticks: error %v, want one naming line 3 and start_ns", err)
+	}
+}
+
+func ExampleWriteMarkdown() {
+	results := []Result{
+		{Loop: "coupled", SimCost: "14ms", Sprites: 2000, Summary: map[string]any{
+			"fps_mean": 50.0, "frame_ms_p99": 31.25, "judder": 0.21, "tps": 60.0, "allocs_per_frame": 0.0, "latency_ms_p50": -1.0}},
+		{Loop: "decoupled", SimCost: "14ms", Sprites: 2000, Summary: map[string]any{
+			"fps_mean": 110.0, "frame_ms_p99": 12.5, "judder": 0.042, "tps": 60.0, "allocs_per_frame": 0.0, "latency_ms_p50": 24.5}},
+	}
+	if err := WriteMarkdown(os.Stdout, "", results); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// | loop | simcost | sprites | rep | `fps_mean` | `frame_ms_p50` | `frame_ms_p99` | `hitches` | `tps` | `tick_jitter_ms_p99` | `anim_err_ms_p99` | `judder` | `latency_ms_p50` | `input_latency_ms_p50` | `allocs_per_frame` |
+	// | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+	// | coupled | 14ms | 2000 | 0 | 50.0 | – | 31.25 | – | 60.0 | – | – | 0.210 | – | – | 0 |
+	// | decoupled | 14ms | 2000 | 0 | 110.0 | – | 12.50 | – | 60.0 | – | – | 0.042 | 24.50 | – | 0 |
+	//
+	// ## Side by side: simcost=14ms, sprites=2000
+	//
+	// | median over reps | coupled (n=1) | decoupled (n=1) | decoupled vs coupled |
+	// | --- | --- | --- | --- |
+	// | `fps_mean` | 50.0 | 110.0 | 2.20x |
+	// | `frame_ms_p50` | – | – | – |
+	// | `frame_ms_p99` | 31.25 | 12.50 | 0.40x |
+	// | `hitches` | – | – | – |
+	// | `tps` | 60.0 | 60.0 | 1.00x |
+	// | `tick_jitter_ms_p99` | – | – | – |
+	// | `anim_err_ms_p99` | – | – | – |
+	// | `judder` | 0.210 | 0.042 | 0.20x |
+	// | `latency_ms_p50` | – | 24.50 | – |
+	// | `input_latency_ms_p50` | – | – | – |
+	// | `allocs_per_frame` | 0 | 0 | – |
+}
