@@ -15,6 +15,24 @@ import (
 	"github.com/tandem-engine/tandem/bench"
 )
 
+// benchLPThreads is the LP_NUM_THREADS the bench sets when the
+// environment does not: 0, llvmpipe rasterizing on the render thread
+// itself. On a 2-core machine that leaves one core to the render thread
+// and one to the sim thread. With llvmpipe's default (a thread per core)
+// its rasterizer threads take both cores while a frame is drawn, and on
+// this project's machine the sim thread's ticks then start up to 4-5 ms
+// late (tick_jitter_ms_p99), against under 1 ms with 0; see the README.
+const benchLPThreads = "0"
+
+// setBenchEnv sets what the bench fixes so that runs compare: Mesa reads
+// LP_NUM_THREADS when the GL context is made (and a -matrix cell inherits
+// it from its parent).
+func setBenchEnv() {
+	if os.Getenv("LP_NUM_THREADS") == "" {
+		os.Setenv("LP_NUM_THREADS", benchLPThreads)
+	}
+}
+
 // cellName is a run's name in Go benchmark form.
 func cellName(loop, simcost string, sprites int) string {
 	return fmt.Sprintf("loop=%s/simcost=%s/sprites=%d", loop, simcost, sprites)
@@ -143,6 +161,7 @@ func runMatrix(opts options, stdout, stderr io.Writer) int {
 		}
 		defer stop()
 	}
+	setBenchEnv()
 	self, err := os.Executable()
 	if err != nil {
 		return fail(err)

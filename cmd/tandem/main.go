@@ -78,11 +78,8 @@ func runOnce(opts options, stdout, stderr io.Writer) int {
 		}
 		defer stop()
 	}
-	if opts.bench && os.Getenv("LP_NUM_THREADS") == "" {
-		// llvmpipe rasterizes on as many threads as there are cores,
-		// competing with the sim thread; the bench pins it so that runs
-		// compare. Mesa reads it when the context is made.
-		os.Setenv("LP_NUM_THREADS", "2")
+	if opts.bench {
+		setBenchEnv()
 	}
 	if opts.pprofAddr != "" {
 		stop, addr, err := servePprof(opts.pprofAddr)
