@@ -16,12 +16,12 @@ import (
 // [snapshot.Now] time base; overdue is 0 or 1; an age of -1 means an
 // earlier frame drew the snapshot already.
 var (
-	framesHeader = []string{"start_ns", "present_ns", "sim_shown_ns", "probe_x_px", "tick", "age_ns", "overdue"}
+	framesHeader = []string{"start_ns", "present_ns", "sim_shown_ns", "probe_x_px", "tick", "age_ns", "overdue", "delay_ns", "alpha"}
 	ticksHeader  = []string{"tick", "due_ns", "start_ns", "end_ns"}
 )
 
 // WriteFramesCSV writes frames as CSV with the header
-// start_ns,present_ns,sim_shown_ns,probe_x_px,tick,age_ns,overdue.
+// start_ns,present_ns,sim_shown_ns,probe_x_px,tick,age_ns,overdue,delay_ns,alpha.
 // [ReadFramesCSV] reads it back exactly.
 func WriteFramesCSV(w io.Writer, frames []FrameRecord) error {
 	cw := csv.NewWriter(w)
@@ -39,6 +39,8 @@ func WriteFramesCSV(w io.Writer, frames []FrameRecord) error {
 		rec[4] = strconv.FormatUint(f.Tick, 10)
 		rec[5] = strconv.FormatInt(f.Age, 10)
 		rec[6] = overdue
+		rec[7] = strconv.FormatInt(f.Delay, 10)
+		rec[8] = strconv.FormatFloat(float64(f.Alpha), 'g', -1, 32)
 		cw.Write(rec)
 	}
 	cw.Flush()
@@ -81,6 +83,8 @@ func ReadFramesCSV(r io.Reader) ([]FrameRecord, error) {
 			Tick:     p.uint(rec, 4),
 			Age:      p.int(rec, 5),
 			Overdue:  p.bool(rec, 6),
+			Delay:    p.int(rec, 7),
+			Alpha:    float32(p.float(rec, 8)),
 		}
 		out = append(out, f)
 	})

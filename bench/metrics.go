@@ -28,8 +28,10 @@ type Figures struct {
 	LatencyMsP99        float64
 	InputLatencyMsP50   float64 // present of the first frame showing an input's tick - its stamp
 	InputLatencyMsP99   float64
-	Inputs              int // input events measured
-	OverdueFrames       int // frames drawn after their next snapshot was due
+	Inputs              int     // input events measured
+	OverdueFrames       int     // frames drawn after their next snapshot was due
+	ExtrapolatedFrames  int     // frames drawn past the newest snapshot (alpha > 1)
+	DelayMsP50          float64 // the interpolation delay in use
 	SnapshotAgeMsP50    float64
 	SnapshotAgeMsP99    float64
 	SimBackwardsFrames  int // frames that show an earlier sim time than the frame before (must be 0)
@@ -67,16 +69,21 @@ func Compute(r *Run) Figures {
 	in := r.InputLatencies(fr)
 	f.Inputs = len(in)
 	f.InputLatencyMsP50, f.InputLatencyMsP99 = Percentile(in, 0.5), Percentile(in, 0.99)
-	var ages []float64
+	var ages, delays []float64
 	for _, x := range fr {
 		if x.Overdue {
 			f.OverdueFrames++
 		}
+		if x.Alpha > 1 {
+			f.ExtrapolatedFrames++
+		}
+		delays = append(delays, ms(x.Delay))
 		if x.Age >= 0 {
 			ages = append(ages, ms(x.Age))
 		}
 	}
 	f.SnapshotAgeMsP50, f.SnapshotAgeMsP99 = Percentile(ages, 0.5), Percentile(ages, 0.99)
+	f.DelayMsP50 = Percentile(delays, 0.5)
 	for i := 1; i < len(fr); i++ {
 		switch {
 		case fr[i].SimShown < fr[i-1].SimShown:

@@ -22,6 +22,11 @@ type FrameRecord struct {
 	// Overdue reports whether the snapshot's successor was due and had not
 	// arrived.
 	Overdue bool
+	// Delay is the interpolation delay the frame used, ns.
+	Delay int64
+	// Alpha is the blend factor drawn: above 1 when the frame
+	// extrapolated past the newest snapshot.
+	Alpha float32
 }
 
 // Frames is a preallocated ring of frame records: the newest len(buf) are

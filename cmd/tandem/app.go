@@ -60,6 +60,12 @@ type app struct {
 	showAt      int64 // the pipelined loop's last frame time: what it shows
 	probeQuad   [1]gl.Quad
 	lastFrame   bench.FrameRecord // the newest frame drawn, capture included
+
+	// Frame pacing (-interp-delay auto, -fps-cap).
+	jitter   snapshot.JitterBuffer
+	predict  snapshot.PresentPredictor
+	observed uint64 // the newest snapshot tick the jitter buffer has seen
+	capNext  int64  // the next frame's deadline under -fps-cap
 	injectAt    int64             // when the bench pushes its next input event
 	injectDown  bool
 
@@ -81,6 +87,10 @@ func runApp(opts options, h *hooks) (*summary, error) {
 	a.interp.MaxExtrapolate = opts.extrapolate
 	a.interp.Delay = int64(opts.interpDelay * 1e6)
 	a.interp.Snap = !opts.interp
+	// The delay covers snapshots up to a tick late: a tick that takes
+	// most of its budget (-simcost 14ms at 60 Hz) is late by nearly that.
+	a.jitter = snapshot.JitterBuffer{Max: 1e9 / int64(opts.hz), Margin: 500_000}
+	a.predict.VSync = opts.vsync
 	var err error
 	if a.art, err = buildArt(opts.spriteSize); err != nil {
 		return nil, err
@@ -257,6 +267,9 @@ func (a *app) frame(capture bool) {
 	if trace.IsEnabled() {
 		defer trace.StartRegion(context.Background(), "frame").End()
 	}
+	if !capture && a.opts.fpsCap > 0 {
+		a.paceCap()
+	}
 	start := snapshot.Now()
 	if !capture {
 		a.win.Poll()
@@ -305,18 +318,21 @@ func (a *app) frame(capture bool) {
 		showAt := now
 		if a.opts.loop == loopPipelined {
 			showAt = a.showAt
+		} else if a.opts.delayAuto {
+			showAt = a.aim(prev, curr, fresh, now)
 		}
 		v := a.interp.Frame(prev, curr, showAt)
 		v.Age = now - curr.Published
 		if v.Overdue && !capture {
 			a.stats.overdue++
 		}
-		a.info.view = v
+		a.info.view, a.info.delay = v, a.interp.Delay
 		a.info.sprites = curr.Sprites.Len()
 		vp := gl.CameraMatrix(a.camera(v.Camera, fw, fh), fw, fh)
 		a.tiles.Draw(vp)
 		a.batch.Draw(vp, v.Alpha)
-		rec = bench.FrameRecord{Start: start, SimShown: v.SimTime, Tick: curr.Tick, Age: -1, Overdue: v.Overdue}
+		rec = bench.FrameRecord{Start: start, SimShown: v.SimTime, Tick: curr.Tick, Age: -1, Overdue: v.Overdue,
+			Delay: a.interp.Delay, Alpha: v.Alpha}
 		if fresh {
 			rec.Age = v.Age
 		}
@@ -341,8 +357,49 @@ func (a *app) frame(capture bool) {
 		if curr != nil {
 			rec.Present = present
 			a.frames.Add(rec)
+			a.predict.Observe(now, present)
 		}
 	}
+}
+
+// aim chooses the moment a frame deciding at now shows, for -interp-delay
+// auto. With vsync the present falls on the next vertical blank after the
+// frame is drawn, wherever in the interval the frame started: the moment
+// moves with the predicted blank, so that the picture moves by one
+// interval per interval. Without vsync (and under Xvfb, which has none)
+// the predicted present is now plus a near-constant lead, which moves
+// nothing; the moment is then now. Either way it is shown the jitter
+// buffer's delay in the past, and the buffer learns from each new
+// snapshot how late it arrived against that moment.
+func (a *app) aim(prev, curr *snapshot.Snapshot, fresh bool, now int64) int64 {
+	slack := a.predict.Predict(now) - (now + a.predict.Lead()) // the wait for the blank
+	if fresh {
+		for _, s := range [2]*snapshot.Snapshot{prev, curr} {
+			if s.Tick > a.observed && !s.Paused {
+				a.jitter.Observe(s.Published - s.Time + slack)
+				a.observed = s.Tick
+			}
+		}
+	}
+	a.interp.Delay = a.jitter.Delay()
+	return now + slack
+}
+
+// paceCap sleeps until this frame's deadline under -fps-cap: frames start
+// on a grid of 1/N s on the monotonic clock. A frame that starts more than
+// a period late restarts the grid rather than rushing to catch up.
+func (a *app) paceCap() {
+	const spin = 300_000 // the last 0.3 ms is spun: sleeps wake late
+	period := int64(1e9) / int64(a.opts.fpsCap)
+	now := snapshot.Now()
+	if a.capNext == 0 || now > a.capNext+period {
+		a.capNext = now
+	}
+	for d := a.capNext - snapshot.Now(); d > spin; d = a.capNext - snapshot.Now() {
+		time.Sleep(time.Duration(d - spin))
+	}
+	spinUntil(a.capNext)
+	a.capNext += period
 }
 
 // handOver gives the pipelined loop's sim thread this frame's time, once

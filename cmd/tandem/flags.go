@@ -36,7 +36,9 @@ type options struct {
 	headless    bool
 	shotDir     string
 	autoplay    bool
-	interpDelay float64
+	interpDelay float64 // ms, when not auto
+	delayAuto   bool    // -interp-delay auto: the jitter buffer and the present aim
+	fpsCap      int
 	spin        bool
 	probe       bool
 	cpuprofile  string
@@ -124,7 +126,7 @@ func parseRate(s string) (float64, error) {
 // one line naming the flag, the value and the form it wants.
 func parseFlags(sub string, args []string, stderr io.Writer) (options, error) {
 	o := options{bench: sub == "bench"}
-	var sceneName, interp string
+	var sceneName, interp, delay string
 	fs := flag.NewFlagSet("tandem "+sub, flag.ContinueOnError)
 	fs.SetOutput(io.Discard) // errors are reported in one line by the caller
 	fs.StringVar(&sceneName, "scene", "platformer", "scene: platformer or bunnymark")
@@ -146,7 +148,8 @@ func parseFlags(sub string, args []string, stderr io.Writer) (options, error) {
 	fs.BoolVar(&o.fullscreen, "fullscreen", false, "start fullscreen (F11 toggles)")
 	fs.BoolVar(&o.headless, "headless", false, "run on a private Xvfb even when a display exists (without DISPLAY this is automatic)")
 	fs.StringVar(&o.shotDir, "screenshot-dir", ".", "where F12 writes its timestamped PNGs")
-	fs.Float64Var(&o.interpDelay, "interp-delay", 2, "draw the world this many `ms` further in the past, so a sim tick that starts late still arrives in time")
+	fs.StringVar(&delay, "interp-delay", "auto", "draw the world this many `ms` further in the past, so a sim tick that starts late still arrives in time; auto sizes it from how late snapshots arrive and aims each frame at its predicted present")
+	fs.IntVar(&o.fpsCap, "fps-cap", 0, "render at most this many frames a second, paced by sleeping to a deadline (0: no cap)")
 	fs.BoolVar(&o.spin, "spin", false, "draw the bunnies turning (the classic bunnymark keeps them upright)")
 	fs.BoolVar(&o.autoplay, "autoplay", false, "play by itself: run right and jump, through the same timestamped input as the keys")
 	fs.BoolVar(&o.probe, "probe", o.bench, "draw the probe: a magenta 8x8 px square at the top moving 240 px per second of sim time")
@@ -223,6 +226,13 @@ func parseFlags(sub string, args []string, stderr io.Writer) (options, error) {
 		o.sprites = 5000
 	}
 	o.interp = interp == "on"
+	if delay == "auto" {
+		o.delayAuto = true
+	} else if v, err := strconv.ParseFloat(delay, 64); err == nil && v >= 0 && v <= 100 {
+		o.interpDelay = v
+	} else {
+		return o, fmt.Errorf("-interp-delay %q: want auto or a number of ms from 0 to 100, e.g. 2", delay)
+	}
 	var bad []string
 	check := func(ok bool, msg string, a ...any) {
 		if !ok {
@@ -240,7 +250,7 @@ func parseFlags(sub string, args []string, stderr io.Writer) (options, error) {
 	check(o.warmup >= 0, "-warmup %v is negative", o.warmup)
 	check(o.width >= 64 && o.height >= 64 && o.width <= 16384 && o.height <= 16384,
 		"-width %d -height %d out of range (use 64 to 16384)", o.width, o.height)
-	check(o.interpDelay >= 0 && o.interpDelay <= 100, "-interp-delay %v out of range (use 0 to 100 ms)", o.interpDelay)
+	check(o.fpsCap >= 0 && o.fpsCap <= 10_000, "-fps-cap %d out of range (use 0 for none, or up to 10000)", o.fpsCap)
 	check(o.extrapolate >= 0 && o.extrapolate <= 1, "-extrapolate %v out of range (use 0 to 1)", o.extrapolate)
 	check(o.reps >= 0 && o.reps <= 100, "-reps %d out of range (use 1 to 100)", o.reps)
 	if o.pprofAddr != "" {

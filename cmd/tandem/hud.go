@@ -46,6 +46,7 @@ type hudInfo struct {
 	tps         float64
 	sim         simthread.Stats
 	view        snapshot.View
+	delay       int64 // the interpolation delay in use, ns
 	sprites     int
 	gcCycles    uint64
 	gcPauseMs   float64
@@ -108,7 +109,9 @@ func (h *hud) build(in *hudInfo, st *frameStats) []gl.Quad {
 	b = strconv.AppendFloat(b, float64(in.view.Age)/1e6, 'f', 2, 64)
 	b = append(b, " ms   alpha "...)
 	b = strconv.AppendFloat(b, float64(in.view.Alpha), 'f', 2, 64)
-	b = append(b, "   tick "...)
+	b = append(b, "   delay "...)
+	b = strconv.AppendFloat(b, float64(in.delay)/1e6, 'f', 2, 64)
+	b = append(b, " ms   tick "...)
 	b = strconv.AppendUint(b, in.sim.Ticks, 10)
 	width = max(width, h.text(b, x, y, hudText))
 	y += lh

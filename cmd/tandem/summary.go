@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 
 	"github.com/tandem-engine/tandem/bench"
@@ -59,6 +60,10 @@ type summary struct {
 	StateHash         string  `json:"state_hash"`
 	AllocsPerFrame    float64 `json:"allocs_per_frame"`
 	OverdueFrames     int     `json:"frames_snapshot_overdue"`
+	Extrapolated      int     `json:"frames_extrapolated"`
+	InterpDelayMsP50  float64 `json:"interp_delay_ms_p50"`
+	InterpDelay       string  `json:"interp_delay"`
+	FPSCap            int     `json:"fps_cap"`
 	SnapshotAgeP50    float64 `json:"snapshot_age_ms_p50"`
 	SnapshotAgeP99    float64 `json:"snapshot_age_ms_p99"`
 	TimeScale         float64 `json:"time_scale"`
@@ -141,6 +146,10 @@ func (a *app) summary(run *bench.Run) *summary {
 		StateHash:         fmt.Sprintf("%016x", a.game.Hash()),
 		AllocsPerFrame:    round(st.allocsPerFrame(), 3),
 		OverdueFrames:     f.OverdueFrames,
+		Extrapolated:      f.ExtrapolatedFrames,
+		InterpDelayMsP50:  round(f.DelayMsP50, 3),
+		InterpDelay:       delayName(a.opts),
+		FPSCap:            a.opts.fpsCap,
 		SnapshotAgeP50:    round(f.SnapshotAgeMsP50, 2),
 		SnapshotAgeP99:    round(f.SnapshotAgeMsP99, 2),
 		TimeScale:         round(sim.Scale, 3),
@@ -159,6 +168,14 @@ func (a *app) summary(run *bench.Run) *summary {
 		s.CoinsLeft = a.game.World().CoinsLeft()
 	}
 	return s
+}
+
+// delayName is -interp-delay as given: auto, or the ms.
+func delayName(o options) string {
+	if o.delayAuto {
+		return "auto"
+	}
+	return strconv.FormatFloat(o.interpDelay, 'g', -1, 64)
 }
 
 // round rounds to d decimals; NaN (nothing measured) becomes -1, which JSON

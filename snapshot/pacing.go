@@ -1,0 +1,131 @@
+package snapshot
+
+import "slices"
+
+// jitterWindow is how many arrivals a [JitterBuffer] remembers: about two
+// seconds of ticks at 60 Hz.
+const jitterWindow = 128
+
+// JitterBuffer chooses the interpolation delay from how late snapshots
+// arrive. A frame shows the world at a moment t, blending toward the
+// snapshot due at t; that snapshot is there only if the sim thread
+// published it in time. How late it publishes (Published - Time: a tick
+// that started late, or took long) varies, and the delay must cover nearly
+// all of it without adding more latency than needed.
+//
+// The buffer keeps the lateness of the last 128 snapshots and aims at their
+// 99th percentile plus Margin, bounded by Max. When lateness grows the
+// delay rises at once (the next frame is already covered); when it falls,
+// the delay decays by 1/64 of the gap per snapshot (about a second at
+// 60 Hz), so that one quiet moment does not undo the cover. Observe never
+// allocates.
+//
+// Render thread only.
+type JitterBuffer struct {
+	// Max bounds the delay, ns. 0 means no bound.
+	Max int64
+	// Margin is added to the percentile, ns.
+	Margin int64
+
+	late    [jitterWindow]int64
+	scratch [jitterWindow]int64
+	n, i    int
+	delay   int64
+}
+
+// Observe records that a snapshot arrived late ns after it was due and
+// returns the delay to use from now on.
+func (j *JitterBuffer) Observe(late int64) int64 {
+	j.late[j.i] = max(late, 0)
+	j.i = (j.i + 1) % jitterWindow
+	j.n = min(j.n+1, jitterWindow)
+	s := j.scratch[:j.n]
+	copy(s, j.late[:j.n])
+	slices.Sort(s)
+	target := s[(99*j.n+99)/100-1] + j.Margin // nearest rank: ceil(0.99 n)
+	if j.Max > 0 {
+		target = min(target, j.Max)
+	}
+	if target >= j.delay {
+		j.delay = target
+	} else {
+		j.delay -= (j.delay - target + 63) / 64
+	}
+	return j.delay
+}
+
+// Delay returns the delay in use, ns.
+func (j *JitterBuffer) Delay() int64 { return j.delay }
+
+// leadWindow is how many frames a [PresentPredictor] remembers.
+const leadWindow = 32
+
+// PresentPredictor predicts when the frame being drawn will reach the
+// screen, from the frames before it: how long a frame takes from the
+// moment it chooses what to show to its present (the median of the last
+// 32, robust to the odd slow frame), and, with vsync, the grid of vertical
+// blanks the presents fall on (their median interval). A frame that aims
+// its moment at the predicted present instead of at the moment it starts
+// drawing moves the picture by the same amount as the presents move.
+// Observe never allocates.
+//
+// Render thread only.
+type PresentPredictor struct {
+	// VSync says presents wait for a vertical blank: the prediction snaps
+	// to the next blank on the measured grid.
+	VSync bool
+
+	lead, period       [leadWindow]int64
+	scratch            [leadWindow]int64
+	nLead, nPeriod, il int
+	ip                 int
+	lastPresent        int64
+}
+
+// Observe records a frame that chose its moment at decide and was
+// presented at present.
+func (p *PresentPredictor) Observe(decide, present int64) {
+	p.lead[p.il] = max(present-decide, 0)
+	p.il = (p.il + 1) % leadWindow
+	p.nLead = min(p.nLead+1, leadWindow)
+	if p.lastPresent != 0 && present > p.lastPresent {
+		p.period[p.ip] = present - p.lastPresent
+		p.ip = (p.ip + 1) % leadWindow
+		p.nPeriod = min(p.nPeriod+1, leadWindow)
+	}
+	p.lastPresent = present
+}
+
+// Lead returns the predicted time from a frame's decision to its present,
+// ns: the median of the recent frames, 0 before any.
+func (p *PresentPredictor) Lead() int64 { return p.median(p.lead[:p.nLead]) }
+
+// Period returns the median interval between recent presents, ns, 0
+// before two.
+func (p *PresentPredictor) Period() int64 { return p.median(p.period[:p.nPeriod]) }
+
+func (p *PresentPredictor) median(xs []int64) int64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := p.scratch[:len(xs)]
+	copy(s, xs)
+	slices.Sort(s)
+	return s[(len(s)-1)/2]
+}
+
+// Predict returns when a frame deciding at now will be presented: now plus
+// the lead, and with VSync the first blank on the measured grid at or after
+// that.
+func (p *PresentPredictor) Predict(now int64) int64 {
+	t := now + p.Lead()
+	if !p.VSync || p.lastPresent == 0 {
+		return t
+	}
+	per := p.Period()
+	if per <= 0 || t <= p.lastPresent {
+		return max(t, p.lastPresent+per)
+	}
+	k := (t - p.lastPresent + per - 1) / per
+	return p.lastPresent + k*per
+}
