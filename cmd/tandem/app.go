@@ -62,12 +62,12 @@ type app struct {
 	lastFrame   bench.FrameRecord // the newest frame drawn, capture included
 
 	// Frame pacing (-interp-delay auto, -fps-cap).
-	jitter   snapshot.JitterBuffer
-	predict  snapshot.PresentPredictor
-	observed uint64 // the newest snapshot tick the jitter buffer has seen
-	capNext  int64  // the next frame's deadline under -fps-cap
-	injectAt    int64             // when the bench pushes its next input event
-	injectDown  bool
+	jitter     snapshot.JitterBuffer
+	predict    snapshot.PresentPredictor
+	observed   uint64 // the newest snapshot tick the jitter buffer has seen
+	capNext    int64  // the next frame's deadline under -fps-cap
+	injectAt   int64  // when the bench pushes its next input event
+	injectDown bool
 
 	// minX.. are the world's bounds, for the camera clamp.
 	minX, minY, maxX, maxY float32
