@@ -370,7 +370,7 @@ func TestFrameTimeCell(t *testing.T) {
 
 func TestCSVRoundTrip(t *testing.T) {
 	frames := []FrameRecord{
-		{Start: 1, Present: 2, SimShown: 0, ProbeX: 1.0 / 3, Tick: 0, Age: -1},
+		{Start: 1, Present: 2, SimShown: 0, ProbeX: 1.0 / 3, Tick: 0, Age: -1, Delay: 2_500_000, Alpha: 1.0 / 3},
 		{Start: math.MinInt64, Present: math.MaxInt64, SimShown: -5, ProbeX: -1e300, Tick: math.MaxUint64, Age: 123456789, Overdue: true},
 		{Start: 1_700_000_000_000_000_000, Present: 1_700_000_000_016_666_667, SimShown: 16_666_666, ProbeX: 5e-324, Tick: 42, Age: 0},
 	}
@@ -385,7 +385,7 @@ func TestCSVRoundTrip(t *testing.T) {
 	if err := WriteTicksCSV(&tb, ticks); err != nil {
 		t.Fatal(err)
 	}
-	if h, _, _ := strings.Cut(fb.String(), "\n"); h != "start_ns,present_ns,sim_shown_ns,probe_x_px,tick,age_ns,overdue" {
+	if h, _, _ := strings.Cut(fb.String(), "\n"); h != "start_ns,present_ns,sim_shown_ns,probe_x_px,tick,age_ns,overdue,delay_ns,alpha" {
 		t.Errorf("frames header %q", h)
 	}
 	if h, _, _ := strings.Cut(tb.String(), "\n"); h != "tick,due_ns,start_ns,end_ns" {
@@ -417,18 +417,18 @@ func TestCSVRoundTrip(t *testing.T) {
 }
 
 func TestReadCSVErrors(t *testing.T) {
-	const fh = "start_ns,present_ns,sim_shown_ns,probe_x_px,tick,age_ns,overdue\n"
-	const row = "1,2,3,4.5,6,-1,0\n"
+	const fh = "start_ns,present_ns,sim_shown_ns,probe_x_px,tick,age_ns,overdue,delay_ns,alpha\n"
+	const row = "1,2,3,4.5,6,-1,0,2000000,0.5\n"
 	for _, tc := range []struct {
 		name, in string
 		want     []string // in the error
 	}{
 		{"empty", "", []string{"bench: frames csv", "header"}},
 		{"header", "start,present\n" + row, []string{"line 1", "header"}},
-		{"int", fh + row + "1,2x,3,4.5,6,-1,0\n", []string{"line 3", "present_ns", "2x"}},
-		{"float", fh + row + row + "1,2,3,abc,6,-1,0\n", []string{"line 4", "probe_x_px"}},
-		{"negative tick", fh + "1,2,3,4.5,-6,-1,0\n", []string{"line 2", "tick"}},
-		{"overdue", fh + "1,2,3,4.5,6,-1,yes\n", []string{"line 2", "overdue", `"yes"`}},
+		{"int", fh + row + "1,2x,3,4.5,6,-1,0,0,1\n", []string{"line 3", "present_ns", "2x"}},
+		{"float", fh + row + row + "1,2,3,abc,6,-1,0,0,1\n", []string{"line 4", "probe_x_px"}},
+		{"negative tick", fh + "1,2,3,4.5,-6,-1,0,0,1\n", []string{"line 2", "tick"}},
+		{"overdue", fh + "1,2,3,4.5,6,-1,yes,0,1\n", []string{"line 2", "overdue", `"yes"`}},
 		{"fields", fh + row + "1,2,3\n", []string{"line 3", "fields"}},
 	} {
 		_, err := ReadFramesCSV(strings.NewReader(tc.in))
