@@ -106,8 +106,23 @@ type Interpolator struct {
 	Held int
 }
 
+// Pair returns the two snapshots a frame at time now blends: (prev, curr)
+// as a rule, or (older, prev) when the frame's moment, now - Delay, falls
+// before curr is due. That happens whenever the delay is longer than curr
+// was late: without the older pair, such a frame would have to hold prev
+// still until curr's due time, a stutter once a tick. older is
+// [Ring.Older]; nil is allowed.
+func (ip *Interpolator) Pair(older, prev, curr *Snapshot, now int64) (a, b *Snapshot) {
+	if older != nil && older != prev && prev != curr && !curr.Paused &&
+		prev.Next > prev.Time && now-ip.Delay < curr.Time {
+		return older, prev
+	}
+	return prev, curr
+}
+
 // Frame returns the view for a frame drawn at time now from the pair
-// (prev, curr) returned by [Ring.Acquire]. Both must be non-nil.
+// (prev, curr) returned by [Ring.Acquire] or [Interpolator.Pair]. Both
+// must be non-nil.
 func (ip *Interpolator) Frame(prev, curr *Snapshot, now int64) View {
 	t := now - ip.Delay
 	a := Alpha(prev, curr, t, ip.MaxExtrapolate)

@@ -208,3 +208,42 @@ func TestInterpolatorDelayAndOverdue(t *testing.T) {
 		t.Fatalf("paused: %+v", v)
 	}
 }
+
+func TestPairReachesBack(t *testing.T) {
+	// Ticks due every 10 ms, each published 1 ms late; the frames show the
+	// world 4 ms in the past. Right after curr arrives, the moment shown is
+	// still before curr is due: the frame must blend older -> prev, and the
+	// sim time shown must move on evenly (never hold at prev's time).
+	const tick = 10_000_000
+	mk := func(k int64) *snapshot.Snapshot {
+		return &snapshot.Snapshot{Tick: uint64(k), SimTime: k * tick, Time: (k - 1) * tick, Next: k * tick, Published: (k-1)*tick + 1_000_000}
+	}
+	ip := snapshot.Interpolator{Delay: 4_000_000}
+	var last int64 = -1
+	for now := int64(3 * tick); now < 6*tick; now += 1_000_000 {
+		// The newest snapshot published by now.
+		k := (now-1_000_000)/tick + 1
+		older, prev, curr := mk(k-2), mk(k-1), mk(k)
+		a, b := ip.Pair(older, prev, curr, now)
+		v := ip.Frame(a, b, now)
+		if want := now - ip.Delay; v.SimTime != want {
+			t.Fatalf("now %d: shows sim time %d, want %d (pair %d,%d)", now, v.SimTime, want, a.Tick, b.Tick)
+		}
+		if v.SimTime <= last {
+			t.Fatalf("now %d: sim time %d did not advance past %d", now, v.SimTime, last)
+		}
+		last = v.SimTime
+	}
+	if ip.Held != 0 {
+		t.Fatalf("held %d frames", ip.Held)
+	}
+	// Without the older snapshot the same frames stutter: Pair falls back
+	// to (prev, curr) and alpha clamps at 0.
+	var ip2 snapshot.Interpolator
+	ip2.Delay = 4_000_000
+	now := int64(3*tick + 2_000_000)
+	a, b := ip2.Pair(nil, mk(3), mk(4), now)
+	if v := ip2.Frame(a, b, now); v.SimTime != 3*tick {
+		t.Fatalf("without older: sim time %d, want held at %d", v.SimTime, 3*tick)
+	}
+}

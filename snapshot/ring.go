@@ -3,10 +3,11 @@ package snapshot
 import "sync/atomic"
 
 // ringSize is the number of snapshot buffers. At any moment the reader may
-// hold two (the pair it is drawing), the newest two published ones may be
-// two others, and the writer fills a fifth: with five the writer always
-// finds a free buffer and never waits.
-const ringSize = 5
+// hold three (the pair it is drawing and the one before, for a frame whose
+// interpolation delay reaches back past the pair), the newest three
+// published ones may be three others, and the writer fills a seventh: with
+// seven the writer always finds a free buffer and never waits.
+const ringSize = 7
 
 // none marks an empty index field in the state word.
 const none = 0xF
@@ -15,18 +16,23 @@ const none = 0xF
 //
 //	bits  0-3   latest: the newest published buffer
 //	bits  4-7   prev:   the one published before it
-//	bits  8-11  held A: the reader's curr
-//	bits 12-15  held B: the reader's prev
+//	bits  8-11  prev2:  the one before that
+//	bits 12-15  held A: the reader's curr
+//	bits 16-19  held B: the reader's prev
+//	bits 20-23  held C: the reader's older
 //	bits 32-63  the number of publishes so far
 //
 // Every change is one compare-and-swap of the whole word, so the reader
-// takes (latest, prev) and releases its old pair atomically, and the writer
-// moves latest to prev in the same step as it publishes.
+// takes (latest, prev, prev2) and releases its old three atomically, and
+// the writer shifts latest to prev to prev2 in the same step as it
+// publishes.
 const (
 	shiftLatest = 0
 	shiftPrev   = 4
-	shiftHeldA  = 8
-	shiftHeldB  = 12
+	shiftPrev2  = 8
+	shiftHeldA  = 12
+	shiftHeldB  = 16
+	shiftHeldC  = 20
 	shiftSeq    = 32
 )
 
@@ -52,17 +58,17 @@ type Ring struct {
 	writing int
 
 	// Reader-only state.
-	seen uint64
+	seen  uint64
+	older *Snapshot
 }
 
 // NewRing returns an empty ring.
 func NewRing() *Ring {
 	r := &Ring{writing: -1}
 	var w uint64
-	w = setField(w, shiftLatest, none)
-	w = setField(w, shiftPrev, none)
-	w = setField(w, shiftHeldA, none)
-	w = setField(w, shiftHeldB, none)
+	for _, s := range []uint{shiftLatest, shiftPrev, shiftPrev2, shiftHeldA, shiftHeldB, shiftHeldC} {
+		w = setField(w, s, none)
+	}
 	r.state.Store(w)
 	return r
 }
@@ -79,11 +85,11 @@ func (r *Ring) Begin() *Snapshot {
 	}
 	w := r.state.Load()
 	for i := range ringSize {
-		if i != field(w, shiftLatest) && i != field(w, shiftPrev) &&
-			i != field(w, shiftHeldA) && i != field(w, shiftHeldB) {
-			// The reader only ever takes latest and prev, and only the
-			// writer changes those, so this buffer stays free until it is
-			// published.
+		if i != field(w, shiftLatest) && i != field(w, shiftPrev) && i != field(w, shiftPrev2) &&
+			i != field(w, shiftHeldA) && i != field(w, shiftHeldB) && i != field(w, shiftHeldC) {
+			// The reader only ever takes latest, prev and prev2, and only
+			// the writer changes those, so this buffer stays free until
+			// it is published.
 			r.writing = i
 			return &r.bufs[i]
 		}
@@ -102,7 +108,8 @@ func (r *Ring) Publish() {
 	}
 	for {
 		old := r.state.Load()
-		w := setField(old, shiftPrev, field(old, shiftLatest))
+		w := setField(old, shiftPrev2, field(old, shiftPrev))
+		w = setField(w, shiftPrev, field(old, shiftLatest))
 		w = setField(w, shiftLatest, r.writing)
 		w += 1 << shiftSeq
 		if r.state.CompareAndSwap(old, w) {
@@ -115,33 +122,45 @@ func (r *Ring) Publish() {
 // Acquire returns the two newest published snapshots, the older first, and
 // reports whether anything was published since the previous Acquire. Before
 // the first publish it returns nil, nil, false; after exactly one, prev and
-// curr are the same snapshot.
+// curr are the same snapshot. It also takes the snapshot published before
+// prev, which [Ring.Older] returns.
 //
-// The pair stays valid, unchanged, until the next Acquire, which releases
-// it. Reader only.
+// The snapshots stay valid, unchanged, until the next Acquire, which
+// releases them. Reader only.
 func (r *Ring) Acquire() (prev, curr *Snapshot, fresh bool) {
 	for {
 		old := r.state.Load()
 		seq := old >> shiftSeq
-		latest, before := field(old, shiftLatest), field(old, shiftPrev)
+		latest, before, older := field(old, shiftLatest), field(old, shiftPrev), field(old, shiftPrev2)
 		if latest == none {
 			return nil, nil, false
 		}
 		if before == none {
 			before = latest
 		}
+		if older == none {
+			older = before
+		}
 		if seq == r.seen {
-			// Nothing new: the held pair is already the newest.
+			// Nothing new: the held three are already the newest.
 			return &r.bufs[field(old, shiftHeldB)], &r.bufs[field(old, shiftHeldA)], false
 		}
 		w := setField(old, shiftHeldA, latest)
 		w = setField(w, shiftHeldB, before)
+		w = setField(w, shiftHeldC, older)
 		if r.state.CompareAndSwap(old, w) {
 			r.seen = seq
+			r.older = &r.bufs[older]
 			return &r.bufs[before], &r.bufs[latest], true
 		}
 	}
 }
+
+// Older returns the snapshot published before the prev of the last
+// Acquire, held with it (prev itself when there is none): a frame whose
+// moment falls before curr's due time interpolates from Older to prev.
+// Nil before the first publish. Reader only.
+func (r *Ring) Older() *Snapshot { return r.older }
 
 // Published returns the number of snapshots published so far. Any thread.
 func (r *Ring) Published() uint64 { return r.state.Load() >> shiftSeq }

@@ -64,9 +64,12 @@ type app struct {
 	// Frame pacing (-interp-delay auto, -fps-cap).
 	jitter     snapshot.JitterBuffer
 	predict    snapshot.PresentPredictor
-	observed   uint64 // the newest snapshot tick the jitter buffer has seen
-	capNext    int64  // the next frame's deadline under -fps-cap
-	injectAt   int64  // when the bench pushes its next input event
+	observed   uint64                // the newest snapshot tick the jitter buffer has seen
+	lastAim    int64                 // when aim last ran
+	up         [2]*snapshot.Snapshot // the pair in the sprite batch
+	upAt       [2]int64              // and when each was published
+	capNext    int64                 // the next frame's deadline under -fps-cap
+	injectAt   int64                 // when the bench pushes its next input event
 	injectDown bool
 
 	// minX.. are the world's bounds, for the camera clamp.
@@ -312,16 +315,17 @@ func (a *app) frame(capture bool) {
 	}
 	var rec bench.FrameRecord
 	if curr != nil {
-		if fresh {
-			a.batch.Upload(prev, curr)
-		}
 		showAt := now
 		if a.opts.loop == loopPipelined {
 			showAt = a.showAt
 		} else if a.opts.delayAuto {
 			showAt = a.aim(prev, curr, fresh, now)
 		}
-		v := a.interp.Frame(prev, curr, showAt)
+		// The pair this frame blends: the newest two, or the two before
+		// when the delayed moment falls before curr is due.
+		p, c := a.interp.Pair(a.runner.Ring().Older(), prev, curr, showAt)
+		a.upload(p, c)
+		v := a.interp.Frame(p, c, showAt)
 		v.Age = now - curr.Published
 		if v.Overdue && !capture {
 			a.stats.overdue++
@@ -331,14 +335,14 @@ func (a *app) frame(capture bool) {
 		vp := gl.CameraMatrix(a.camera(v.Camera, fw, fh), fw, fh)
 		a.tiles.Draw(vp)
 		a.batch.Draw(vp, v.Alpha)
-		rec = bench.FrameRecord{Start: start, SimShown: v.SimTime, Tick: curr.Tick, Age: -1, Overdue: v.Overdue,
+		rec = bench.FrameRecord{Start: start, SimShown: v.SimTime, Tick: c.Tick, Age: -1, Overdue: v.Overdue,
 			Delay: a.interp.Delay, Alpha: v.Alpha}
 		if fresh {
 			rec.Age = v.Age
 		}
 		// The probe is interpolated like a sprite's x (its motion is
 		// linear, so this is exact).
-		rec.ProbeX = prev.Probe + (curr.Probe-prev.Probe)*float64(v.Alpha)
+		rec.ProbeX = p.Probe + (c.Probe-p.Probe)*float64(v.Alpha)
 	}
 	a.lastFrame = rec
 	if a.hudOn {
@@ -381,8 +385,25 @@ func (a *app) aim(prev, curr *snapshot.Snapshot, fresh bool, now int64) int64 {
 			}
 		}
 	}
-	a.interp.Delay = a.jitter.Delay()
+	a.interp.Delay = slew(a.interp.Delay, a.jitter.Delay(), now-a.lastAim, a.lastAim == 0)
+	a.lastAim = now
 	return now + slack
+}
+
+// slew moves the delay in use toward the jitter buffer's target by at most
+// an eighth of the wall time elapsed since the last frame: a delay that
+// jumped by 3 ms would hold the picture still for 3 ms, where a slewed one
+// runs the shown clock at 7/8 speed for 24 ms, a change of pace under 1 ms
+// per 60 Hz frame. The first frame takes the target as it is.
+func slew(cur, target, elapsed int64, first bool) int64 {
+	if first {
+		return target
+	}
+	step := max(elapsed, 0) / 8
+	if cur < target {
+		return min(target, cur+step)
+	}
+	return max(target, cur-step)
 }
 
 // paceCap sleeps until this frame's deadline under -fps-cap: frames start
@@ -400,6 +421,17 @@ func (a *app) paceCap() {
 	}
 	spinUntil(a.capNext)
 	a.capNext += period
+}
+
+// upload sends the pair (p, c) to the sprite batch unless it is the pair
+// already there. Ring buffers are reused, so a pair is known by its
+// buffers and their publish times.
+func (a *app) upload(p, c *snapshot.Snapshot) {
+	if p == a.up[0] && c == a.up[1] && p.Published == a.upAt[0] && c.Published == a.upAt[1] {
+		return
+	}
+	a.batch.Upload(p, c)
+	a.up, a.upAt = [2]*snapshot.Snapshot{p, c}, [2]int64{p.Published, c.Published}
 }
 
 // handOver gives the pipelined loop's sim thread this frame's time, once
