@@ -4,14 +4,11 @@ import (
 	"context"
 	"fmt"
 	"image"
-	"image/png"
 	"math"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime/pprof"
 	"runtime/trace"
-	"syscall"
 	"time"
 
 	"github.com/tandem-engine/tandem/bench"
@@ -77,7 +74,9 @@ type app struct {
 
 	autoRight, autoJump bool // what -autoplay holds down
 
-	shotPending bool  // F12 was pressed: save this frame
+	keyQuit     bool   // Esc was pressed
+	stoppedBy   string // why the frame loop ended: stopSeconds, ...
+	shotPending bool   // F12 was pressed: save this frame
 	shotErr     error // the last F12 screenshot's failure, reported at exit
 	last        *image.RGBA
 }
@@ -164,15 +163,9 @@ func runApp(opts options, h *hooks) (*summary, error) {
 	}
 	// Ctrl-C and SIGTERM quit like closing the window: the loop ends, the
 	// sim stops, the summary and screenshot are written.
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(sigs)
-	for !a.win.ShouldClose() && (deadline < 0 || snapshot.Now() < deadline) {
-		select {
-		case <-sigs:
-			a.win.SetShouldClose(true)
-		default:
-		}
+	sig := watchSignals(stopGrace, os.Stderr)
+	defer sig.close()
+	for a.stoppedBy = a.stopReason(sig, deadline); a.stoppedBy == ""; a.stoppedBy = a.stopReason(sig, deadline) {
 		a.frame(false)
 		if h != nil && h.onFrame != nil {
 			h.onFrame()
@@ -196,7 +189,7 @@ func runApp(opts options, h *hooks) (*summary, error) {
 		if a.last == nil {
 			return sum, fmt.Errorf("screenshot %s: no frame was drawn (was the window minimised the whole run?)", opts.screenshot)
 		}
-		if err := writePNG(opts.screenshot, a.last); err != nil {
+		if err := writeImage(opts.screenshot, a.last); err != nil {
 			return sum, err
 		}
 		sum.shot = a.lastFrame
@@ -434,6 +427,21 @@ func (a *app) upload(p, c *snapshot.Snapshot) {
 	a.up, a.upAt = [2]*snapshot.Snapshot{p, c}, [2]int64{p.Published, c.Published}
 }
 
+// stopReason says why the run must stop now, or "" to go on.
+func (a *app) stopReason(sig *signalWatch, deadline int64) string {
+	switch {
+	case sig.caught.Load():
+		return stopSignal
+	case a.keyQuit:
+		return stopKey
+	case a.win.ShouldClose():
+		return stopWindow
+	case deadline >= 0 && snapshot.Now() >= deadline:
+		return stopSeconds
+	}
+	return ""
+}
+
 // handOver gives the pipelined loop's sim thread this frame's time, once
 // the frame has taken its snapshots.
 func (a *app) handOver() {
@@ -476,7 +484,7 @@ func (a *app) capture(fw, fh int) {
 	if a.shotPending {
 		a.shotPending = false
 		name := filepath.Join(a.opts.shotDir, "tandem-"+time.Now().Format("20060102-150405.000")+".png")
-		if err := writePNG(name, a.last); err != nil {
+		if err := writeImage(name, a.last); err != nil {
 			a.shotErr = err
 		} else {
 			fmt.Fprintf(os.Stderr, "tandem: screenshot %s\n", name)
@@ -539,6 +547,7 @@ func (a *app) onEvent(e window.Event) {
 	}
 	switch e.Key {
 	case window.KeyEscape:
+		a.keyQuit = true
 		a.win.SetShouldClose(true)
 	case window.KeyF3:
 		a.hudOn = !a.hudOn
@@ -612,17 +621,3 @@ func buttonOf(e window.Event) simthread.Buttons {
 	return 0
 }
 
-func writePNG(name string, img image.Image) error {
-	f, err := os.Create(name)
-	if err != nil {
-		return fmt.Errorf("screenshot: %w", err)
-	}
-	if err := png.Encode(f, img); err != nil {
-		f.Close()
-		return fmt.Errorf("screenshot %s: %w", name, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("screenshot %s: %w", name, err)
-	}
-	return nil
-}

@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -121,6 +123,48 @@ func parseRate(s string) (float64, error) {
 	return v, nil
 }
 
+// flagForms says what each flag that takes a number wants, for errors.
+var flagForms = map[string]string{
+	"seconds":     "a number of seconds, e.g. 10 or 2.5",
+	"warmup":      "a number of seconds, e.g. 1 or 0.5",
+	"extrapolate": "a fraction of a tick from 0 to 1, e.g. 0.5",
+	"hz":          "a whole number of ticks a second, e.g. 60",
+	"sprites":     "a whole number of sprites, e.g. 5000",
+	"sprite-size": "a whole number of px, e.g. 16",
+	"width":       "a whole number of px, e.g. 1280",
+	"height":      "a whole number of px, e.g. 720",
+	"seed":        "a whole number, e.g. 1",
+	"fps-cap":     "a whole number of frames a second, e.g. 144",
+	"reps":        "a whole number, e.g. 3",
+}
+
+// flagValueError matches the flag package's error for a value it cannot
+// parse.
+var flagValueError = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-([\w-]+): (parse error|value out of range)$`)
+
+// explainFlagError rewrites the flag package's "invalid value ... parse
+// error" into one line naming the flag, the value and the form wanted.
+func explainFlagError(err error) error {
+	m := flagValueError.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err
+	}
+	val, name := m[1], m[2]
+	if form, ok := flagForms[name]; ok {
+		return fmt.Errorf("-%s %s: want %s", name, val, form)
+	}
+	if strings.HasPrefix(err.Error(), "invalid boolean value") {
+		return fmt.Errorf("-%s=%s: want true or false, e.g. -%s=false", name, val, name)
+	}
+	return err
+}
+
+// isBool reports whether f is a true/false flag.
+func isBool(f *flag.Flag) bool {
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
+}
+
 // parseFlags parses the flags of sub ("run" or "bench"). On -h it prints
 // the flags to stderr and returns flag.ErrHelp; on a bad flag it returns
 // one line naming the flag, the value and the form it wants.
@@ -197,11 +241,18 @@ func parseFlags(sub string, args []string, stderr io.Writer) (options, error) {
 			fmt.Fprintf(stderr, "usage: tandem %s [flags]\n\n", sub)
 			fs.SetOutput(stderr)
 			fs.PrintDefaults()
+			return o, err
 		}
-		return o, err
+		return o, explainFlagError(err)
 	}
 	if fs.NArg() > 0 {
-		return o, fmt.Errorf("%s: unexpected argument %q (flags go before it? see tandem %s -h)", sub, fs.Arg(0), sub)
+		a := fs.Arg(0)
+		if i := len(args) - fs.NArg() - 1; (a == "true" || a == "false") && i >= 0 {
+			if f := fs.Lookup(strings.TrimLeft(args[i], "-")); f != nil && isBool(f) {
+				return o, fmt.Errorf("%s %s: write %s=%s (a true/false flag takes its value after =)", args[i], a, args[i], a)
+			}
+		}
+		return o, fmt.Errorf("%s: unexpected argument %q (flags go before it? see tandem %s -h)", sub, a, sub)
 	}
 	k, err := scene.ParseKind(sceneName)
 	if err != nil {
@@ -245,7 +296,16 @@ func parseFlags(sub string, args []string, stderr io.Writer) (options, error) {
 		"-loop %q is not a loop (use decoupled, coupled or pipelined)", o.loop)
 	check(interp == "on" || interp == "off", "-interp %q: use on or off", interp)
 	check(o.hz >= 1 && o.hz <= 1000, "-hz %d out of range (use 1 to 1000)", o.hz)
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"seconds", o.seconds}, {"warmup", o.warmup}, {"extrapolate", o.extrapolate}} {
+		if math.IsNaN(f.v) || math.IsInf(f.v, 0) {
+			return o, fmt.Errorf("-%s %v: not a number; want %s", f.name, f.v, flagForms[f.name])
+		}
+	}
 	check(o.seconds >= 0, "-seconds %v is negative (use 0 to run until closed)", o.seconds)
+	check(o.level == "" || o.scene == scene.Platformer, "-level is for the platformer: drop it, or add -scene platformer")
 	check(!o.bench || o.seconds > 0, "-seconds %v: the bench needs a measured time above 0", o.seconds)
 	check(o.warmup >= 0, "-warmup %v is negative", o.warmup)
 	check(o.width >= 64 && o.height >= 64 && o.width <= 16384 && o.height <= 16384,

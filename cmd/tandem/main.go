@@ -66,9 +66,14 @@ func runOnce(opts options, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	// Output paths are checked before anything runs: a typo costs nothing.
+	if err := checkOutputs(opts); err != nil {
+		fmt.Fprintf(stderr, "tandem: %v\n", err)
+		return exitUsage
+	}
 	if opts.out != "" {
 		if err := os.MkdirAll(opts.out, 0o755); err != nil {
-			return fail(fmt.Errorf("-out: %w", err))
+			fmt.Fprintf(stderr, "tandem: -out: %v\n", err)
+			return exitUsage
 		}
 	}
 	if needXvfb(opts) {

@@ -11,7 +11,9 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"golang.org/x/sys/unix"
 
@@ -161,7 +163,18 @@ func TestBadFlags(t *testing.T) {
 		{"-sprites -5", "-sprites -5 out of range"},
 		{"-sprite-size 0", "-sprite-size 0 out of range"},
 		{"-seconds -1", "-seconds -1 is negative"},
-		{"-vsync=maybe", "invalid boolean value"},
+		{"-vsync=maybe", "-vsync=maybe: want true or false, e.g. -vsync=false"},
+		{"-seconds abc", "-seconds abc: want a number of seconds, e.g. 10 or 2.5"},
+		{"-hz 6x", "-hz 6x: want a whole number of ticks a second, e.g. 60"},
+		{"-seconds NaN", "-seconds NaN: not a number"},
+		{"-extrapolate Inf", "-extrapolate +Inf: not a number"},
+		{"-vsync false", "-vsync false: write -vsync=false"},
+		{"-scene bunnymark -level x.txt", "-level is for the platformer: drop it, or add -scene platformer"},
+		{"-interp-delay soon", `-interp-delay "soon": want auto or a number of ms`},
+		{"-screenshot x.bmp", "-screenshot x.bmp: want a name ending in .png, .jpg or .jpeg"},
+		{"-screenshot no/such/dir/x.png", "-screenshot no/such/dir/x.png: the directory no/such/dir does not exist"},
+		{"-memprofile no/such/dir/m.prof", "-memprofile no/such/dir/m.prof: the directory no/such/dir does not exist"},
+		{"bench -out /dev/null/x", "-out: mkdir /dev/null"},
 		{"-bogus", "flag provided but not defined: -bogus"},
 		{"run extra", `unexpected argument "extra"`},
 		{"fly", `unknown subcommand "fly"`},
@@ -320,5 +333,98 @@ func TestProbePixels(t *testing.T) {
 				t.Fatalf("pixel (%d, %d) magenta = %v, want %v (probe x %.3f, left column %d)", px, py, !in, in, x, left)
 			}
 		}
+	}
+}
+
+// childRun starts this test binary as a child that runs tandem with args
+// on its own main thread, without a display (so on its own Xvfb), in a
+// process group of its own as a shell gives a job, and waits until it has
+// drawn for a while.
+func childRun(t *testing.T, test string, args ...string) (cmd *exec.Cmd, stdout, stderr *bytes.Buffer) {
+	t.Helper()
+	if _, err := exec.LookPath("Xvfb"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no Xvfb under CI=true: make deps installs it")
+		}
+		t.Skip("no Xvfb")
+	}
+	cmd = exec.Command(os.Args[0], "-test.run=^"+test+"$")
+	cmd.Env = append(os.Environ(), "TANDEM_TEST_CHILD=1", "DISPLAY=", "WAYLAND_DISPLAY=",
+		"TANDEM_TEST_ARGS="+strings.Join(args, " "))
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	stdout, stderr = &bytes.Buffer{}, &bytes.Buffer{}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(2500 * time.Millisecond) // start, Xvfb, a second of frames
+	return cmd, stdout, stderr
+}
+
+// childMain is the child side of childRun: it runs tandem and exits.
+func childMain() {
+	if os.Getenv("TANDEM_TEST_CHILD") != "1" {
+		return
+	}
+	code := 0
+	onMain(func() { code = run(strings.Fields(os.Getenv("TANDEM_TEST_ARGS")), os.Stdout, os.Stderr) })
+	os.Exit(code)
+}
+
+func TestCtrlCToGroup(t *testing.T) {
+	// A terminal's Ctrl-C signals the whole foreground process group. The
+	// run stops cleanly (exit 0) and leaves its summary and screenshot;
+	// tandem's own Xvfb, in a session of its own, does not die under it.
+	childMain()
+	shot := filepath.Join(t.TempDir(), "shot.png")
+	cmd, stdout, stderr := childRun(t, "TestCtrlCToGroup", "-scene", "bunnymark", "-sprites", "200", "-seconds", "60", "-json", "-screenshot", shot)
+	if err := syscall.Kill(-cmd.Process.Pid, syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("after Ctrl-C: %v; stderr:\n%s", err, stderr)
+	}
+	if !strings.Contains(stdout.String(), `"stopped_by":"signal"`) {
+		t.Fatalf("summary does not say the signal stopped it:\n%s\nstderr:\n%s", stdout, stderr)
+	}
+	f, err := os.Open(shot)
+	if err != nil {
+		t.Fatalf("no screenshot: %v; stderr:\n%s", err, stderr)
+	}
+	defer f.Close()
+	if _, err := png.Decode(f); err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+}
+
+func TestSIGTERM(t *testing.T) {
+	childMain()
+	cmd, stdout, stderr := childRun(t, "TestSIGTERM", "-scene", "bunnymark", "-sprites", "200", "-seconds", "60", "-json")
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("after SIGTERM: %v; stderr:\n%s", err, stderr)
+	}
+	if !strings.Contains(stdout.String(), `"stopped_by":"signal"`) {
+		t.Fatalf("summary:\n%s\nstderr:\n%s", stdout, stderr)
+	}
+}
+
+func TestSecondCtrlC(t *testing.T) {
+	// The second Ctrl-C does not wait for a clean stop: exit 130 at once.
+	childMain()
+	cmd, _, stderr := childRun(t, "TestSecondCtrlC", "-scene", "bunnymark", "-sprites", "200", "-seconds", "60", "-json",
+		"-rendercost", "200ms") // a slow frame: the first stop is still under way
+	syscall.Kill(-cmd.Process.Pid, syscall.SIGINT)
+	time.Sleep(20 * time.Millisecond)
+	syscall.Kill(-cmd.Process.Pid, syscall.SIGINT)
+	err := cmd.Wait()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 130 {
+		t.Fatalf("after two Ctrl-C: %v, want exit code 130; stderr:\n%s", err, stderr)
+	}
+	if !strings.Contains(stderr.String(), "second interrupt: exiting at once") {
+		t.Fatalf("stderr:\n%s", stderr)
 	}
 }

@@ -24,6 +24,7 @@ import (
 // what an outside tool would compute from the same timestamps.
 type summary struct {
 	Engine            string  `json:"engine"`
+	StoppedBy         string  `json:"stopped_by"`
 	Scene             string  `json:"scene"`
 	Loop              string  `json:"loop"`
 	Interp            string  `json:"interp"`
@@ -110,6 +111,7 @@ func (a *app) summary(run *bench.Run) *summary {
 	}
 	s := &summary{
 		Engine:            "tandem",
+		StoppedBy:         a.stoppedBy,
 		Scene:             string(a.opts.scene),
 		Loop:              a.opts.loop,
 		Interp:            interp,

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -49,7 +50,7 @@ func startXvfb(w, h int, stderr io.Writer) (stop func(), err error) {
 	wr.Close()
 	exited := make(chan error, 1)
 	go func() { exited <- cmd.Wait() }()
-	stop = func() {
+	stop = sync.OnceFunc(func() {
 		cmd.Process.Signal(syscall.SIGTERM)
 		select {
 		case <-exited:
@@ -57,7 +58,7 @@ func startXvfb(w, h int, stderr io.Writer) (stop func(), err error) {
 			cmd.Process.Kill()
 			<-exited
 		}
-	}
+	})
 	num := make(chan string, 1)
 	go func() {
 		line, _ := bufio.NewReader(r).ReadString('\n')
@@ -69,6 +70,7 @@ func startXvfb(w, h int, stderr io.Writer) (stop func(), err error) {
 			stop()
 			return nil, fmt.Errorf("xvfb: did not start (it said %q): %s", n, strings.TrimSpace(logs.String()))
 		}
+		onForcedExit.Store(&stop)
 		os.Setenv("DISPLAY", ":"+n)
 		os.Unsetenv("WAYLAND_DISPLAY")
 		fmt.Fprintf(stderr, "tandem: no display in use; started Xvfb on :%s (%s, stopped at exit)\n", n, screen)
