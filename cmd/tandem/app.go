@@ -77,7 +77,7 @@ type app struct {
 	keyQuit     bool   // Esc was pressed
 	stoppedBy   string // why the frame loop ended: stopSeconds, ...
 	shotPending bool   // F12 was pressed: save this frame
-	shotErr     error // the last F12 screenshot's failure, reported at exit
+	shotErr     error  // the last F12 screenshot's failure, reported at exit
 	last        *image.RGBA
 }
 
@@ -620,4 +620,3 @@ func buttonOf(e window.Event) simthread.Buttons {
 	}
 	return 0
 }
-

@@ -161,4 +161,3 @@ func writeImage(name string, img image.Image) error {
 	}
 	return nil
 }
-
