@@ -311,7 +311,10 @@ func (a *app) frame(capture bool) {
 		showAt := now
 		if a.opts.loop == loopPipelined {
 			showAt = a.showAt
-		} else if a.opts.delayAuto {
+		} else if a.opts.delayAuto && a.opts.loop == loopDecoupled {
+			// Only the decoupled loop's snapshots arrive on the sim's
+			// schedule; the coupled and pipelined frames draw what they
+			// ran (or had run) to, which needs no delay.
 			showAt = a.aim(prev, curr, fresh, now)
 		}
 		// The pair this frame blends: the newest two, or the two before
