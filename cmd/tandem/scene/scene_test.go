@@ -30,7 +30,7 @@ var detConfig = simthread.Config{Hz: 60, MaxLag: 10_000_000_000}
 func TestDeterminismPlatformer(t *testing.T) {
 	// The demo's world with scripted play (run left and right, jump, taps)
 	// under render rates of 30, 60, 144 and 240 Hz with random 0-300 ms
-	// hitches, in both loops: the same tick count and state hash.
+	// hitches, in all three loops: the same tick count and state hash.
 	const end = 6_000_000_000
 	events := simtest.Script(11, end, 3) // the scene's three buttons
 	ref := newGame(t, scene.Platformer)
@@ -44,7 +44,7 @@ func TestDeterminismPlatformer(t *testing.T) {
 	for _, hz := range []int{30, 60, 144, 240} {
 		frames := simtest.FrameTimes(uint64(hz), hz, end, 300_000_000)
 		for name, run := range map[string]func(simthread.Sim, simthread.Config, []simthread.Event, []int64) (uint64, error){
-			"coupled": simtest.Coupled, "decoupled": simtest.Decoupled,
+			"coupled": simtest.Coupled, "decoupled": simtest.Decoupled, "pipelined": simtest.Pipelined,
 		} {
 			g := newGame(t, scene.Platformer)
 			k, err := run(g, detConfig, events, frames)
