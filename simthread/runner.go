@@ -207,19 +207,25 @@ func (r *Runner) Stats() Stats {
 // of that. Call [Runner.Wait] to wait for it. The first tick is due at
 // once.
 func (r *Runner) Start(ctx context.Context) {
-	if !r.mode.CompareAndSwap(modeNone, modeDecoupled) {
-		panic("simthread: Start on a runner that already ran")
+	r.startSimThread(ctx, modeDecoupled, "Start", r.loop)
+}
+
+// startSimThread claims the runner for mode and runs body on a new
+// goroutine locked to its own OS thread, labelled thread=sim, until it
+// returns; [Runner.Wait] waits for that. The sim gets its own thread so
+// that its timing does not depend on what the Go scheduler runs beside
+// it, and so that the main thread (which GLFW needs) never runs a tick.
+func (r *Runner) startSimThread(ctx context.Context, mode int32, name string, body func(context.Context) error) {
+	if !r.mode.CompareAndSwap(modeNone, mode) {
+		panic("simthread: " + name + " on a runner that already ran")
 	}
 	go func() {
-		// The sim gets its own thread so that its timing does not depend
-		// on what the Go scheduler runs beside it, and so that the main
-		// thread (which GLFW needs) never runs a tick.
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
 		defer close(r.done)
 		// Profiles tell the threads apart by this label.
 		pprof.Do(ctx, pprof.Labels("thread", "sim"), func(ctx context.Context) {
-			r.err = r.loop(ctx)
+			r.err = body(ctx)
 		})
 	}()
 }
@@ -257,28 +263,23 @@ func (r *Runner) loop(ctx context.Context) error {
 // [Runner.Hand]), so neither runs more than one frame ahead of the other.
 // It stops when ctx is cancelled; call [Runner.Wait] to wait for it.
 func (r *Runner) StartPipelined(ctx context.Context) {
-	if !r.mode.CompareAndSwap(modeNone, modePipelined) {
-		panic("simthread: StartPipelined on a runner that already ran")
+	r.startSimThread(ctx, modePipelined, "StartPipelined", r.pipeline)
+}
+
+// pipeline is the pipelined loop's body: run the ticks due by each time
+// handed over, and answer with how many ran.
+func (r *Runner) pipeline(ctx context.Context) error {
+	done := ctx.Done()
+	for {
+		select {
+		case now := <-r.job:
+			// ack has room: the render thread sends one job and takes its
+			// answer before it sends the next.
+			r.ack <- r.advance(now, done)
+		case <-done:
+			return ctx.Err()
+		}
 	}
-	go func() {
-		runtime.LockOSThread()
-		defer runtime.UnlockOSThread()
-		defer close(r.done)
-		pprof.Do(ctx, pprof.Labels("thread", "sim"), func(ctx context.Context) {
-			done := ctx.Done()
-			for {
-				select {
-				case now := <-r.job:
-					// ack has room: the render thread sends one job and
-					// takes its answer before it sends the next.
-					r.ack <- r.advance(now, done)
-				case <-done:
-					r.err = ctx.Err()
-					return
-				}
-			}
-		})
-	}()
 }
 
 // Meet waits until the sim thread has run the ticks due by the time last

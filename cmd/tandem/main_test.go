@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"image"
 	"image/png"
 	"math"
 	"os"
@@ -83,15 +84,14 @@ func TestThreads(t *testing.T) {
 	}
 }
 
-func TestScreenshotAfterTwoSeconds(t *testing.T) {
-	needDisplay(t)
-	dir := t.TempDir()
-	shot := filepath.Join(dir, "demo.png")
+// runWithScreenshot runs the app on the main thread with args and
+// -screenshot, and returns its summary and the screenshot, decoded.
+func runWithScreenshot(t *testing.T, args ...string) (*summary, image.Image) {
+	t.Helper()
+	shot := filepath.Join(t.TempDir(), "shot.png")
 	var sum *summary
 	var err error
-	onMain(func() {
-		sum, err = runApp(testOptions(t, "-seconds", "2", "-screenshot", shot, "-sprites", "200"), nil)
-	})
+	onMain(func() { sum, err = runApp(testOptions(t, append(args, "-screenshot", shot)...), nil) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,6 +104,12 @@ func TestScreenshotAfterTwoSeconds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return sum, img
+}
+
+func TestScreenshotAfterTwoSeconds(t *testing.T) {
+	needDisplay(t)
+	sum, img := runWithScreenshot(t, "-seconds", "2", "-sprites", "200")
 	colours := map[[4]uint32]int{}
 	b := img.Bounds()
 	for y := b.Min.Y; y < b.Max.Y; y += 2 {
@@ -293,25 +299,8 @@ func TestProbePixels(t *testing.T) {
 	// leftmost column the drawn x rounded to a pixel, and that x is 240 px
 	// per second of the sim time the frame shows.
 	needDisplay(t)
-	shot := filepath.Join(t.TempDir(), "probe.png")
-	var sum *summary
-	var err error
-	onMain(func() {
-		sum, err = runApp(testOptions(t, "-scene", "bunnymark", "-sprites", "2000", "-probe", "-hud",
-			"-seconds", "1.3", "-screenshot", shot, "-width", "640", "-height", "360"), nil)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(shot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sum, img := runWithScreenshot(t, "-scene", "bunnymark", "-sprites", "2000", "-probe", "-hud",
+		"-seconds", "1.3", "-width", "640", "-height", "360")
 	w := img.Bounds().Dx()
 	x := sum.shot.ProbeX
 	if want := float64(sum.shot.SimShown) * 240 / 1e9; math.Abs(x-want) > 1e-6*want+1e-9 {
