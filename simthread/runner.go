@@ -68,6 +68,11 @@ type Stats struct {
 	Capped    uint64 // wakes or frames that hit the catch-up cap with ticks still due
 	LateMax   int64  // the most a tick started after its due time, ns
 	InputDrop uint64 // input events dropped because the queue was full
+	// InputLate counts events that reached the loop after the tick their
+	// stamp belongs to had run (stamped on the main thread, pushed a moment
+	// later, while the sim thread ran that tick): each was applied at the
+	// next tick instead.
+	InputLate uint64
 }
 
 // Runner runs a [Sim] on a fixed timestep in one of three loops, chosen by
@@ -89,11 +94,13 @@ type Runner struct {
 	clamps  uint64
 	capped  uint64
 	lateMax int64
+	late    uint64 // events applied a tick after their stamp's
+	lastDue int64  // when the last tick run was due
 
 	// Published for Stats, one atomic word each: a reader may see fields
 	// from two neighbouring wakes, never a torn field.
 	st struct {
-		ticks, clamps, capped, inputDrop atomic.Uint64
+		ticks, clamps, capped, inputLate atomic.Uint64
 		simTime, dropped, lateMax        atomic.Int64
 		scale                            atomic.Uint64 // float64 bits
 		chosen                           atomic.Uint64 // Num<<32 | Den
@@ -199,6 +206,7 @@ func (r *Runner) Stats() Stats {
 		Capped:    r.st.capped.Load(),
 		LateMax:   r.st.lateMax.Load(),
 		InputDrop: r.queue.Dropped(),
+		InputLate: r.st.inputLate.Load(),
 	}
 }
 
@@ -374,7 +382,17 @@ func (r *Runner) drain(now int64) {
 	}
 }
 
+// lateEvent reports whether e's tick has already run: the event applies
+// to the first tick due at or after its stamp, and the last tick run was
+// due at or after it. It is then applied at the next tick, and counted.
+func (r *Runner) lateEvent(e *Event) bool {
+	return r.sched.Tick() > 0 && !r.sched.Paused() && e.Time <= r.lastDue
+}
+
 func (r *Runner) apply(e *Event) {
+	if r.lateEvent(e) {
+		r.late++
+	}
 	if r.cfg.Log != nil {
 		r.cfg.Log.input(InputRecord{Stamp: e.Time, Tick: r.sched.Tick(), Kind: e.Kind})
 	}
@@ -414,6 +432,7 @@ func (r *Runner) tick(now int64) {
 		defer trace.StartRegion(context.Background(), "tick").End()
 	}
 	due := r.sched.Due()
+	r.lastDue = due
 	if late := now - due; late > r.lateMax {
 		r.lateMax = late
 	}
@@ -477,6 +496,7 @@ func (r *Runner) publishStats() {
 	r.st.clamps.Store(r.clamps)
 	r.st.capped.Store(r.capped)
 	r.st.lateMax.Store(r.lateMax)
+	r.st.inputLate.Store(r.late)
 }
 
 // scaleWindow measures the effective time scale: sim time advanced per

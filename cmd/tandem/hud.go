@@ -136,6 +136,14 @@ func (h *hud) build(in *hudInfo, st *frameStats) []gl.Quad {
 		width = max(width, h.text(b, x, y, hudBad))
 		y += lh
 	}
+	if in.sim.InputLate > 0 {
+		b = h.line[:0]
+		b = append(b, "input late: "...)
+		b = strconv.AppendUint(b, in.sim.InputLate, 10)
+		b = append(b, " events applied a tick after their stamp"...)
+		width = max(width, h.text(b, x, y, hudText))
+		y += lh
+	}
 
 	// The frame-time graph: one bar per frame, newest on the right, with a
 	// line at one 60 Hz frame.

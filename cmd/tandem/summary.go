@@ -48,6 +48,7 @@ type summary struct {
 	InputLatencyMsP50 float64 `json:"input_latency_ms_p50"`
 	InputLatencyMsP99 float64 `json:"input_latency_ms_p99"`
 	Inputs            int     `json:"inputs"`
+	InputLate         uint64  `json:"input_late"`
 	SimBackwards      int     `json:"frames_sim_backwards"`
 	SimHeld           int     `json:"frames_sim_held"`
 	Hz                int     `json:"hz"`
@@ -135,6 +136,7 @@ func (a *app) summary(run *bench.Run) *summary {
 		InputLatencyMsP50: round(f.InputLatencyMsP50, 2),
 		InputLatencyMsP99: round(f.InputLatencyMsP99, 2),
 		Inputs:            f.Inputs,
+		InputLate:         sim.InputLate,
 		SimBackwards:      f.SimBackwardsFrames,
 		SimHeld:           f.SimHeldFrames,
 		Hz:                a.opts.hz,

@@ -1,0 +1,86 @@
+package simthread
+
+import (
+	"context"
+	"testing"
+)
+
+func TestLateInput(t *testing.T) {
+	// An event whose tick already ran is applied at the next tick, and
+	// counted; one whose tick is still to come is not.
+	log := NewLog(100, 10)
+	r, err := New(&hashSim{}, Config{Hz: 100, Clock: NewFakeClock(0), Log: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Frame(0)                                                                 // the schedule starts: tick 0 is due at once
+	r.Frame(30_000_000)                                                        // ticks 1-3, due at 10, 20, 30 ms
+	r.Push(Event{Time: 25_000_000, Kind: EventButton, Buttons: 1, Down: true}) // tick 3's, which ran
+	r.Push(Event{Time: 31_000_000, Kind: EventButton, Buttons: 2, Down: true}) // tick 4's
+	r.Frame(40_000_000)
+	if got := r.Stats().InputLate; got != 1 {
+		t.Fatalf("InputLate = %d, want 1", got)
+	}
+	in, _ := log.Inputs()
+	if len(in) != 2 || in[0].Tick != 4 || in[1].Tick != 4 {
+		t.Fatalf("applied at %+v, want both at tick 4", in)
+	}
+}
+
+func TestLateInputRace(t *testing.T) {
+	// The race of live play, reproduced: the decoupled sim thread runs
+	// ahead, and each event is pushed only after the clock has passed its
+	// stamp. Every event the loop applied after its tick had run is
+	// counted, and no other.
+	clk := NewFakeClock(0)
+	log := NewLog(1000, 1000)
+	r, err := New(&hashSim{}, Config{Hz: 100, Clock: clk, Log: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	r.Start(ctx)
+	var stamps []int64
+	for f := int64(0); f <= 500_000_000; f += 7_000_000 {
+		clk.Set(f)
+		clk.BlockUntilWaiting() // the sim thread has run every tick due by f
+		stamp := f - 3_000_000  // the key went down 3 ms before it was pushed
+		if stamp < 0 {
+			continue
+		}
+		r.Push(Event{Time: stamp, Kind: EventButton, Buttons: 1, Down: len(stamps)%2 == 0})
+		stamps = append(stamps, stamp)
+	}
+	clk.Set(600_000_000)
+	clk.BlockUntilWaiting()
+	cancel()
+	if err := r.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	in, _ := log.Inputs()
+	if len(in) != len(stamps) {
+		t.Fatalf("%d events applied, %d pushed", len(in), len(stamps))
+	}
+	sched := NewSchedule(100, 0)
+	var late uint64
+	for _, e := range in {
+		// The tick the stamp belongs to: the first due at or after it.
+		want := uint64((e.Stamp + 9_999_999) / 10_000_000)
+		if sched.DueAt(want) < e.Stamp || (want > 0 && sched.DueAt(want-1) >= e.Stamp) {
+			t.Fatalf("bad reference tick %d for stamp %d", want, e.Stamp)
+		}
+		switch {
+		case e.Tick == want:
+		case e.Tick > want:
+			late++
+		default:
+			t.Fatalf("event stamped %d applied at tick %d, before its tick %d", e.Stamp, e.Tick, want)
+		}
+	}
+	if late == 0 {
+		t.Fatal("the race never happened: the harness pushed every event in time")
+	}
+	if got := r.Stats().InputLate; got != late {
+		t.Fatalf("InputLate = %d, but %d events landed after their tick", got, late)
+	}
+}
