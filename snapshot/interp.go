@@ -98,7 +98,18 @@ type Interpolator struct {
 	// its successor is due.
 	Delay int64
 
+	// CatchUp, when positive, eases the picture back onto its schedule
+	// after a stall ([Interpolator.Show]): the shown sim time moves on at
+	// most 1+CatchUp times the speed of the sim's schedule, so a picture
+	// that held still for 30 ms catches up over 30/CatchUp ms instead of
+	// jumping 30 ms in one frame. 0 jumps.
+	CatchUp float64
+	// Eased counts frames that [Interpolator.Show] slowed down to catch up
+	// evenly.
+	Eased int
+
 	shown   int64 // the SimTime of the last View
+	lastNow int64 // the time of the last Show
 	started bool
 	// Held counts frames in which the monotonicity guard had to hold the
 	// displayed time still (the schedule moved backwards: a time-scale
@@ -106,18 +117,25 @@ type Interpolator struct {
 	Held int
 }
 
-// Pair returns the two snapshots a frame at time now blends: (prev, curr)
-// as a rule, or (older, prev) when the frame's moment, now - Delay, falls
-// before curr is due. That happens whenever the delay is longer than curr
-// was late: without the older pair, such a frame would have to hold prev
-// still until curr's due time, a stutter once a tick. older is
-// [Ring.Older]; nil is allowed.
-func (ip *Interpolator) Pair(older, prev, curr *Snapshot, now int64) (a, b *Snapshot) {
-	if older != nil && older != prev && prev != curr && !curr.Paused &&
-		prev.Next > prev.Time && now-ip.Delay < curr.Time {
-		return older, prev
+// Pair returns the two snapshots of h (a [Ring.History], oldest first) a
+// frame shows the moment t from: the newest pair as a rule, or an older
+// one when t falls before the newer snapshot is due. That happens whenever
+// the delay is longer than a snapshot was late: with the newest pair
+// alone, such a frame would hold still until it is due, a stutter once a
+// tick. It never reaches back across a pause, a repeated snapshot or one
+// that is not its successor's predecessor on the schedule.
+func Pair(h [History]*Snapshot, t int64) (a, b *Snapshot) {
+	j := History - 1
+	for j > 1 && t < h[j].Time && !h[j].Paused && reachBack(h[j-2], h[j-1]) {
+		j--
 	}
-	return prev, curr
+	return h[j-1], h[j]
+}
+
+// reachBack reports whether (a, b) is a pair a frame may reach back to: b
+// follows a on the schedule, tick after tick, neither paused.
+func reachBack(a, b *Snapshot) bool {
+	return a != nil && a != b && !b.Paused && a.Next > a.Time && a.Tick+1 == b.Tick
 }
 
 // Frame returns the view for a frame drawn at time now from the pair
@@ -150,6 +168,61 @@ func (ip *Interpolator) Frame(prev, curr *Snapshot, now int64) View {
 		Age:     now - curr.Published,
 		Overdue: !curr.Paused && curr.Next > curr.Time && t > curr.Next,
 	}
+}
+
+// Show is the whole choice of a frame at time now from h, the reader's
+// history ([Ring.History], oldest first): the pair the moment now - Delay
+// falls in ([Pair]), the view ([Interpolator.Frame]), and, with CatchUp,
+// an even catch-up after a stall: when the moment due is further ahead of
+// the last one shown than the schedule moved times 1+CatchUp, the frame
+// shows that limit instead, from the older pair it falls in (as far back
+// as h reaches). It returns the view and the pair it blends (the sprite
+// batch must hold that pair).
+func (ip *Interpolator) Show(h [History]*Snapshot, now int64) (v View, a, b *Snapshot) {
+	a, b = Pair(h, now-ip.Delay)
+	shown, started, lastNow := ip.shown, ip.started, ip.lastNow
+	v = ip.Frame(a, b, now)
+	ip.lastNow = now
+	if ip.CatchUp <= 0 || ip.Snap || !started || now <= lastNow {
+		return v, a, b
+	}
+	rate := scheduleRate(a, b)
+	if rate <= 0 {
+		return v, a, b
+	}
+	limit := shown + int64(float64(now-lastNow)*rate*(1+ip.CatchUp))
+	if v.SimTime <= limit {
+		return v, a, b
+	}
+	// Behind after a stall: the pair holding the limit, as far back as
+	// the history goes.
+	j := History - 1
+	for h[j] != b {
+		j--
+	}
+	for j > 1 && limit < h[j-1].SimTime && !h[j].Paused && reachBack(h[j-2], h[j-1]) {
+		j--
+	}
+	a, b = h[j-1], h[j]
+	sim := max(limit, a.SimTime)
+	alpha := 1.0
+	if span := b.SimTime - a.SimTime; span > 0 {
+		alpha = float64(sim-a.SimTime) / float64(span)
+	}
+	ip.shown = sim
+	ip.Eased++
+	v.Alpha, v.SimTime, v.Camera = float32(alpha), sim, a.Camera.Lerp(b.Camera, float32(alpha))
+	return v, a, b
+}
+
+// scheduleRate returns how many sim nanoseconds the schedule moves per
+// wall nanosecond between a and b (1 in real time), or 0 when the pair
+// does not say.
+func scheduleRate(a, b *Snapshot) float64 {
+	if b.Time <= a.Time || b.SimTime <= a.SimTime {
+		return 0
+	}
+	return float64(b.SimTime-a.SimTime) / float64(b.Time-a.Time)
 }
 
 // Interpolate writes into dst the sprites of curr blended from prev by

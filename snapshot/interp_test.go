@@ -211,20 +211,19 @@ func TestInterpolatorDelayAndOverdue(t *testing.T) {
 
 func TestPairReachesBack(t *testing.T) {
 	// Ticks due every 10 ms, each published 1 ms late; the frames show the
-	// world 4 ms in the past. Right after curr arrives, the moment shown is
-	// still before curr is due: the frame must blend older -> prev, and the
-	// sim time shown must move on evenly (never hold at prev's time).
+	// world 4 ms in the past. Right after a snapshot arrives, the moment
+	// shown is still before it is due: the frame must blend the pair
+	// before it, and the sim time shown must move on evenly (never hold).
 	const tick = 10_000_000
 	mk := func(k int64) *snapshot.Snapshot {
 		return &snapshot.Snapshot{Tick: uint64(k), SimTime: k * tick, Time: (k - 1) * tick, Next: k * tick, Published: (k-1)*tick + 1_000_000}
 	}
 	ip := snapshot.Interpolator{Delay: 4_000_000}
 	var last int64 = -1
-	for now := int64(3 * tick); now < 6*tick; now += 1_000_000 {
-		// The newest snapshot published by now.
-		k := (now-1_000_000)/tick + 1
-		older, prev, curr := mk(k-2), mk(k-1), mk(k)
-		a, b := ip.Pair(older, prev, curr, now)
+	for now := int64(4 * tick); now < 7*tick; now += 1_000_000 {
+		k := (now-1_000_000)/tick + 1 // the newest snapshot published by now
+		h := [snapshot.History]*snapshot.Snapshot{mk(k - 3), mk(k - 2), mk(k - 1), mk(k)}
+		a, b := snapshot.Pair(h, now-ip.Delay)
 		v := ip.Frame(a, b, now)
 		if want := now - ip.Delay; v.SimTime != want {
 			t.Fatalf("now %d: shows sim time %d, want %d (pair %d,%d)", now, v.SimTime, want, a.Tick, b.Tick)
@@ -237,13 +236,82 @@ func TestPairReachesBack(t *testing.T) {
 	if ip.Held != 0 {
 		t.Fatalf("held %d frames", ip.Held)
 	}
-	// Without the older snapshot the same frames stutter: Pair falls back
-	// to (prev, curr) and alpha clamps at 0.
+	// With only the pair, the same moment holds at prev: alpha clamps at 0.
+	now := int64(3*tick + 2_000_000)
 	var ip2 snapshot.Interpolator
 	ip2.Delay = 4_000_000
-	now := int64(3*tick + 2_000_000)
-	a, b := ip2.Pair(nil, mk(3), mk(4), now)
-	if v := ip2.Frame(a, b, now); v.SimTime != 3*tick {
-		t.Fatalf("without older: sim time %d, want held at %d", v.SimTime, 3*tick)
+	if v := ip2.Frame(mk(3), mk(4), now); v.SimTime != 3*tick {
+		t.Fatalf("without the history: sim time %d, want held at %d", v.SimTime, 3*tick)
+	}
+	// Never across a pause or a gap in the ticks.
+	paused := mk(4)
+	paused.Paused = true
+	h := [snapshot.History]*snapshot.Snapshot{mk(1), mk(2), mk(3), paused}
+	if a, _ := snapshot.Pair(h, 0); a.Tick != 3 {
+		t.Fatalf("reached back across a pause to %d", a.Tick)
+	}
+	h = [snapshot.History]*snapshot.Snapshot{mk(1), mk(2), mk(5), mk(6)}
+	if a, _ := snapshot.Pair(h, 0); a.Tick != 5 {
+		t.Fatalf("reached back across a gap to %d", a.Tick)
+	}
+}
+
+func TestShowCatchesUpEvenly(t *testing.T) {
+	// Ticks every 10 ms, each published 1 ms after it is due, except that
+	// the sim stalls from 100 ms to 125 ms and then publishes the ticks it
+	// owes at once. Frames every 4 ms show the world 5 ms in the past.
+	// With CatchUp the picture holds during the stall, then moves on at
+	// most 1.25 times real speed until it is back on schedule: no frame
+	// jumps, none goes back.
+	const tick, delay, frame = 10_000_000, 5_000_000, 4_000_000
+	var snaps []*snapshot.Snapshot
+	for k := int64(1); k <= 60; k++ {
+		due := (k - 1) * tick
+		pub := due + 1_000_000
+		if due >= 100_000_000 && due < 125_000_000 {
+			pub = 126_000_000
+		}
+		snaps = append(snaps, &snapshot.Snapshot{Tick: uint64(k), SimTime: k * tick, Time: due, Next: due + tick, Published: pub, TimeScale: 1})
+	}
+	history := func(now int64) (h [snapshot.History]*snapshot.Snapshot) {
+		n := 0
+		for n < len(snaps) && snaps[n].Published <= now {
+			n++
+		}
+		for i := range h {
+			h[i] = snaps[max(n-snapshot.History+i, 0)]
+		}
+		return h
+	}
+	run := func(catchUp float64) (maxStep int64, eased int, backAt int64) {
+		ip := snapshot.Interpolator{Delay: delay, CatchUp: catchUp}
+		var last int64 = -1
+		for now := int64(50_000_000); now < 560_000_000; now += frame {
+			v, a, b := ip.Show(history(now), now)
+			if a != b && a.Tick+1 != b.Tick {
+				t.Fatalf("now %d: pair %d,%d not consecutive", now, a.Tick, b.Tick)
+			}
+			if last >= 0 {
+				if v.SimTime < last {
+					t.Fatalf("now %d: sim time went back %d ns", now, last-v.SimTime)
+				}
+				maxStep = max(maxStep, v.SimTime-last)
+			}
+			if v.SimTime == now-delay && now > 126_000_000 && backAt == 0 {
+				backAt = now
+			}
+			last = v.SimTime
+		}
+		return maxStep, ip.Eased, backAt
+	}
+	step, eased, back := run(0.25)
+	if step > frame*5/4+1 {
+		t.Fatalf("with CatchUp: a frame moved %d ns, more than 1.25 frames", step)
+	}
+	if eased == 0 || back == 0 || back > 126_000_000+150_000_000 {
+		t.Fatalf("eased %d frames, back on schedule at %d ms", eased, back/1e6)
+	}
+	if step, _, _ := run(0); step < 20_000_000 {
+		t.Fatalf("without CatchUp the picture should jump after the stall; its largest step was %d ns", step)
 	}
 }

@@ -2,39 +2,39 @@ package snapshot
 
 import "sync/atomic"
 
+// History is how many snapshots the reader holds: the pair it draws and
+// the two before it, for a frame whose moment reaches back past the pair
+// (an interpolation delay, or an even catch-up after a stall).
+const History = 4
+
 // ringSize is the number of snapshot buffers. At any moment the reader may
-// hold three (the pair it is drawing and the one before, for a frame whose
-// interpolation delay reaches back past the pair), the newest three
-// published ones may be three others, and the writer fills a seventh: with
-// seven the writer always finds a free buffer and never waits.
-const ringSize = 7
+// hold History of them, the History newest published ones may be as many
+// others, and the writer fills one more: with 2*History+1 the writer
+// always finds a free buffer and never waits.
+const ringSize = 2*History + 1
 
 // none marks an empty index field in the state word.
 const none = 0xF
 
-// The state word packs, from the low bits:
+// The state word packs, from the low bits, eight 4-bit buffer indices and
+// a count:
 //
-//	bits  0-3   latest: the newest published buffer
-//	bits  4-7   prev:   the one published before it
-//	bits  8-11  prev2:  the one before that
-//	bits 12-15  held A: the reader's curr
-//	bits 16-19  held B: the reader's prev
-//	bits 20-23  held C: the reader's older
+//	bits  0-15  pub[0..3]:  the newest published buffer, the one before, ...
+//	bits 16-31  held[0..3]: the reader's newest, the one before, ...
 //	bits 32-63  the number of publishes so far
 //
 // Every change is one compare-and-swap of the whole word, so the reader
-// takes (latest, prev, prev2) and releases its old three atomically, and
-// the writer shifts latest to prev to prev2 in the same step as it
+// takes the newest four and releases its old four atomically, and the
+// writer shifts the published ones along in the same step as it
 // publishes.
 const (
-	shiftLatest = 0
-	shiftPrev   = 4
-	shiftPrev2  = 8
-	shiftHeldA  = 12
-	shiftHeldB  = 16
-	shiftHeldC  = 20
-	shiftSeq    = 32
+	shiftPub  = 0
+	shiftHeld = 16
+	shiftSeq  = 32
 )
+
+func pub(i int) uint  { return shiftPub + 4*uint(i) }
+func held(i int) uint { return shiftHeld + 4*uint(i) }
 
 func field(w uint64, shift uint) int { return int(w >> shift & 0xF) }
 
@@ -58,16 +58,17 @@ type Ring struct {
 	writing int
 
 	// Reader-only state.
-	seen  uint64
-	older *Snapshot
+	seen uint64
+	hist [History]*Snapshot
 }
 
 // NewRing returns an empty ring.
 func NewRing() *Ring {
 	r := &Ring{writing: -1}
 	var w uint64
-	for _, s := range []uint{shiftLatest, shiftPrev, shiftPrev2, shiftHeldA, shiftHeldB, shiftHeldC} {
-		w = setField(w, s, none)
+	for i := range History {
+		w = setField(w, pub(i), none)
+		w = setField(w, held(i), none)
 	}
 	r.state.Store(w)
 	return r
@@ -85,11 +86,10 @@ func (r *Ring) Begin() *Snapshot {
 	}
 	w := r.state.Load()
 	for i := range ringSize {
-		if i != field(w, shiftLatest) && i != field(w, shiftPrev) && i != field(w, shiftPrev2) &&
-			i != field(w, shiftHeldA) && i != field(w, shiftHeldB) && i != field(w, shiftHeldC) {
-			// The reader only ever takes latest, prev and prev2, and only
-			// the writer changes those, so this buffer stays free until
-			// it is published.
+		if !inUse(w, i) {
+			// The reader only ever takes published buffers, and only the
+			// writer publishes, so this buffer stays free until it is
+			// published.
 			r.writing = i
 			return &r.bufs[i]
 		}
@@ -108,9 +108,11 @@ func (r *Ring) Publish() {
 	}
 	for {
 		old := r.state.Load()
-		w := setField(old, shiftPrev2, field(old, shiftPrev))
-		w = setField(w, shiftPrev, field(old, shiftLatest))
-		w = setField(w, shiftLatest, r.writing)
+		w := old
+		for i := History - 1; i > 0; i-- {
+			w = setField(w, pub(i), field(old, pub(i-1)))
+		}
+		w = setField(w, pub(0), r.writing)
 		w += 1 << shiftSeq
 		if r.state.CompareAndSwap(old, w) {
 			break
@@ -122,8 +124,8 @@ func (r *Ring) Publish() {
 // Acquire returns the two newest published snapshots, the older first, and
 // reports whether anything was published since the previous Acquire. Before
 // the first publish it returns nil, nil, false; after exactly one, prev and
-// curr are the same snapshot. It also takes the snapshot published before
-// prev, which [Ring.Older] returns.
+// curr are the same snapshot. It also takes the two published before prev,
+// which [Ring.History] returns with the pair.
 //
 // The snapshots stay valid, unchanged, until the next Acquire, which
 // releases them. Reader only.
@@ -131,36 +133,48 @@ func (r *Ring) Acquire() (prev, curr *Snapshot, fresh bool) {
 	for {
 		old := r.state.Load()
 		seq := old >> shiftSeq
-		latest, before, older := field(old, shiftLatest), field(old, shiftPrev), field(old, shiftPrev2)
-		if latest == none {
-			return nil, nil, false
-		}
-		if before == none {
-			before = latest
-		}
-		if older == none {
-			older = before
+		var idx [History]int
+		for i := range History {
+			idx[i] = field(old, pub(i))
+			if idx[i] == none {
+				if i == 0 {
+					return nil, nil, false
+				}
+				idx[i] = idx[i-1] // fewer published: repeat the oldest
+			}
 		}
 		if seq == r.seen {
-			// Nothing new: the held three are already the newest.
-			return &r.bufs[field(old, shiftHeldB)], &r.bufs[field(old, shiftHeldA)], false
+			// Nothing new: the held ones are already the newest.
+			return r.hist[History-2], r.hist[History-1], false
 		}
-		w := setField(old, shiftHeldA, latest)
-		w = setField(w, shiftHeldB, before)
-		w = setField(w, shiftHeldC, older)
+		w := old
+		for i := range History {
+			w = setField(w, held(i), idx[i])
+		}
 		if r.state.CompareAndSwap(old, w) {
 			r.seen = seq
-			r.older = &r.bufs[older]
-			return &r.bufs[before], &r.bufs[latest], true
+			for i := range History {
+				r.hist[History-1-i] = &r.bufs[idx[i]]
+			}
+			return r.hist[History-2], r.hist[History-1], true
 		}
 	}
 }
 
-// Older returns the snapshot published before the prev of the last
-// Acquire, held with it (prev itself when there is none): a frame whose
-// moment falls before curr's due time interpolates from Older to prev.
-// Nil before the first publish. Reader only.
-func (r *Ring) Older() *Snapshot { return r.older }
+// History returns the snapshots the last Acquire took, oldest first: the
+// two before its pair, then prev and curr. With fewer published, the
+// oldest repeats. All nil before the first publish. Reader only.
+func (r *Ring) History() [History]*Snapshot { return r.hist }
+
+// inUse reports whether buffer i is published or held in state word w.
+func inUse(w uint64, i int) bool {
+	for j := range History {
+		if field(w, pub(j)) == i || field(w, held(j)) == i {
+			return true
+		}
+	}
+	return false
+}
 
 // Published returns the number of snapshots published so far. Any thread.
 func (r *Ring) Published() uint64 { return r.state.Load() >> shiftSeq }

@@ -73,8 +73,8 @@ func TestRingNewestPair(t *testing.T) {
 
 func TestRingStress(t *testing.T) {
 	// Writer and reader at full speed; every snapshot the reader sees must
-	// be whole (its checksum holds), consecutive with its pair (and the one
-	// before the pair with prev), and never older than the last one seen.
+	// be whole (its checksum holds), consecutive with the ones before it
+	// (the pair and the history), and never older than the last one seen.
 	r := snapshot.NewRing()
 	const total = 200_000
 	var stop atomic.Bool
@@ -99,17 +99,22 @@ func TestRingStress(t *testing.T) {
 		if f {
 			fresh++
 		}
-		o := r.Older()
-		for _, s := range []*snapshot.Snapshot{o, p, c} {
+		h := r.History()
+		if h[snapshot.History-2] != p || h[snapshot.History-1] != c {
+			t.Fatal("History does not end with the pair Acquire returned")
+		}
+		for _, s := range h {
 			if got := checksum(s); got != s.StateHash {
 				t.Fatalf("torn snapshot at tick %d", s.Tick)
 			}
 		}
+		for i := 1; i < len(h); i++ {
+			if h[i].Tick > uint64(i) && h[i-1].Tick+1 != h[i].Tick {
+				t.Fatalf("history %d,%d not consecutive", h[i-1].Tick, h[i].Tick)
+			}
+		}
 		if c.Tick != 1 && p.Tick+1 != c.Tick {
 			t.Fatalf("pair %d,%d not consecutive", p.Tick, c.Tick)
-		}
-		if p.Tick > 1 && o.Tick+1 != p.Tick {
-			t.Fatalf("older %d not just before prev %d", o.Tick, p.Tick)
 		}
 		if c.Tick < last {
 			t.Fatalf("went back from %d to %d", last, c.Tick)

@@ -89,6 +89,7 @@ func runApp(opts options, h *hooks) (*summary, error) {
 	a.interp.MaxExtrapolate = opts.extrapolate
 	a.interp.Delay = int64(opts.interpDelay * 1e6)
 	a.interp.Snap = !opts.interp
+	a.interp.CatchUp = opts.catchUp
 	// The delay covers snapshots up to a tick late: a tick that takes
 	// most of its budget (-simcost 14ms at 60 Hz) is late by nearly that.
 	a.jitter = snapshot.JitterBuffer{Max: 1e9 / int64(opts.hz), Margin: 500_000}
@@ -317,11 +318,11 @@ func (a *app) frame(capture bool) {
 			// ran (or had run) to, which needs no delay.
 			showAt = a.aim(prev, curr, fresh, now)
 		}
-		// The pair this frame blends: the newest two, or the two before
-		// when the delayed moment falls before curr is due.
-		p, c := a.interp.Pair(a.runner.Ring().Older(), prev, curr, showAt)
+		// The pair this frame blends: the newest two, or an older pair
+		// when the delayed moment falls before curr is due, or when the
+		// picture is catching up evenly after a stall.
+		v, p, c := a.interp.Show(a.runner.Ring().History(), showAt)
 		a.upload(p, c)
-		v := a.interp.Frame(p, c, showAt)
 		v.Age = now - curr.Published
 		if v.Overdue && !capture {
 			a.stats.overdue++

@@ -41,6 +41,7 @@ type options struct {
 	interpDelay float64 // ms, when not auto
 	delayAuto   bool    // -interp-delay auto: the jitter buffer and the present aim
 	fpsCap      int
+	catchUp     float64
 	spin        bool
 	probe       bool
 	cpuprofile  string
@@ -128,6 +129,7 @@ var flagForms = map[string]string{
 	"seconds":     "a number of seconds, e.g. 10 or 2.5",
 	"warmup":      "a number of seconds, e.g. 1 or 0.5",
 	"extrapolate": "a fraction of a tick from 0 to 1, e.g. 0.5",
+	"catch-up":    "a fraction from 0 to 4, e.g. 0.25",
 	"hz":          "a whole number of ticks a second, e.g. 60",
 	"sprites":     "a whole number of sprites, e.g. 5000",
 	"sprite-size": "a whole number of px, e.g. 16",
@@ -193,6 +195,7 @@ func parseFlags(sub string, args []string, stderr io.Writer) (options, error) {
 	fs.BoolVar(&o.headless, "headless", false, "run on a private Xvfb even when a display exists (without DISPLAY this is automatic)")
 	fs.StringVar(&o.shotDir, "screenshot-dir", ".", "where F12 writes its timestamped PNGs")
 	fs.StringVar(&delay, "interp-delay", "auto", "draw the world this many `ms` further in the past, so a sim tick that starts late still arrives in time; auto sizes it from how late snapshots arrive and aims each frame at its predicted present")
+	fs.Float64Var(&o.catchUp, "catch-up", 0.25, "after a stall, let the picture run up to 1+F times as fast until it is back on schedule (0: jump)")
 	fs.IntVar(&o.fpsCap, "fps-cap", 0, "render at most this many frames a second, paced by sleeping to a deadline (0: no cap)")
 	fs.BoolVar(&o.spin, "spin", false, "draw the bunnies turning (the classic bunnymark keeps them upright)")
 	fs.BoolVar(&o.autoplay, "autoplay", false, "play by itself: run right and jump, through the same timestamped input as the keys")
@@ -299,7 +302,7 @@ func parseFlags(sub string, args []string, stderr io.Writer) (options, error) {
 	for _, f := range []struct {
 		name string
 		v    float64
-	}{{"seconds", o.seconds}, {"warmup", o.warmup}, {"extrapolate", o.extrapolate}} {
+	}{{"seconds", o.seconds}, {"warmup", o.warmup}, {"extrapolate", o.extrapolate}, {"catch-up", o.catchUp}} {
 		if math.IsNaN(f.v) || math.IsInf(f.v, 0) {
 			return o, fmt.Errorf("-%s %v: not a number; want %s", f.name, f.v, flagForms[f.name])
 		}
@@ -310,6 +313,7 @@ func parseFlags(sub string, args []string, stderr io.Writer) (options, error) {
 	check(o.warmup >= 0, "-warmup %v is negative", o.warmup)
 	check(o.width >= 64 && o.height >= 64 && o.width <= 16384 && o.height <= 16384,
 		"-width %d -height %d out of range (use 64 to 16384)", o.width, o.height)
+	check(o.catchUp >= 0 && o.catchUp <= 4, "-catch-up %v out of range (use 0 to 4)", o.catchUp)
 	check(o.fpsCap >= 0 && o.fpsCap <= 10_000, "-fps-cap %d out of range (use 0 for none, or up to 10000)", o.fpsCap)
 	check(o.extrapolate >= 0 && o.extrapolate <= 1, "-extrapolate %v out of range (use 0 to 1)", o.extrapolate)
 	check(o.reps >= 0 && o.reps <= 100, "-reps %d out of range (use 1 to 100)", o.reps)

@@ -63,6 +63,7 @@ type summary struct {
 	AllocsPerFrame    float64 `json:"allocs_per_frame"`
 	OverdueFrames     int     `json:"frames_snapshot_overdue"`
 	Extrapolated      int     `json:"frames_extrapolated"`
+	Eased             int     `json:"frames_eased"`
 	InterpDelayMsP50  float64 `json:"interp_delay_ms_p50"`
 	InterpDelay       string  `json:"interp_delay"`
 	FPSCap            int     `json:"fps_cap"`
@@ -151,6 +152,7 @@ func (a *app) summary(run *bench.Run) *summary {
 		AllocsPerFrame:    round(st.allocsPerFrame(), 3),
 		OverdueFrames:     f.OverdueFrames,
 		Extrapolated:      f.ExtrapolatedFrames,
+		Eased:             a.interp.Eased,
 		InterpDelayMsP50:  round(f.DelayMsP50, 3),
 		InterpDelay:       delayName(a.opts),
 		FPSCap:            a.opts.fpsCap,
