@@ -1,6 +1,9 @@
 package snapshot
 
-import "sync/atomic"
+import (
+	"math/bits"
+	"sync/atomic"
+)
 
 // History is how many snapshots the reader holds: the pair it draws and
 // the two before it, for a frame whose moment reaches back past the pair
@@ -85,14 +88,12 @@ func (r *Ring) Begin() *Snapshot {
 		return &r.bufs[r.writing]
 	}
 	w := r.state.Load()
-	for i := range ringSize {
-		if !inUse(w, i) {
-			// The reader only ever takes published buffers, and only the
-			// writer publishes, so this buffer stays free until it is
-			// published.
-			r.writing = i
-			return &r.bufs[i]
-		}
+	if free := ^used(w) & (1<<ringSize - 1); free != 0 {
+		// The reader only ever takes published buffers, and only the
+		// writer publishes, so this buffer stays free until it is
+		// published.
+		r.writing = bits.TrailingZeros16(free)
+		return &r.bufs[r.writing]
 	}
 	panic("snapshot: no free buffer; the ring's invariant is broken")
 }
@@ -166,14 +167,14 @@ func (r *Ring) Acquire() (prev, curr *Snapshot, fresh bool) {
 // oldest repeats. All nil before the first publish. Reader only.
 func (r *Ring) History() [History]*Snapshot { return r.hist }
 
-// inUse reports whether buffer i is published or held in state word w.
-func inUse(w uint64, i int) bool {
-	for j := range History {
-		if field(w, pub(j)) == i || field(w, held(j)) == i {
-			return true
-		}
+// used returns the set of buffers published or held in state word w, one
+// bit each (bit none, for an empty field, falls outside the ring).
+func used(w uint64) uint16 {
+	var m uint16
+	for j := range 2 * History {
+		m |= 1 << (w >> (4 * uint(j)) & 0xF)
 	}
-	return false
+	return m
 }
 
 // Published returns the number of snapshots published so far. Any thread.
