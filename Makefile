@@ -13,6 +13,8 @@ DEBS    := xvfb xauth libgl1-mesa-dev libgl1-mesa-dri libx11-dev libxcursor-dev 
 XVFB    := $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1280x720x24")
 # The GL tests share the 2 cores with the sim and the race detector.
 export LP_NUM_THREADS ?= 2
+# How long make test runs each fuzzer past its corpus.
+FUZZTIME ?= 20s
 
 .PHONY: all deps build test bench run clean
 
@@ -44,6 +46,9 @@ test: deps
 	$(XVFB) $(GO) test -race -count=1 ./...
 	# Tests too slow under -race (5 million ticks) run once without it.
 	$(GO) test -count=1 -run 'Drift24HoursRunner' ./simthread
+	# Each fuzzer for a bounded time beyond its seed corpus (testdata/fuzz):
+	# a crasher fails the run and is saved there, failing every run after.
+	$(GO) test -run '^$$' -fuzz '^FuzzParseLevel$$' -fuzztime $(FUZZTIME) ./physics
 
 # The Go benchmarks of every package, then the standard comparison of the
 # three loops (about 4 minutes; tandem starts its own Xvfb without a

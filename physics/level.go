@@ -132,10 +132,12 @@ func LoadLevel(path string) (*Level, error) {
 //	.  empty
 //
 // Lines beginning with ';' are comments and may appear anywhere. All other
-// lines are rows, top to bottom, and must have the same width. A trailing
-// '\r' is ignored, and so are blank lines at the end of the file; a blank
-// line between rows is an error. Errors are *ParseError values naming the
-// file, line and column and saying how to fix the problem.
+// lines are rows, top to bottom, and must have the same width. A UTF-8
+// byte-order mark at the start is skipped (editors on Windows write one),
+// trailing spaces, tabs and '\r' are ignored, and so are blank lines at the
+// end of the file; a blank line between rows is an error. Errors are
+// *ParseError values naming the file, line and column (both from 1) and
+// saying how to fix the problem.
 func ParseLevel(name string, r io.Reader) (*Level, error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxLevelBytes+1))
 	if err != nil {
@@ -144,6 +146,7 @@ func ParseLevel(name string, r io.Reader) (*Level, error) {
 	if len(data) > maxLevelBytes {
 		return nil, &ParseError{File: name, Msg: fmt.Sprintf("file is larger than %d bytes (is this a level?)", maxLevelBytes)}
 	}
+	data = bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))
 	l := &Level{Name: name}
 	var (
 		startLine, startCol int // where 'P' was seen
@@ -159,7 +162,7 @@ func ParseLevel(name string, r io.Reader) (*Level, error) {
 		} else {
 			data = nil
 		}
-		line = bytes.TrimSuffix(line, []byte{'\r'})
+		line = bytes.TrimRight(line, " \t\r")
 		if len(line) > 0 && line[0] == ';' {
 			continue
 		}

@@ -84,3 +84,33 @@ func TestLateInputRace(t *testing.T) {
 		t.Fatalf("InputLate = %d, but %d events landed after their tick", got, late)
 	}
 }
+
+func TestPushRefusesBadEvents(t *testing.T) {
+	// A time scale outside the schedule's range, or an unknown kind, is
+	// refused by Push on the caller's thread: the sim thread never sees it
+	// (SetScale would panic there) and keeps running.
+	r, err := New(&hashSim{}, Config{Hz: 100, Clock: NewFakeClock(0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range []Event{
+		{Time: 1, Kind: EventScale, Scale: Ratio{0, 1}},
+		{Time: 1, Kind: EventScale, Scale: Ratio{1, 65}},
+		{Time: 1, Kind: EventScale, Scale: Ratio{-2, 1}},
+		{Time: 1, Kind: 0},
+		{Time: 1, Kind: EventScale + 1},
+	} {
+		if r.Push(e) {
+			t.Errorf("Push(%+v) queued a bad event", e)
+		}
+	}
+	if !r.Push(Event{Time: 1, Kind: EventScale, Scale: Ratio{1, 64}}) {
+		t.Error("Push refused a valid scale")
+	}
+	r.Frame(0)
+	r.Frame(50_000_000)
+	st := r.Stats()
+	if st.InputBad != 5 || st.Ticks == 0 || st.Chosen != (Ratio{1, 64}) {
+		t.Fatalf("stats %+v: want 5 refused, ticks run, the valid scale applied", st)
+	}
+}

@@ -73,6 +73,9 @@ type Stats struct {
 	// later, while the sim thread ran that tick): each was applied at the
 	// next tick instead.
 	InputLate uint64
+	// InputBad counts events Push refused: an unknown kind or an invalid
+	// time scale.
+	InputBad uint64
 }
 
 // Runner runs a [Sim] on a fixed timestep in one of three loops, chosen by
@@ -100,7 +103,7 @@ type Runner struct {
 	// Published for Stats, one atomic word each: a reader may see fields
 	// from two neighbouring wakes, never a torn field.
 	st struct {
-		ticks, clamps, capped, inputLate atomic.Uint64
+		ticks, clamps, capped, inputLate, inputBad atomic.Uint64
 		simTime, dropped, lateMax        atomic.Int64
 		scale                            atomic.Uint64 // float64 bits
 		chosen                           atomic.Uint64 // Num<<32 | Den
@@ -174,8 +177,15 @@ func (r *Runner) Ring() *snapshot.Ring { return r.ring }
 func (r *Runner) Clock() Clock { return r.clock }
 
 // Push hands an input event to the sim without blocking and reports whether
-// it was queued. Only one goroutine may push (the one polling input).
+// it was queued. An event the sim could not apply (an unknown kind, a time
+// scale outside 1/64 to 64) is refused here, on the caller's thread, and
+// counted in Stats.InputBad, rather than stopping the sim thread later.
+// Only one goroutine may push (the one polling input).
 func (r *Runner) Push(e Event) bool {
+	if e.Kind < EventButton || e.Kind > EventScale || (e.Kind == EventScale && !e.Scale.valid()) {
+		r.st.inputBad.Add(1)
+		return false
+	}
 	ok := r.queue.Push(e)
 	if e.Kind != EventButton {
 		// A paused loop sleeps until an event arrives; wake it.
@@ -207,6 +217,7 @@ func (r *Runner) Stats() Stats {
 		LateMax:   r.st.lateMax.Load(),
 		InputDrop: r.queue.Dropped(),
 		InputLate: r.st.inputLate.Load(),
+		InputBad:  r.st.inputBad.Load(),
 	}
 }
 
