@@ -104,10 +104,10 @@ type Runner struct {
 	// from two neighbouring wakes, never a torn field.
 	st struct {
 		ticks, clamps, capped, inputLate, inputBad atomic.Uint64
-		simTime, dropped, lateMax        atomic.Int64
-		scale                            atomic.Uint64 // float64 bits
-		chosen                           atomic.Uint64 // Num<<32 | Den
-		paused                           atomic.Bool
+		simTime, dropped, lateMax                  atomic.Int64
+		scale                                      atomic.Uint64 // float64 bits
+		chosen                                     atomic.Uint64 // Num<<32 | Den
+		paused                                     atomic.Bool
 	}
 
 	// The pipelined loop's meeting point: the render thread sends a frame
