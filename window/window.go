@@ -111,8 +111,13 @@ func Open(cfg Config) (*Window, error) {
 	if cfg.Fullscreen {
 		mon = glfw.GetPrimaryMonitor()
 	}
+	var mode *glfw.VidMode
 	if mon != nil {
-		mode := mon.GetVideoMode()
+		mode = mon.GetVideoMode()
+	}
+	// With no monitor (a headless server, a compositor that reports none)
+	// the window opens windowed.
+	if mode != nil {
 		// Leaving fullscreen restores a window of the configured size,
 		// centred.
 		w.windowed = [4]int{(mode.Width - width) / 2, (mode.Height - height) / 2, width, height}
@@ -241,24 +246,32 @@ func (w *Window) Fullscreen() bool { return w.win.GetMonitor() != nil }
 
 // ToggleFullscreen switches between windowed and fullscreen on the monitor
 // the window is on, at the monitor's current video mode. Going back
-// restores the window's previous position and size. Binding a key to it is
-// the app's business.
+// restores the window's previous position and size. It reports whether it
+// switched: with no monitor to go fullscreen on, it leaves the window as it
+// is. Binding a key to it is the app's business.
 //
 // Main thread only.
-func (w *Window) ToggleFullscreen() {
+func (w *Window) ToggleFullscreen() bool {
 	if w.Fullscreen() {
 		r := w.windowed
 		w.win.SetMonitor(nil, r[0], r[1], r[2], r[3], 0)
 	} else {
+		mon := w.monitor()
+		if mon == nil {
+			return false
+		}
+		mode := mon.GetVideoMode()
+		if mode == nil {
+			return false
+		}
 		x, y := w.win.GetPos()
 		width, height := w.win.GetSize()
 		w.windowed = [4]int{x, y, width, height}
-		mon := w.monitor()
-		mode := mon.GetVideoMode()
 		w.win.SetMonitor(mon, 0, 0, mode.Width, mode.Height, mode.RefreshRate)
 	}
 	// Some drivers reset the swap interval when the mode changes.
 	w.SetVSync(w.vsync)
+	return true
 }
 
 // monitor returns the monitor holding the window's centre, or the primary
@@ -270,7 +283,7 @@ func (w *Window) monitor() *glfw.Monitor {
 	for _, m := range glfw.GetMonitors() {
 		mx, my := m.GetPos()
 		mode := m.GetVideoMode()
-		if cx >= mx && cx < mx+mode.Width && cy >= my && cy < my+mode.Height {
+		if mode != nil && cx >= mx && cx < mx+mode.Width && cy >= my && cy < my+mode.Height {
 			return m
 		}
 	}

@@ -150,19 +150,22 @@ func TestToggleFullscreen(t *testing.T) {
 		}
 	}
 	var fullW, fullH, backW, backH, modeW, modeH int
-	var full, back bool
+	var full, back, switched, switchedBack bool
 	do(func() {
 		mode := glfw.GetPrimaryMonitor().GetVideoMode()
 		modeW, modeH = mode.Width, mode.Height
-		w.ToggleFullscreen()
+		switched = w.ToggleFullscreen()
 		settle()
 		full = w.Fullscreen()
 		fullW, fullH = w.FramebufferSize()
-		w.ToggleFullscreen()
+		switchedBack = w.ToggleFullscreen()
 		settle()
 		back = w.Fullscreen()
 		backW, backH = w.FramebufferSize()
 	})
+	if !switched || !switchedBack {
+		t.Errorf("ToggleFullscreen reported %v, %v with a monitor; want true both ways", switched, switchedBack)
+	}
 	if !full || fullW != modeW || fullH != modeH {
 		t.Errorf("fullscreen: %v at %dx%d, want true at the monitor's %dx%d", full, fullW, fullH, modeW, modeH)
 	}

@@ -556,7 +556,9 @@ func (a *app) onEvent(e window.Event) {
 	case window.KeyF3:
 		a.hudOn = !a.hudOn
 	case window.KeyF11:
-		a.win.ToggleFullscreen()
+		if !a.win.ToggleFullscreen() {
+			fmt.Fprintln(os.Stderr, "tandem: F11: no monitor to go fullscreen on; staying windowed")
+		}
 	case window.KeyF12:
 		a.shotPending = true
 	case window.KeyP:
