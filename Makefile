@@ -5,9 +5,10 @@
 GO      ?= go
 BIN     := bin/tandem
 OUT     := out
-# The Debian packages GLFW's cgo build and the GL tests need.
+# The Debian packages GLFW's cgo build and the GL tests need, and qemu-user
+# for the arm64 determinism test.
 DEBS    := xvfb xauth libgl1-mesa-dev libgl1-mesa-dri libx11-dev libxcursor-dev \
-           libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev
+           libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev qemu-user
 # Without a display, everything that opens a window runs under Xvfb, where
 # Mesa's llvmpipe gives OpenGL 4.5 core.
 XVFB    := $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1280x720x24")
@@ -46,6 +47,11 @@ test: deps
 	$(XVFB) $(GO) test -race -count=1 ./...
 	# Tests too slow under -race (5 million ticks) run once without it.
 	$(GO) test -count=1 -run 'Drift24HoursRunner' ./simthread
+	# The same scripted play must give the same state hash on arm64: the
+	# scene's tests, cross-compiled, under qemu-user, against amd64's
+	# golden hashes (pure Go, so no arm64 libraries are needed).
+	GOARCH=arm64 $(GO) test -c -o bin/scene.arm64.test ./cmd/tandem/scene
+	cd cmd/tandem/scene && qemu-aarch64 ../../../bin/scene.arm64.test -test.run 'GoldenHash|Determinism' -test.count 1
 	# Each fuzzer for a bounded time beyond its seed corpus (testdata/fuzz):
 	# a crasher fails the run and is saved there, failing every run after.
 	$(GO) test -run '^$$' -fuzz '^FuzzParseLevel$$' -fuzztime $(FUZZTIME) ./physics

@@ -1,6 +1,7 @@
 package scene_test
 
 import (
+	"runtime"
 	"testing"
 
 	"github.com/tandem-engine/tandem/cmd/tandem/scene"
@@ -115,4 +116,28 @@ func BenchmarkTickPublish100k(b *testing.B) {
 		r.Frame(k * 1_000_000_000 / 60)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/100_000, "ns/body")
+}
+
+// goldenHashes are the demo worlds' state hashes after a scripted six
+// seconds, as amd64 computes them. make test runs this test on arm64 too,
+// under qemu-user: the same input must give the same bits on every
+// machine (no fused multiply-add, no map order, no platform math).
+var goldenHashes = map[scene.Kind]uint64{
+	scene.Platformer: 0xb992f610b3844515,
+	scene.Bunnymark:  0xdc6ddccd3ca0989b,
+}
+
+func TestGoldenHash(t *testing.T) {
+	const end = 6_000_000_000
+	events := simtest.Script(11, end, 3)
+	for kind, want := range goldenHashes {
+		g := newGame(t, kind)
+		ticks, err := simtest.Coupled(g, detConfig, events, simtest.FrameTimes(1, 60, end, 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := g.Hash(); got != want {
+			t.Errorf("%s after %d ticks on %s: hash %#x, want %#x", kind, ticks, runtime.GOARCH, got, want)
+		}
+	}
 }
