@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/pprof"
+	"os"
 	"time"
 
 	"github.com/tandem-engine/tandem/simthread"
@@ -150,7 +151,7 @@ func servePprof(addr string) (stop func(), bound string, err error) {
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
 	go func() {
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			fmt.Printf("tandem: pprof server: %v\n", err)
+			fmt.Fprintf(os.Stderr, "tandem: pprof server: %v\n", err)
 		}
 	}()
 	return func() { srv.Close() }, ln.Addr().String(), nil
