@@ -2,6 +2,8 @@ package bench
 
 import (
 	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/tandem-engine/tandem/simthread"
@@ -60,8 +62,13 @@ func TestEveryOtherFrame(t *testing.T) {
 		fr[i].ProbeX = float64(fr[i].SimShown) * 240 / 1e9
 	}
 	for i, e := range AnimErrors(fr) {
-		if !near(math.Abs(e), T/1e6, 1e-9) {
-			t.Fatalf("frame %d: animation error %v ms, want ±%v", i+1, e, T/1e6)
+		// A held frame lags by T, the next jumps ahead by T.
+		want := T / 1e6
+		if i%2 == 0 {
+			want = -want
+		}
+		if !near(e, want, 1e-9) {
+			t.Fatalf("frame %d: animation error %v ms, want %v", i+1, e, want)
 		}
 	}
 	f := Compute(&Run{Hz: 60, To: math.MaxInt64, Frames: fr})
@@ -271,5 +278,346 @@ func TestFramesRing(t *testing.T) {
 	after.read()
 	if after.n != before.n {
 		t.Fatalf("Add allocated %d times", after.n-before.n)
+	}
+}
+
+func TestFPS(t *testing.T) {
+	at := func(presents ...int64) []FrameRecord {
+		fr := make([]FrameRecord, len(presents))
+		for i, p := range presents {
+			fr[i].Present = p
+		}
+		return fr
+	}
+	for _, tc := range []struct {
+		name string
+		fr   []FrameRecord
+		want float64
+	}{
+		{"three frames 10 ms apart", at(0, 10e6, 20e6), 100},
+		{"uneven intervals count, not their spread", at(5e6, 6e6, 30e6, 55e6), 60},
+		{"fifty-one frames 20 ms apart", paced(51, 20_000_000), 50},
+		{"no frames", nil, math.NaN()},
+		{"one frame", at(7), math.NaN()},
+		{"no time between", at(7, 7), math.NaN()},
+	} {
+		got := FPS(tc.fr)
+		if !(near(got, tc.want, 1e-9) || math.IsNaN(tc.want) && math.IsNaN(got)) {
+			t.Errorf("%s: FPS = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestPacedAtAnyRateWithJitter(t *testing.T) {
+	// Property: when the sim time shown advances exactly as much as the
+	// present time, however unevenly the frames are presented, there is no
+	// animation error and the probe (240 px per second of sim time) moves
+	// at one speed: no judder. The rest of the figures follow the presents.
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, hz := range []float64{30, 60, 144, 240} {
+		for range 20 {
+			interval := 1e9 / hz
+			fr := make([]FrameRecord, 200)
+			p := int64(1_000_000_000)
+			for i := range fr {
+				sim := p - 40_000_000
+				fr[i] = FrameRecord{Start: p - 3_000_000, Present: p, SimShown: sim, ProbeX: float64(sim) * 240 / 1e9, Age: -1}
+				p += int64(interval * (0.5 + rng.Float64())) // 0.5 to 1.5 frames
+			}
+			f := Compute(&Run{Hz: 60, To: math.MaxInt64, Frames: fr})
+			wantFPS := 199 / (float64(fr[199].Present-fr[0].Present) / 1e9)
+			if f.AnimErrMsP99 != 0 || f.AnimErrMsRMS != 0 || f.Judder > 1e-9 || !near(f.FPSMean, wantFPS, 1e-9) ||
+				f.SimHeldFrames != 0 || f.SimBackwardsFrames != 0 || f.ProbeErrorPxMaxAbs > 1e-6 || !near(f.ProbeSpeedPxPerSecs, 240, 1e-6) {
+				t.Fatalf("%v Hz: %+v", hz, f)
+			}
+		}
+	}
+}
+
+func TestHitchEdges(t *testing.T) {
+	for _, tc := range []struct {
+		ms   []float64
+		want int
+	}{
+		{nil, 0},
+		{[]float64{60, 90}, 0},          // exactly 1.5x is not more than 1.5x
+		{[]float64{60, 90.001}, 1},      // just over both
+		{[]float64{40, 60.001}, 1},      // just over 60 and 1.5x of 40
+		{[]float64{100, 100, 100}, 0},   // a run of long frames is one long stall, not hitches
+		{[]float64{1000, 61, 200}, 1},   // only the jump counts: 200 > 1.5x 61
+		{[]float64{0, 61}, 1},           // after a zero-length frame
+		{[]float64{16, 16, 16, 16}, 0},  // smooth
+		{[]float64{16, 59.999, 16}, 0},  // under 60
+		{[]float64{16, 60.0001, 16}, 1}, // over 60
+	} {
+		if got := Hitches(tc.ms); got != tc.want {
+			t.Errorf("Hitches(%v) = %d, want %d", tc.ms, got, tc.want)
+		}
+	}
+	// Property: every hitch is a frame over 60 ms, so there are never more
+	// hitches than such frames, and none where there are none.
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 1000 {
+		ms := make([]float64, rng.IntN(50))
+		over := 0
+		for i := range ms {
+			ms[i] = rng.Float64() * 150
+			if ms[i] > 60 {
+				over++
+			}
+		}
+		if h := Hitches(ms); h > over {
+			t.Fatalf("Hitches(%v) = %d, more than the %d frames over 60 ms", ms, h, over)
+		}
+	}
+}
+
+func TestPercentileNearestRank(t *testing.T) {
+	// Property, over random samples and q: the result is one of the
+	// values; at least ceil(q*n) values are at or below it (at least one),
+	// and fewer are strictly below it: the smallest such value.
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 2000 {
+		xs := make([]float64, 1+rng.IntN(40))
+		for i := range xs {
+			xs[i] = float64(rng.IntN(10)) // ties are common
+		}
+		q := rng.Float64()
+		if rng.IntN(5) == 0 {
+			q = float64(rng.IntN(5)) / 4 // 0, 0.25, 0.5, 0.75, 1 exactly
+		}
+		got := Percentile(xs, q)
+		var atOrBelow, below int
+		for _, x := range xs {
+			if x <= got {
+				atOrBelow++
+			}
+			if x < got {
+				below++
+			}
+		}
+		rank := max(int(math.Ceil(q*float64(len(xs)))), 1)
+		if !slices.Contains(xs, got) || atOrBelow < rank || below >= rank {
+			t.Fatalf("Percentile(%v, %v) = %v: %d values at or below, %d below, rank %d", xs, q, got, atOrBelow, below, rank)
+		}
+	}
+	if got := Percentile([]float64{42}, 0.99); got != 42 {
+		t.Errorf("one value: %v", got)
+	}
+}
+
+func TestMeanSDRMSProperties(t *testing.T) {
+	// RMS² = mean² + SD² (population SD); shifting every value shifts the
+	// mean and leaves the SD; scaling scales both.
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 500 {
+		xs := make([]float64, 1+rng.IntN(30))
+		for i := range xs {
+			xs[i] = rng.NormFloat64()*3 + 1
+		}
+		m, sd := MeanSD(xs)
+		if r := RMS(xs); !near(r*r, m*m+sd*sd, 1e-9) || sd < 0 {
+			t.Fatalf("%v: rms %v, mean %v, sd %v", xs, r, m, sd)
+		}
+		c := rng.Float64()*100 - 50
+		shifted := make([]float64, len(xs))
+		scaled := make([]float64, len(xs))
+		for i, x := range xs {
+			shifted[i], scaled[i] = x+c, x*-2
+		}
+		if m2, sd2 := MeanSD(shifted); !near(m2, m+c, 1e-9) || !near(sd2, sd, 1e-9) {
+			t.Fatalf("shifted by %v: mean %v sd %v, want %v %v", c, m2, sd2, m+c, sd)
+		}
+		if m2, sd2 := MeanSD(scaled); !near(m2, -2*m, 1e-9) || !near(sd2, 2*sd, 1e-9) {
+			t.Fatalf("scaled by -2: mean %v sd %v, want %v %v", m2, sd2, -2*m, 2*sd)
+		}
+	}
+	if m, sd := MeanSD([]float64{7}); m != 7 || sd != 0 {
+		t.Errorf("one value: %v, %v", m, sd)
+	}
+	if m, sd := MeanSD(nil); !math.IsNaN(m) || !math.IsNaN(sd) {
+		t.Errorf("no values: %v, %v", m, sd)
+	}
+}
+
+func TestHistQuantileEdges(t *testing.T) {
+	// runtime/metrics' histograms open with a bucket from -Inf and close
+	// with one to +Inf. A quantile in the first is bounded by its upper
+	// edge; one in the last by its lower edge (the only finite one).
+	buckets := []float64{math.Inf(-1), 0, 1, 2, math.Inf(1)}
+	for _, tc := range []struct {
+		counts []uint64
+		q      float64
+		want   float64
+	}{
+		{[]uint64{4, 0, 0, 0}, 0.5, 0},  // all in [-Inf, 0)
+		{[]uint64{1, 1, 1, 1}, 0.25, 0}, // the first value
+		{[]uint64{1, 1, 1, 1}, 0.26, 1},
+		{[]uint64{1, 1, 1, 1}, 0.75, 2},
+		{[]uint64{1, 1, 1, 1}, 0.76, 2}, // in [2, +Inf): its lower edge
+		{[]uint64{1, 1, 1, 1}, 1, 2},
+		{[]uint64{0, 5, 0, 0}, 0, 1}, // q = 0 is the smallest value's bucket
+		{[]uint64{0, 0, 0, 9}, 0.5, 2},
+	} {
+		if got := HistQuantile(tc.counts, buckets, tc.q); got != tc.want {
+			t.Errorf("HistQuantile(%v, %v) = %v, want %v", tc.counts, tc.q, got, tc.want)
+		}
+	}
+	// Property: the result is the finite edge of the bucket that holds the
+	// nearest-rank quantile of the values binned: its upper edge (so a
+	// bound on it), or its lower edge in the bucket to +Inf.
+	rng := rand.New(rand.NewPCG(9, 10))
+	edges := []float64{math.Inf(-1)}
+	for e := -9.0; e <= 0; e++ {
+		edges = append(edges, math.Pow(10, e))
+	}
+	edges = append(edges, math.Inf(1))
+	bucket := func(x float64) int {
+		i := 0
+		for x >= edges[i+1] {
+			i++
+		}
+		return i
+	}
+	for range 2000 {
+		counts := make([]uint64, len(edges)-1)
+		var xs []float64
+		for i := range counts {
+			counts[i] = uint64(rng.IntN(3))
+			for range counts[i] {
+				var x float64
+				switch {
+				case i == 0:
+					x = edges[1] - rng.Float64() // below the first finite edge
+				case i == len(counts)-1:
+					x = edges[i] + 10*rng.Float64()
+				default:
+					x = edges[i] + (edges[i+1]-edges[i])*rng.Float64()
+				}
+				xs = append(xs, x)
+			}
+		}
+		if len(xs) == 0 {
+			continue
+		}
+		q := rng.Float64()
+		i := bucket(Percentile(xs, q))
+		want := edges[i+1]
+		if i == len(counts)-1 {
+			want = edges[i]
+		}
+		if got := HistQuantile(counts, edges, q); got != want {
+			t.Fatalf("HistQuantile(%v, %v) = %v; the values' quantile is in bucket %d, want %v", counts, q, got, i, want)
+		}
+	}
+}
+
+func TestTickWindowOnStart(t *testing.T) {
+	// A tick counts in the window [From, To) by when it started, not when
+	// it was due: a tick due before From that started at From is in; one
+	// that started at To is out.
+	const ms = 1_000_000
+	r := &Run{Hz: 100, From: 100 * ms, To: 200 * ms, Ticks: []simthread.TickRecord{
+		{Tick: 9, Due: 90 * ms, Start: 99 * ms},   // out: started before From
+		{Tick: 10, Due: 95 * ms, Start: 100 * ms}, // in: due before From, started at it, 5 ms late
+		{Tick: 11, Due: 110 * ms, Start: 110 * ms},
+		{Tick: 12, Due: 120 * ms, Start: 123 * ms},
+		{Tick: 13, Due: 190 * ms, Start: 199 * ms}, // in: started just before To
+		{Tick: 14, Due: 195 * ms, Start: 200 * ms}, // out: started at To, though due before it
+		{Tick: 15, Due: 198 * ms, Start: 201 * ms}, // out: started after To
+	}}
+	if got, want := r.TickLateness(), []float64{5, 0, 3, 9}; !slices.Equal(got, want) {
+		t.Errorf("TickLateness = %v, want %v", got, want)
+	}
+	if got := r.TPS(); !near(got, 40, 1e-9) { // 4 ticks in 100 ms
+		t.Errorf("TPS = %v, want 40", got)
+	}
+	if _, ticks := r.Window(); len(ticks) != 4 || ticks[0].Tick != 10 || ticks[3].Tick != 13 {
+		t.Errorf("Window's ticks: %+v", ticks)
+	}
+	if got := (&Run{From: 5, To: 5}).TPS(); !math.IsNaN(got) {
+		t.Errorf("TPS of an empty window = %v, want NaN", got)
+	}
+	if got := (&Run{From: 0, To: 1e9}).TickLateness(); len(got) != 0 {
+		t.Errorf("TickLateness with no ticks = %v", got)
+	}
+}
+
+func TestLatenciesFindTheTick(t *testing.T) {
+	// The log keeps the newest ticks: the first kept may be tick 1000. A
+	// frame showing the state after k ticks is measured from the start of
+	// tick k-1, found by its index, or by a search when a record is
+	// missing; a frame whose tick was not kept is left out.
+	const ms = 1_000_000
+	var r Run
+	for k := uint64(1000); k < 1010; k++ {
+		if k == 1004 {
+			continue // a gap: the records after it are off by one
+		}
+		r.Ticks = append(r.Ticks, simthread.TickRecord{Tick: k, Start: int64(k) * 10 * ms})
+	}
+	fr := []FrameRecord{
+		{Tick: 1001, Present: 10_001 * ms}, // tick 1000 started at 10 000 ms
+		{Tick: 1004, Present: 10_040 * ms}, // tick 1003, before the gap
+		{Tick: 1008, Present: 10_085 * ms}, // tick 1007, after it: 15 ms
+		{Tick: 1010, Present: 10_100 * ms}, // tick 1009, the last kept
+		{Tick: 1005, Present: 10_050 * ms}, // tick 1004: not recorded
+		{Tick: 1000, Present: 10_000 * ms}, // tick 999: before the first kept
+		{Tick: 1011, Present: 10_110 * ms}, // tick 1010: not yet recorded
+		{Tick: 0, Present: 10_000 * ms},    // no tick shown yet
+	}
+	if got, want := r.Latencies(fr), []float64{1, 10, 15, 10}; !slices.Equal(got, want) {
+		t.Errorf("Latencies = %v, want %v", got, want)
+	}
+}
+
+func TestInputLatenciesWindowEdges(t *testing.T) {
+	// Button events stamped in [From, To) are measured: at From in, at To
+	// out. Two events applied at the same tick are measured to the same
+	// frame, each from its own stamp.
+	const ms = 1_000_000
+	r := &Run{Hz: 100, From: 100 * ms, To: 200 * ms, Inputs: []simthread.InputRecord{
+		{Stamp: 100 * ms, Tick: 10, Kind: simthread.EventButton}, // at From: in
+		{Stamp: 200 * ms, Tick: 20, Kind: simthread.EventButton}, // at To: out
+		{Stamp: 141 * ms, Tick: 15, Kind: simthread.EventButton},
+		{Stamp: 148 * ms, Tick: 15, Kind: simthread.EventButton},
+		{Stamp: 150 * ms, Tick: 15, Kind: simthread.EventStep}, // not a button
+	}}
+	var fr []FrameRecord
+	for p := int64(100); p < 300; p += 10 {
+		fr = append(fr, FrameRecord{Present: p * ms, SimShown: (p - 25) * ms})
+	}
+	// Tick 10 starts at sim time 100 ms: first shown past it by the frame
+	// presented at 130 ms (sim 105 ms). Tick 15 at 150 ms: the frame at
+	// 180 ms.
+	if got, want := r.InputLatencies(fr), []float64{30, 39, 32}; !slices.Equal(got, want) {
+		t.Errorf("InputLatencies = %v, want %v", got, want)
+	}
+}
+
+func TestComputeFrameCounters(t *testing.T) {
+	// The per-frame fields: overdue and extrapolated frames are counted,
+	// the delay's median taken, and the snapshot age only from frames that
+	// drew a snapshot first (Age >= 0).
+	fr := paced(10, 10_000_000)
+	for i := range fr {
+		fr[i].Delay = int64(i) * 1_000_000 // 0 to 9 ms
+		fr[i].Alpha = 0.5
+	}
+	fr[2].Overdue, fr[7].Overdue = true, true
+	fr[3].Alpha, fr[4].Alpha = 1.2, 1 // 1 is the newest snapshot itself, not past it
+	fr[1].Age, fr[5].Age, fr[6].Age = 0, 4_000_000, 0
+	f := Compute(&Run{Hz: 60, To: math.MaxInt64, Frames: fr})
+	if f.OverdueFrames != 2 || f.ExtrapolatedFrames != 1 {
+		t.Errorf("overdue %d extrapolated %d, want 2 and 1", f.OverdueFrames, f.ExtrapolatedFrames)
+	}
+	if f.DelayMsP50 != 4 {
+		t.Errorf("delay p50 %v ms, want 4", f.DelayMsP50)
+	}
+	if f.SnapshotAgeMsP50 != 0 || f.SnapshotAgeMsP99 != 4 {
+		t.Errorf("snapshot age p50 %v p99 %v, want 0 and 4 (of 0, 0, 4)", f.SnapshotAgeMsP50, f.SnapshotAgeMsP99)
+	}
+	if f := Compute(&Run{Hz: 60, To: math.MaxInt64}); f.Frames != 0 || !math.IsNaN(f.FPSMean) || !math.IsNaN(f.AnimErrMsP99) || !math.IsNaN(f.SnapshotAgeMsP50) {
+		t.Errorf("no frames: %+v; want NaN figures", f)
 	}
 }

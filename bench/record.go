@@ -62,7 +62,7 @@ type Run struct {
 	Hz int
 	// From and To bound the measured window (after the warm-up), on the
 	// same time base as the records: a frame counts if it started in
-	// [From, To), a tick if it was due in it.
+	// [From, To), a tick if it started in it.
 	From, To int64
 	Frames   []FrameRecord
 	Ticks    []simthread.TickRecord

@@ -305,10 +305,22 @@ func (r *Runner) pipeline(ctx context.Context) error {
 // given to [Runner.Hand], and returns that time and the number of ticks it
 // ran: the snapshots in the ring are then complete up to that time, and
 // the frame shows that moment. Before the first Hand it returns 0, 0.
+// Once the loop has stopped it does not wait, and returns the ticks run
+// for the last Hand, if the loop took it before stopping, else 0.
 // Render thread only, once per frame, before [Ring.Acquire].
 func (r *Runner) Meet() (upTo int64, ran int) {
 	if r.pending {
-		ran = <-r.ack
+		select {
+		case ran = <-r.ack:
+		case <-r.done:
+			// The loop has returned: exactly one of its answer and the
+			// job it never took is buffered. Take it, so that the next
+			// Hand has room.
+			select {
+			case ran = <-r.ack:
+			case <-r.job:
+			}
+		}
 		r.pending = false
 	}
 	return r.upTo, ran
