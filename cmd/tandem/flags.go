@@ -316,7 +316,7 @@ func parseFlags(sub string, args []string, stderr io.Writer) (options, error) {
 	check(o.catchUp >= 0 && o.catchUp <= 4, "-catch-up %v out of range (use 0 to 4)", o.catchUp)
 	check(o.fpsCap >= 0 && o.fpsCap <= 10_000, "-fps-cap %d out of range (use 0 for none, or up to 10000)", o.fpsCap)
 	check(o.extrapolate >= 0 && o.extrapolate <= 1, "-extrapolate %v out of range (use 0 to 1)", o.extrapolate)
-	check(o.reps >= 1 && o.reps <= 100, "-reps %d out of range (use 1 to 100)", o.reps)
+	check(!o.bench || (o.reps >= 1 && o.reps <= 100), "-reps %d out of range (use 1 to 100)", o.reps)
 	if o.pprofAddr != "" {
 		if err := checkPprofAddr(o.pprofAddr, o.pprofAny); err != nil {
 			bad = append(bad, err.Error())

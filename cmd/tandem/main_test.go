@@ -42,6 +42,8 @@ func needDisplay(t *testing.T) {
 	t.Skip("no display: run under xvfb-run (make test does)")
 }
 
+// testOptions parses run flags for a test. Call it on the test's own
+// goroutine, never inside onMain: its t.Fatal would stop the main thread.
 func testOptions(t *testing.T, args ...string) options {
 	t.Helper()
 	o, err := parseFlags("run", args, os.Stderr)
@@ -62,7 +64,8 @@ func TestThreads(t *testing.T) {
 		onFrame: func() { mu.Lock(); frames[unix.Gettid()]++; mu.Unlock() },
 	}
 	var err error
-	onMain(func() { _, err = runApp(testOptions(t, "-seconds", "1", "-sprites", "100"), h) })
+	opts := testOptions(t, "-seconds", "1", "-sprites", "100")
+	onMain(func() { _, err = runApp(opts, h) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +94,8 @@ func runWithScreenshot(t *testing.T, args ...string) (*summary, image.Image) {
 	shot := filepath.Join(t.TempDir(), "shot.png")
 	var sum *summary
 	var err error
-	onMain(func() { sum, err = runApp(testOptions(t, append(args, "-screenshot", shot)...), nil) })
+	opts := testOptions(t, append(args, "-screenshot", shot)...) // t.Fatal off the main thread
+	onMain(func() { sum, err = runApp(opts, nil) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +142,8 @@ func TestFrameAllocs(t *testing.T) {
 	needDisplay(t)
 	var sum *summary
 	var err error
-	onMain(func() { sum, err = runApp(testOptions(t, "-seconds", "3", "-sprites", "1000", "-vsync=false"), nil) })
+	opts := testOptions(t, "-seconds", "3", "-sprites", "1000", "-vsync=false")
+	onMain(func() { sum, err = runApp(opts, nil) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,7 +203,8 @@ func TestBadFlags(t *testing.T) {
 
 func TestMissingLevel(t *testing.T) {
 	var err error
-	onMain(func() { _, err = runApp(testOptions(t, "-level", "no/such/level.txt", "-seconds", "1"), nil) })
+	opts := testOptions(t, "-level", "no/such/level.txt", "-seconds", "1")
+	onMain(func() { _, err = runApp(opts, nil) })
 	if err == nil || !strings.Contains(err.Error(), "no/such/level.txt") {
 		t.Fatalf("missing level: %v", err)
 	}
@@ -210,7 +216,8 @@ func TestMalformedLevel(t *testing.T) {
 		t.Fatal(err)
 	}
 	var err error
-	onMain(func() { _, err = runApp(testOptions(t, "-level", bad, "-seconds", "1"), nil) })
+	opts := testOptions(t, "-level", bad, "-seconds", "1")
+	onMain(func() { _, err = runApp(opts, nil) })
 	if err == nil || !strings.Contains(err.Error(), bad+":3:3") {
 		t.Fatalf("malformed level: %v, want the file, line 3, column 3", err)
 	}
@@ -281,7 +288,8 @@ func TestCoupledLoop(t *testing.T) {
 	}
 	var sum *summary
 	var err error
-	onMain(func() { sum, err = runApp(testOptions(t, "-loop", "coupled", "-seconds", "1.5", "-autoplay"), h) })
+	opts := testOptions(t, "-loop", "coupled", "-seconds", "1.5", "-autoplay")
+	onMain(func() { sum, err = runApp(opts, h) })
 	if err != nil {
 		t.Fatal(err)
 	}
