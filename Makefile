@@ -45,8 +45,11 @@ test: deps
 	if [ -n "$$bad" ]; then echo "gofmt needed on:"; echo "$$bad"; exit 1; fi
 	$(GO) vet ./...
 	$(XVFB) $(GO) test -race -count=1 ./...
-	# Tests too slow under -race (5 million ticks) run once without it.
+	# Tests too slow under -race (5 million ticks), and the app's frame
+	# allocation count (the race runtime allocates on its own), run once
+	# without it.
 	$(GO) test -count=1 -run 'Drift24HoursRunner' ./simthread
+	$(XVFB) $(GO) test -count=1 -run 'FrameAllocs' ./cmd/tandem
 	# The same scripted play must give the same state hash on arm64: the
 	# scene's tests, cross-compiled, under qemu-user, against amd64's
 	# golden hashes (pure Go, so no arm64 libraries are needed).

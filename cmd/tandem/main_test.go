@@ -148,8 +148,15 @@ func TestFrameAllocs(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The whole process counts, so the odd runtime-internal allocation may
-	// show: allow well under one allocation per hundred frames.
-	if sum.AllocsPerFrame < 0 || sum.AllocsPerFrame > 0.01 {
+	// show (a new OS thread, a sudog): allow well under one allocation per
+	// hundred frames. The race detector's runtime allocates on its own
+	// (up to 0.09 a frame seen), so under -race the bound is looser; make
+	// test runs this test once more without -race, with the strict bound.
+	bound := 0.01
+	if raceEnabled {
+		bound = 0.2
+	}
+	if sum.AllocsPerFrame < 0 || sum.AllocsPerFrame > bound {
 		t.Fatalf("allocs_per_frame = %v over %d frames", sum.AllocsPerFrame, sum.Frames)
 	}
 }
