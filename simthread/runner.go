@@ -47,6 +47,17 @@ type Config struct {
 	// Log, when set, records every tick's due, start and end times and
 	// every applied input event (the bench reads it after the loop stops).
 	Log *Log
+	// Recorder, when set, receives every applied input event and a
+	// checkpoint of the state hash every CheckpointEvery ticks (default:
+	// Hz, one second of sim time), for a recording or a replay's check.
+	Recorder        Recorder
+	CheckpointEvery int
+	// Script, when set, replays recorded button input: see [Script].
+	Script Script
+	// Until, when positive, is the last tick count the loop runs to: at
+	// Until ticks it pauses and stays paused (a replay ends there), and
+	// Stats.Ended reports it.
+	Until uint64
 }
 
 // Defaults of [Config].
@@ -76,6 +87,8 @@ type Stats struct {
 	// InputBad counts events Push refused: an unknown kind or an invalid
 	// time scale.
 	InputBad uint64
+	// Ended reports that the loop reached Config.Until and stopped there.
+	Ended bool
 }
 
 // Runner runs a [Sim] on a fixed timestep in one of three loops, chosen by
@@ -107,7 +120,7 @@ type Runner struct {
 		simTime, dropped, lateMax                  atomic.Int64
 		scale                                      atomic.Uint64 // float64 bits
 		chosen                                     atomic.Uint64 // Num<<32 | Den
-		paused                                     atomic.Bool
+		paused, ended                              atomic.Bool
 	}
 
 	// The pipelined loop's meeting point: the render thread sends a frame
@@ -149,6 +162,12 @@ func New(sim Sim, cfg Config) (*Runner, error) {
 	}
 	if cfg.QueueSize == 0 {
 		cfg.QueueSize = DefaultQueueSize
+	}
+	if cfg.CheckpointEvery == 0 {
+		cfg.CheckpointEvery = cfg.Hz
+	}
+	if cfg.CheckpointEvery < 0 {
+		return nil, fmt.Errorf("simthread: negative checkpoint interval %d", cfg.CheckpointEvery)
 	}
 	if cfg.Clock == nil {
 		cfg.Clock = NewRealClock()
@@ -218,6 +237,7 @@ func (r *Runner) Stats() Stats {
 		InputDrop: r.queue.Dropped(),
 		InputLate: r.st.inputLate.Load(),
 		InputBad:  r.st.inputBad.Load(),
+		Ended:     r.st.ended.Load(),
 	}
 }
 
@@ -374,6 +394,14 @@ func (r *Runner) advance(now int64, done <-chan struct{}) int {
 		if closed(done) {
 			break
 		}
+		if r.ended() {
+			// A replay's last tick has run: hold it, paused, whatever
+			// the viewer asks for.
+			if !r.sched.Paused() {
+				r.pause(now)
+			}
+			break
+		}
 		r.tick(now)
 		ran++
 	}
@@ -419,9 +447,14 @@ func (r *Runner) apply(e *Event) {
 	if r.cfg.Log != nil {
 		r.cfg.Log.input(InputRecord{Stamp: e.Time, Tick: r.sched.Tick(), Kind: e.Kind})
 	}
+	if r.cfg.Recorder != nil {
+		r.cfg.Recorder.Applied(r.sched.Tick(), *e)
+	}
 	switch e.Kind {
 	case EventButton:
-		r.input.apply(e)
+		if r.cfg.Script == nil {
+			r.input.apply(e)
+		}
 	case EventPause:
 		r.pause(e.Time)
 	case EventResume:
@@ -465,8 +498,10 @@ func (r *Runner) tick(now int64) {
 		// tick really starts.
 		start = r.clock.Now()
 	}
+	r.scripted(k)
 	r.sim.Step(r.input.take())
 	r.sched.Advance()
+	r.checkpoint(k + 1)
 	next := r.sched.Due()
 	if next == math.MaxInt64 {
 		next = due // paused: nothing follows, show this state as it is
@@ -520,6 +555,7 @@ func (r *Runner) publishStats() {
 	r.st.capped.Store(r.capped)
 	r.st.lateMax.Store(r.lateMax)
 	r.st.inputLate.Store(r.late)
+	r.st.ended.Store(r.ended())
 }
 
 // scaleWindow measures the effective time scale: sim time advanced per

@@ -1,0 +1,120 @@
+package replay
+
+import (
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+
+	"github.com/tandem-engine/tandem/simthread"
+)
+
+// Magic opens every recording; Version is the format this package writes
+// and the only one it reads.
+const (
+	Magic   = "TANDEMRP"
+	Version = 1
+)
+
+// Limits that keep a corrupt length from asking for memory the file does
+// not back.
+const (
+	maxHeader = 64 << 10 // bytes
+	maxChunk  = 1 << 20  // bytes
+)
+
+// Record kinds.
+const (
+	recEvent      = 'E'
+	recCheckpoint = 'C'
+	recFinal      = 'F'
+	eventSize     = 1 + 8 + 8 + 1 + 1 + 4 + 1 + 1
+	pointSize     = 1 + 8 + 8
+)
+
+// Header says what a recording was made of: a replay must rebuild the
+// same world.
+type Header struct {
+	Scene     string // the scene's name, e.g. "platformer"
+	Level     string // the level's name (its file, or the built-in demo level's)
+	LevelHash uint64 // physics.Level.Hash of the level played
+	Seed      uint64
+	Hz        int
+	Sprites   int
+	// ArenaW, ArenaH are the bunnymark's arena in pixels (the framebuffer
+	// it was recorded in); the platformer ignores them.
+	ArenaW, ArenaH int
+	// CheckpointEvery is the number of ticks between checkpoints.
+	CheckpointEvery int
+	Build           string // the recording build's version, for messages
+}
+
+// Event is one recorded input event: the event and the tick that saw it.
+type Event struct {
+	Tick  uint64
+	Event simthread.Event
+}
+
+// Checkpoint is the state hash after Tick ticks.
+type Checkpoint struct {
+	Tick, Hash uint64
+}
+
+var crcTable = crc32.MakeTable(crc32.IEEE)
+
+// appendHeader encodes h after the magic and version.
+func appendHeader(b []byte, h Header) ([]byte, error) {
+	for _, s := range []struct{ name, v string }{{"scene", h.Scene}, {"level", h.Level}, {"build", h.Build}} {
+		if len(s.v) > 1<<12 {
+			return nil, fmt.Errorf("replay: header %s is %d bytes (at most 4096)", s.name, len(s.v))
+		}
+	}
+	if h.Hz <= 0 || h.Sprites < 0 || h.ArenaW < 0 || h.ArenaH < 0 || h.CheckpointEvery <= 0 {
+		return nil, fmt.Errorf("replay: invalid header %+v", h)
+	}
+	var body []byte
+	body = appendStr(body, h.Scene)
+	body = appendStr(body, h.Level)
+	body = binary.LittleEndian.AppendUint64(body, h.LevelHash)
+	body = binary.LittleEndian.AppendUint64(body, h.Seed)
+	for _, v := range []int{h.Hz, h.Sprites, h.ArenaW, h.ArenaH, h.CheckpointEvery} {
+		body = binary.LittleEndian.AppendUint32(body, uint32(v))
+	}
+	body = appendStr(body, h.Build)
+	b = append(b, Magic...)
+	b = binary.LittleEndian.AppendUint16(b, Version)
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(body)))
+	b = append(b, body...)
+	return binary.LittleEndian.AppendUint32(b, crc32.Checksum(body, crcTable)), nil
+}
+
+func appendStr(b []byte, s string) []byte {
+	b = binary.LittleEndian.AppendUint16(b, uint16(len(s)))
+	return append(b, s...)
+}
+
+func appendEvent(b []byte, tick uint64, e *simthread.Event) []byte {
+	b = append(b, recEvent)
+	b = binary.LittleEndian.AppendUint64(b, tick)
+	b = binary.LittleEndian.AppendUint64(b, uint64(e.Time))
+	down := byte(0)
+	if e.Down {
+		down = 1
+	}
+	b = append(b, byte(e.Kind), down)
+	b = binary.LittleEndian.AppendUint32(b, uint32(e.Buttons))
+	// Scales are at most 64/1 (Push refuses others), so a byte each.
+	return append(b, byte(e.Scale.Num), byte(e.Scale.Den))
+}
+
+func appendPoint(b []byte, kind byte, c Checkpoint) []byte {
+	b = append(b, kind)
+	b = binary.LittleEndian.AppendUint64(b, c.Tick)
+	return binary.LittleEndian.AppendUint64(b, c.Hash)
+}
+
+// sealChunk fills in the length prefix of the chunk that starts at b[at]
+// (4 bytes reserved there) and appends its CRC.
+func sealChunk(b []byte, at int) []byte {
+	binary.LittleEndian.PutUint32(b[at:], uint32(len(b)-at-4))
+	return binary.LittleEndian.AppendUint32(b, crc32.Checksum(b[at:], crcTable))
+}

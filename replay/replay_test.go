@@ -1,0 +1,321 @@
+package replay_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/tandem-engine/tandem/replay"
+	"github.com/tandem-engine/tandem/simthread"
+	"github.com/tandem-engine/tandem/simthread/simtest"
+	"github.com/tandem-engine/tandem/snapshot"
+)
+
+// hashSim folds every tick's input into its hash, so two runs agree only
+// if every event landed on the same tick.
+type hashSim struct{ h, ticks uint64 }
+
+func (s *hashSim) Step(in simthread.Input) {
+	s.ticks++
+	s.h ^= uint64(in.Down) | uint64(in.Pressed)<<20 | uint64(in.Released)<<40
+	s.h = (s.h ^ s.ticks) * 0x100000001b3
+}
+func (s *hashSim) Publish(dst *snapshot.Snapshot) { dst.Sprites.Resize(0) }
+func (s *hashSim) Hash() uint64                   { return s.h }
+
+var header = replay.Header{Scene: "test", Level: "none", LevelHash: 42, Seed: 7, Hz: 100,
+	Sprites: 3, ArenaW: 640, ArenaH: 360, CheckpointEvery: 10, Build: "test"}
+
+// recordLive runs a decoupled loop the way live play does: the sim thread
+// runs ahead, and each event is pushed after the clock has passed its
+// stamp, so many land a tick later than their stamps say. It returns the
+// recording's bytes, the world and the loop's stats.
+func recordLive(t testing.TB) ([]byte, *hashSim, simthread.Stats) {
+	t.Helper()
+	var buf bytes.Buffer
+	w, err := replay.NewWriter(&buf, header)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clk := simthread.NewFakeClock(0)
+	sim := &hashSim{}
+	r, err := simthread.New(sim, simthread.Config{Hz: 100, Clock: clk, Recorder: w, CheckpointEvery: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	r.Start(ctx)
+	n := 0
+	for f := int64(0); f <= 2_000_000_000; f += 7_000_000 {
+		clk.Set(f)
+		clk.BlockUntilWaiting()
+		if f < 3_000_000 {
+			continue
+		}
+		b := simthread.Buttons(1) << (n % 3)
+		r.Push(simthread.Event{Time: f - 3_000_000, Kind: simthread.EventButton, Buttons: b, Down: n%2 == 0})
+		if n == 40 {
+			r.Push(simthread.Event{Time: f - 1_000_000, Kind: simthread.EventScale, Scale: simthread.Ratio{Num: 1, Den: 2}})
+		}
+		n++
+	}
+	clk.Set(2_100_000_000)
+	clk.BlockUntilWaiting()
+	cancel()
+	if err := r.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	st := r.Stats()
+	if err := w.Close(replay.Checkpoint{Tick: st.Ticks, Hash: sim.Hash()}, "seconds"); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes(), sim, st
+}
+
+func liveBytes(t testing.TB) []byte {
+	b, _, _ := recordLive(t)
+	return b
+}
+
+func read(t *testing.T, b []byte) *replay.Recording {
+	t.Helper()
+	rec, err := replay.Read(bytes.NewReader(b), int64(len(b)), "rec.tdr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+func TestRoundTrip(t *testing.T) {
+	b, sim, st := recordLive(t)
+	rec := read(t, b)
+	if rec.Header != header {
+		t.Errorf("header %+v, want %+v", rec.Header, header)
+	}
+	if !rec.Complete || rec.Lost != 0 || rec.StoppedBy != "seconds" {
+		t.Errorf("complete %v lost %d stopped by %q", rec.Complete, rec.Lost, rec.StoppedBy)
+	}
+	if rec.Final != (replay.Checkpoint{Tick: st.Ticks, Hash: sim.Hash()}) || rec.End() != st.Ticks {
+		t.Errorf("final %+v, want tick %d hash %x", rec.Final, st.Ticks, sim.Hash())
+	}
+	if want := int(st.Ticks / 10); len(rec.Checkpoints) != want {
+		t.Errorf("%d checkpoints, want %d", len(rec.Checkpoints), want)
+	}
+	if len(rec.Events) < 200 {
+		t.Errorf("only %d events", len(rec.Events))
+	}
+	if st.InputLate == 0 {
+		t.Fatal("no event landed late: the test does not exercise the race")
+	}
+}
+
+// TestReplayExactAcrossLoops: a recording of live play, with events that
+// landed a tick late, replays to the same checkpoints and final hash in
+// every loop and at any render rate, where replaying the stamps alone
+// does not.
+func TestReplayExactAcrossLoops(t *testing.T) {
+	b, sim, st := recordLive(t)
+	rec := read(t, b)
+
+	// The stamps alone put the late events a tick early.
+	var stamped []simthread.Event
+	for _, e := range rec.Events {
+		stamped = append(stamped, e.Event)
+	}
+	naive := &hashSim{}
+	simtest.Coupled(naive, simthread.Config{Hz: 100, MaxLag: 1e10}, stamped, simtest.FrameTimes(1, 60, 2_100_000_000, 0))
+	if naive.h == sim.h {
+		t.Fatal("replaying the stamps matched too: no event was late")
+	}
+
+	fast := &hashSim{}
+	v := rec.NewVerifier()
+	k, err := replay.Fast(context.Background(), fast, rec, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rec.Verify(v, k, fast.Hash()); err != nil {
+		t.Errorf("fast: %v", err)
+	}
+	if v.Checked() != len(rec.Checkpoints) {
+		t.Errorf("fast: checked %d of %d checkpoints", v.Checked(), len(rec.Checkpoints))
+	}
+	for _, hz := range []int{30, 144} {
+		frames := simtest.FrameTimes(uint64(hz), hz, 4_000_000_000, 50_000_000)
+		for _, loop := range []struct {
+			name string
+			run  func(simthread.Sim, simthread.Config, []simthread.Event, []int64) (uint64, error)
+		}{{"coupled", simtest.Coupled}, {"decoupled", simtest.Decoupled}, {"pipelined", simtest.Pipelined}} {
+			got := &hashSim{}
+			v := rec.NewVerifier()
+			cfg := rec.Config(v)
+			k, err := loop.run(got, cfg, nil, frames)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := rec.Verify(v, k, got.Hash()); err != nil {
+				t.Errorf("%s at %d Hz: %v", loop.name, hz, err)
+			}
+		}
+	}
+	_ = st
+}
+
+func TestVerifyNamesFirstBadTick(t *testing.T) {
+	b, _, _ := recordLive(t)
+	rec := read(t, b)
+	// Drop one event: the replay goes wrong from its tick on.
+	i := len(rec.Events) / 2
+	bad := rec.Events[i].Tick
+	rec.Events = append(rec.Events[:i:i], rec.Events[i+1:]...)
+	got := &hashSim{}
+	v := rec.NewVerifier()
+	k, err := replay.Fast(context.Background(), got, rec, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = rec.Verify(v, k, got.Hash())
+	want, _, ok := v.Mismatch()
+	if err == nil || !ok {
+		t.Fatal("a replay missing an event verified")
+	}
+	// The first checkpoint after the lost event's tick.
+	if first := (bad/10 + 1) * 10; want.Tick != first {
+		t.Errorf("first mismatch at tick %d, want %d (event at tick %d)", want.Tick, first, bad)
+	}
+	if !strings.Contains(err.Error(), "tick") {
+		t.Errorf("error %q does not name the tick", err)
+	}
+}
+
+func TestCutShort(t *testing.T) {
+	// A file cut anywhere inside its chunks reads up to its last whole
+	// chunk, says how much it lost, and replays what it has exactly.
+	b, _, _ := recordLive(t)
+	full := read(t, b)
+	headerLen := 8 + 2 + 4 + int(binary.LittleEndian.Uint32(b[10:])) + 4
+	for cut := headerLen; cut < len(b); cut += 97 {
+		rec := read(t, b[:cut])
+		if rec.Complete {
+			t.Fatalf("cut at %d: complete", cut)
+		}
+		if rec.Lost > 0 && rec.LostFrom+rec.Lost != int64(cut) {
+			t.Fatalf("cut at %d: lost %d from %d", cut, rec.Lost, rec.LostFrom)
+		}
+		if len(rec.Events) > len(full.Events) || len(rec.Checkpoints) > len(full.Checkpoints) {
+			t.Fatalf("cut at %d: more records than the whole file", cut)
+		}
+		got := &hashSim{}
+		v := rec.NewVerifier()
+		k, err := replay.Fast(context.Background(), got, rec, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := rec.Verify(v, k, got.Hash()); err != nil {
+			t.Fatalf("cut at %d: %v", cut, err)
+		}
+	}
+}
+
+func TestBadFiles(t *testing.T) {
+	b, _, _ := recordLive(t)
+	headerLen := 8 + 2 + 4 + int(binary.LittleEndian.Uint32(b[10:])) + 4
+	mod := func(f func(c []byte) []byte) []byte { return f(bytes.Clone(b)) }
+	for _, tc := range []struct {
+		name   string
+		file   []byte
+		offset int64
+		reason string
+	}{
+		{"empty", nil, 0, "too short"},
+		{"magic", mod(func(c []byte) []byte { c[0] = 'X'; return c }), 0, "not a tandem recording"},
+		{"version", mod(func(c []byte) []byte { c[8] = 9; return c }), 8, "unsupported version 9"},
+		{"header length", mod(func(c []byte) []byte { binary.LittleEndian.PutUint32(c[10:], 1<<30); return c }), 10, "does not fit"},
+		{"header crc", mod(func(c []byte) []byte { c[16]++; return c }), 14, "header CRC"},
+		{"chunk crc", mod(func(c []byte) []byte { c[headerLen+10]++; return c }), int64(headerLen), "chunk CRC"},
+		{"chunk length", mod(func(c []byte) []byte {
+			binary.LittleEndian.PutUint32(c[headerLen:], 1<<31)
+			return c
+		}), int64(headerLen), "over the"},
+		{"trailing", append(bytes.Clone(b), 1, 2, 3, 4, 5, 6, 7, 8, 9), int64(len(b)), "after the end record"},
+	} {
+		_, err := replay.Read(bytes.NewReader(tc.file), int64(len(tc.file)), "rec.tdr")
+		var re *replay.Error
+		if !errors.As(err, &re) {
+			t.Errorf("%s: error %v, want a *replay.Error", tc.name, err)
+			continue
+		}
+		if re.File != "rec.tdr" || re.Offset != tc.offset || !strings.Contains(re.Reason, tc.reason) {
+			t.Errorf("%s: %v; want byte %d and %q", tc.name, err, tc.offset, tc.reason)
+		}
+	}
+}
+
+func TestCreateAndOpen(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.tdr")
+	w, err := replay.Create(path, header)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Applied(0, simthread.Event{Time: 5, Kind: simthread.EventButton, Buttons: 1, Down: true})
+	w.Checkpoint(10, 0xabc)
+	if err := w.Close(replay.Checkpoint{Tick: 12, Hash: 0xdef}, "signal"); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := replay.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.Events) != 1 || rec.Events[0].Event.Buttons != 1 || len(rec.Checkpoints) != 1 || rec.Final.Hash != 0xdef || rec.StoppedBy != "signal" {
+		t.Errorf("read back %+v", rec)
+	}
+	if _, err := replay.Open(filepath.Join(t.TempDir(), "missing.tdr")); err == nil || !strings.Contains(err.Error(), "missing.tdr") {
+		t.Errorf("missing file: %v", err)
+	}
+	if _, err := replay.Open(t.TempDir()); err == nil {
+		t.Error("a directory read as a recording")
+	}
+	if _, err := replay.Create(filepath.Join(t.TempDir(), "no", "such", "dir.tdr"), header); err == nil {
+		t.Error("Create in a missing directory succeeded")
+	}
+	os.Remove(path)
+}
+
+func TestWriterAllocs(t *testing.T) {
+	w, err := replay.NewWriter(&bytes.Buffer{}, header)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close(replay.Checkpoint{}, "")
+	e := simthread.Event{Kind: simthread.EventButton, Buttons: 1}
+	// Total mallocs over a thousand records (AllocsPerRun would round a
+	// stray one down to zero), the fewest of five tries: the writer's own
+	// goroutine may flush in between, and that is not the sim thread.
+	n := fewestMallocs(5, func() {
+		for range 1000 {
+			w.Applied(1, e)
+			w.Checkpoint(2, 3)
+		}
+	})
+	if n != 0 {
+		t.Errorf("%d mallocs for 2000 records on the sim thread", n)
+	}
+}
+
+func fewestMallocs(tries int, f func()) uint64 {
+	best := ^uint64(0)
+	for range tries {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		f()
+		runtime.ReadMemStats(&after)
+		best = min(best, after.Mallocs-before.Mallocs)
+	}
+	return best
+}

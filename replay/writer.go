@@ -1,0 +1,197 @@
+package replay
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync/atomic"
+	"time"
+
+	"github.com/tandem-engine/tandem/simthread"
+)
+
+// FlushEvery is how often a [Writer] writes what the sim has recorded: a
+// run killed without warning loses at most this much, plus the chunk
+// being written.
+const FlushEvery = 250 * time.Millisecond
+
+// ringSize is how many records the sim thread can hand over between two
+// flushes: far more than a quarter second of input and checkpoints.
+const ringSize = 1 << 15
+
+// item is one record on its way from the sim thread to the file.
+type item struct {
+	kind  byte // recEvent or recCheckpoint
+	tick  uint64
+	hash  uint64
+	event simthread.Event
+}
+
+// Writer writes a recording while the loop runs: it is the loop's
+// [simthread.Recorder]. The sim thread hands records over through a
+// lock-free ring; the Writer's goroutine writes them as a chunk every
+// [FlushEvery]. [Writer.Close] writes the final tick and hash.
+type Writer struct {
+	w    io.Writer
+	sync func() error // fsync, for a file
+	done chan struct{}
+	quit chan struct{}
+
+	ring       [ringSize]item
+	head, tail atomic.Uint64 // head: next to write to the file; tail: next free slot
+	dropped    atomic.Uint64
+
+	buf    []byte // the writer goroutine's chunk buffer
+	err    error  // the first write error; the writer goroutine's until done
+	closed bool
+	name   string
+}
+
+var _ simthread.Recorder = (*Writer)(nil)
+
+// Create creates the file path and writes the header h to it at once, so
+// that even a run killed at its first frame leaves a readable recording.
+func Create(path string, h Header) (*Writer, error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("replay: -record: %w", err)
+	}
+	w, err := newWriter(f, h, path)
+	if err != nil {
+		f.Close()
+		os.Remove(path)
+		return nil, err
+	}
+	w.sync = func() error {
+		if err := f.Sync(); err != nil {
+			f.Close()
+			return err
+		}
+		return f.Close()
+	}
+	return w, nil
+}
+
+// NewWriter writes a recording with header h to w.
+func NewWriter(w io.Writer, h Header) (*Writer, error) { return newWriter(w, h, "recording") }
+
+func newWriter(w io.Writer, h Header, name string) (*Writer, error) {
+	b, err := appendHeader(nil, h)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := w.Write(b); err != nil {
+		return nil, fmt.Errorf("replay: %s: %w", name, err)
+	}
+	rw := &Writer{w: w, done: make(chan struct{}), quit: make(chan struct{}), name: name,
+		buf: make([]byte, 0, 64<<10)}
+	go rw.run()
+	return rw, nil
+}
+
+// Applied implements [simthread.Recorder]. Sim thread only.
+func (w *Writer) Applied(tick uint64, e simthread.Event) {
+	w.put(item{kind: recEvent, tick: tick, event: e})
+}
+
+// Checkpoint implements [simthread.Recorder]. Sim thread only.
+func (w *Writer) Checkpoint(tick, hash uint64) {
+	w.put(item{kind: recCheckpoint, tick: tick, hash: hash})
+}
+
+func (w *Writer) put(it item) {
+	t := w.tail.Load()
+	if t-w.head.Load() == ringSize {
+		w.dropped.Add(1)
+		return
+	}
+	w.ring[t%ringSize] = it
+	w.tail.Store(t + 1)
+}
+
+// run writes a chunk every FlushEvery until Close.
+func (w *Writer) run() {
+	defer close(w.done)
+	t := time.NewTicker(FlushEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+			w.flush(nil)
+		case <-w.quit:
+			return
+		}
+	}
+}
+
+// flush writes the records handed over so far, and final if not nil, as
+// one chunk. Writer goroutine (or Close, once it has stopped).
+func (w *Writer) flush(final []byte) {
+	h, t := w.head.Load(), w.tail.Load()
+	if (h == t && final == nil) || w.err != nil {
+		return
+	}
+	b := append(w.buf[:0], 0, 0, 0, 0)
+	for i := h; i < t; i++ {
+		it := &w.ring[i%ringSize]
+		if it.kind == recEvent {
+			b = appendEvent(b, it.tick, &it.event)
+		} else {
+			b = appendPoint(b, recCheckpoint, Checkpoint{Tick: it.tick, Hash: it.hash})
+		}
+		if len(b) > maxChunk-64-len(final) {
+			// Keep every chunk within what Read accepts.
+			b = sealChunk(b, 0)
+			if w.write(b) != nil {
+				return
+			}
+			b = append(b[:0], 0, 0, 0, 0)
+		}
+	}
+	w.head.Store(t)
+	b = append(b, final...)
+	b = sealChunk(b, 0)
+	w.write(b)
+	w.buf = b[:0]
+}
+
+// write writes one whole chunk in one call, so that a crash cuts at most
+// the chunk being written.
+func (w *Writer) write(b []byte) error {
+	if _, err := w.w.Write(b); err != nil {
+		w.err = fmt.Errorf("replay: writing %s: %w", w.name, err)
+	}
+	return w.err
+}
+
+// Close writes what is left and the end record: the final tick count and
+// state hash and what stopped the run; then it syncs and closes the file.
+// Call it once the loop has stopped (no more Applied or Checkpoint). It
+// reports a write error from any point of the run, or records dropped
+// because the disk fell behind (the recording then cannot replay
+// exactly).
+func (w *Writer) Close(final Checkpoint, stoppedBy string) error {
+	if w.closed {
+		return errors.New("replay: Close called twice")
+	}
+	w.closed = true
+	close(w.quit)
+	<-w.done
+	if len(stoppedBy) > 255 {
+		stoppedBy = stoppedBy[:255]
+	}
+	end := appendPoint(nil, recFinal, final)
+	end = appendStr(end, stoppedBy)
+	w.flush(end)
+	err := w.err
+	if w.sync != nil {
+		if serr := w.sync(); err == nil && serr != nil {
+			err = fmt.Errorf("replay: closing %s: %w", w.name, serr)
+		}
+	}
+	if n := w.dropped.Load(); n > 0 && err == nil {
+		err = fmt.Errorf("replay: %s: %d records dropped (the disk fell behind the sim): the recording will not replay exactly", w.name, n)
+	}
+	return err
+}
