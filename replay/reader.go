@@ -281,3 +281,9 @@ func (p *parser) str() string {
 	}
 	return string(p.take(n))
 }
+
+// LevelHashOffset returns the byte offset of the header's level hash, for
+// errors about a replay on another level.
+func (r *Recording) LevelHashOffset() int64 {
+	return int64(len(Magic)+2+4) + 2 + int64(len(r.Header.Scene)) + 2 + int64(len(r.Header.Level))
+}

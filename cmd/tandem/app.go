@@ -15,6 +15,7 @@ import (
 	"github.com/tandem-engine/tandem/cmd/tandem/scene"
 	"github.com/tandem-engine/tandem/gl"
 	"github.com/tandem-engine/tandem/physics"
+	"github.com/tandem-engine/tandem/replay"
 	"github.com/tandem-engine/tandem/simthread"
 	"github.com/tandem-engine/tandem/snapshot"
 	"github.com/tandem-engine/tandem/window"
@@ -74,6 +75,12 @@ type app struct {
 
 	autoRight, autoJump bool // what -autoplay holds down
 
+	// Record and replay: the recording being written (-record), and the
+	// replay's checker.
+	recorder *replay.Writer
+	verifier *replay.Verifier
+	recErr   error // closing the recording failed: reported at exit
+
 	keyQuit     bool   // Esc was pressed
 	stoppedBy   string // why the frame loop ended: stopSeconds, ...
 	shotPending bool   // F12 was pressed: save this frame
@@ -102,6 +109,9 @@ func runApp(opts options, h *hooks) (*summary, error) {
 	var level *physics.Level
 	if opts.scene == scene.Platformer {
 		if level, err = loadLevel(opts.level); err != nil {
+			return nil, err
+		}
+		if err := checkLevel(opts, level); err != nil {
 			return nil, err
 		}
 	}
@@ -133,8 +143,20 @@ func runApp(opts options, h *hooks) (*summary, error) {
 	// its newest minutes.
 	a.frames = bench.NewFrames(1 << 17)
 	a.log = simthread.NewLog(max(1<<16, int((opts.warmup+opts.seconds+2)*float64(opts.hz))), 1<<14)
-	a.runner, err = simthread.New(a.load, simthread.Config{Hz: opts.hz, Log: a.log})
-	if err != nil {
+	cfg := simthread.Config{Hz: opts.hz}
+	if opts.rec != nil {
+		a.verifier = opts.rec.NewVerifier()
+		cfg = opts.rec.Config(a.verifier)
+	}
+	if opts.record != "" {
+		fw, fh := a.win.FramebufferSize()
+		if a.recorder, err = replay.Create(opts.record, recordHeader(opts, level, max(fw, 64), max(fh, 64))); err != nil {
+			return nil, err
+		}
+		cfg.Recorder, cfg.CheckpointEvery = a.recorder, opts.hz
+	}
+	cfg.Log = a.log
+	if a.runner, err = simthread.New(a.load, cfg); err != nil {
 		return nil, err
 	}
 	a.win.SetSink(a.onEvent)
@@ -181,7 +203,15 @@ func runApp(opts options, h *hooks) (*summary, error) {
 			return nil, err
 		}
 	}
+	if a.recorder != nil {
+		// The recording ends with the state the run ended on.
+		st := a.runner.Stats()
+		a.recErr = a.recorder.Close(replay.Checkpoint{Tick: st.Ticks, Hash: a.game.Hash()}, a.stoppedBy)
+	}
 	sum := a.summary(a.records(end))
+	if a.verifier != nil {
+		sum.Replay = a.replayReport()
+	}
 	if opts.screenshot != "" {
 		// One more frame of the last snapshots, read back before it is
 		// swapped: the picture the run ended on, with no readback (and its
@@ -195,11 +225,18 @@ func runApp(opts options, h *hooks) (*summary, error) {
 		}
 		sum.shot = a.lastFrame
 	}
-	return sum, a.shotErr
+	if a.shotErr != nil {
+		return sum, a.shotErr
+	}
+	return sum, a.recErr
 }
 
 func (a *app) newGame(level *physics.Level) error {
 	fw, fh := a.win.FramebufferSize()
+	if a.opts.rec != nil {
+		// A replay's arena is the recording's, whatever the window got.
+		fw, fh = a.opts.arenaW, a.opts.arenaH
+	}
 	g, err := scene.New(scene.Config{
 		Kind: a.opts.scene, Level: level, Hz: a.opts.hz, Seed: a.opts.seed,
 		Bunnies: a.opts.sprites, ArenaW: max(fw, 64), ArenaH: max(fh, 64), Spin: a.opts.spin,
@@ -442,6 +479,8 @@ func (a *app) stopReason(sig *signalWatch, deadline int64) string {
 		return stopWindow
 	case deadline >= 0 && snapshot.Now() >= deadline:
 		return stopSeconds
+	case a.verifier != nil && a.runner.Stats().Ended:
+		return stopEnd
 	}
 	return ""
 }

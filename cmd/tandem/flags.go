@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tandem-engine/tandem/cmd/tandem/scene"
+	"github.com/tandem-engine/tandem/replay"
 )
 
 // options are the flags of run and bench.
@@ -60,6 +61,16 @@ type options struct {
 	out    string
 	matrix bool
 	reps   int
+
+	// Record and replay.
+	record     string // run and bench: -record FILE
+	replayFile string // replay: the recording
+	fast       bool   // replay: the sim alone, as fast as it steps
+	verify     bool   // replay: exit 1 unless every checkpoint matches
+	// From the recording (replay): the bunnymark's arena, the level's
+	// expected hash, and the recording itself.
+	arenaW, arenaH int
+	rec            *replay.Recording
 
 	// set holds the flags given on the command line, by name, as given
 	// (the matrix passes them on to each cell).
@@ -161,34 +172,64 @@ func explainFlagError(err error) error {
 	return err
 }
 
+// worldFlags are the flags that build the world: a replay takes them from
+// its recording.
+var worldFlags = []string{"scene", "sprites", "hz", "width", "height", "seed", "autoplay", "record"}
+
+// worldFlagError explains a world flag given to replay.
+func worldFlagError(err error, isReplay bool) error {
+	if !isReplay {
+		return err
+	}
+	for _, f := range worldFlags {
+		for _, form := range []string{"-" + f, "--" + f} {
+			if strings.HasPrefix(err.Error(), "flag provided but not defined: "+form) {
+				return fmt.Errorf("%s: a replay takes its world (scene, sprites, rate, seed, size) from the recording, and plays its input; drop %s", form, form)
+			}
+		}
+	}
+	return err
+}
+
 // isBool reports whether f is a true/false flag.
 func isBool(f *flag.Flag) bool {
 	b, ok := f.Value.(interface{ IsBoolFlag() bool })
 	return ok && b.IsBoolFlag()
 }
 
-// parseFlags parses the flags of sub ("run" or "bench"). On -h it prints
+// parseFlags parses the flags of sub ("run", "bench" or "replay"). A
+// replay takes its world (scene, level, seed, rate, sprites, arena) from
+// the recording, so it has none of the flags that set them. On -h it prints
 // the flags to stderr and returns flag.ErrHelp; on a bad flag it returns
 // one line naming the flag, the value and the form it wants.
 func parseFlags(sub string, args []string, stderr io.Writer) (options, error) {
-	o := options{bench: sub == "bench"}
-	var sceneName, interp, delay string
+	o := options{bench: sub == "bench", hz: 60, seed: 1, width: 1280, height: 720}
+	isReplay := sub == "replay"
+	sceneName, interp, delay := "platformer", "", ""
 	fs := flag.NewFlagSet("tandem "+sub, flag.ContinueOnError)
 	fs.SetOutput(io.Discard) // errors are reported in one line by the caller
-	fs.StringVar(&sceneName, "scene", "platformer", "scene: platformer or bunnymark")
-	fs.StringVar(&o.level, "level", "", "level `file` for the platformer (default: the demo level, built in)")
-	fs.IntVar(&o.sprites, "sprites", 0, "bouncing bunnies for load (0 in the platformer; unset in the bunnymark: 5000)")
+	if !isReplay {
+		fs.StringVar(&sceneName, "scene", "platformer", "scene: platformer or bunnymark")
+		fs.StringVar(&o.level, "level", "", "level `file` for the platformer (default: the demo level, built in)")
+		fs.IntVar(&o.sprites, "sprites", 0, "bouncing bunnies for load (0 in the platformer; unset in the bunnymark: 5000)")
+		fs.IntVar(&o.hz, "hz", 60, "simulation rate, ticks per second")
+		fs.IntVar(&o.width, "width", 1280, "window width in screen coordinates")
+		fs.IntVar(&o.height, "height", 720, "window height in screen coordinates")
+		fs.Uint64Var(&o.seed, "seed", 1, "random seed of the world")
+		fs.BoolVar(&o.autoplay, "autoplay", false, "play by itself: run right and jump, through the same timestamped input as the keys")
+		fs.StringVar(&o.record, "record", "", "record every input event with the tick it was applied at, checkpoints and the final state hash to this `file` (tandem replay plays it back)")
+	} else {
+		fs.StringVar(&o.level, "level", "", "the level `file` the recording was made on, when it is not where the recording says")
+		fs.BoolVar(&o.fast, "fast", false, "run the sim alone, without a window, as fast as it steps")
+		fs.BoolVar(&o.verify, "verify", false, "check every checkpoint and the final state hash; exit 1 on a mismatch, naming the first tick that differs")
+	}
 	fs.IntVar(&o.spriteSize, "sprite-size", 32, "bunny size in px (bunnymark)")
 	fs.StringVar(&o.loop, "loop", loopDecoupled, "loop: decoupled (sim on its own thread), coupled (classic single-thread) or pipelined (Bevy's: the sim runs the next frame's ticks while this frame draws)")
 	fs.StringVar(&interp, "interp", "on", "interpolation between the two newest snapshots: on, or off to draw the newest as it is")
-	fs.IntVar(&o.hz, "hz", 60, "simulation rate, ticks per second")
 	fs.BoolVar(&o.vsync, "vsync", !o.bench, "wait for vertical sync on swap")
 	fs.Float64Var(&o.seconds, "seconds", 0, "quit after this many seconds (0: run until closed)")
 	fs.StringVar(&o.screenshot, "screenshot", "", "write a PNG of the last frame to this `file` at exit")
 	fs.BoolVar(&o.json, "json", false, "print one JSON summary line at exit")
-	fs.IntVar(&o.width, "width", 1280, "window width in screen coordinates")
-	fs.IntVar(&o.height, "height", 720, "window height in screen coordinates")
-	fs.Uint64Var(&o.seed, "seed", 1, "random seed of the world")
 	fs.Float64Var(&o.extrapolate, "extrapolate", 0, "let a late frame extrapolate up to this fraction of a tick (0: never)")
 	fs.BoolVar(&o.hud, "hud", false, "show the HUD at start (F3 toggles it; off by default so that measured runs draw only the scene)")
 	fs.BoolVar(&o.fullscreen, "fullscreen", false, "start fullscreen (F11 toggles)")
@@ -198,7 +239,6 @@ func parseFlags(sub string, args []string, stderr io.Writer) (options, error) {
 	fs.Float64Var(&o.catchUp, "catch-up", 0.25, "after a stall, let the picture run up to 1+F times as fast until it is back on schedule (0: jump)")
 	fs.IntVar(&o.fpsCap, "fps-cap", 0, "render at most this many frames a second, paced by sleeping to a deadline (0: no cap)")
 	fs.BoolVar(&o.spin, "spin", false, "draw the bunnies turning (the classic bunnymark keeps them upright)")
-	fs.BoolVar(&o.autoplay, "autoplay", false, "play by itself: run right and jump, through the same timestamped input as the keys")
 	fs.BoolVar(&o.probe, "probe", o.bench, "draw the probe: a magenta 8x8 px square at the top moving 240 px per second of sim time")
 	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile (pprof) of the run to `file`")
 	fs.StringVar(&o.memprofile, "memprofile", "", "write an allocation profile (pprof, every allocation sampled) to `file` at exit")
@@ -246,7 +286,17 @@ func parseFlags(sub string, args []string, stderr io.Writer) (options, error) {
 			fs.PrintDefaults()
 			return o, err
 		}
-		return o, explainFlagError(err)
+		return o, explainFlagError(worldFlagError(err, isReplay))
+	}
+	if isReplay {
+		if fs.NArg() == 0 {
+			return o, errors.New("replay: name the recording, e.g. tandem replay run.tdr")
+		}
+		o.replayFile = fs.Arg(0)
+		// Flags may follow the file too.
+		if err := fs.Parse(fs.Args()[1:]); err != nil {
+			return o, explainFlagError(worldFlagError(err, isReplay))
+		}
 	}
 	if fs.NArg() > 0 {
 		a := fs.Arg(0)
@@ -308,7 +358,7 @@ func parseFlags(sub string, args []string, stderr io.Writer) (options, error) {
 		}
 	}
 	check(o.seconds >= 0, "-seconds %v is negative (use 0 to run until closed)", o.seconds)
-	check(o.level == "" || o.scene == scene.Platformer, "-level is for the platformer: drop it, or add -scene platformer")
+	check(o.level == "" || o.scene == scene.Platformer || isReplay, "-level is for the platformer: drop it, or add -scene platformer")
 	check(!o.bench || o.seconds > 0, "-seconds %v: the bench needs a measured time above 0", o.seconds)
 	check(o.warmup >= 0, "-warmup %v is negative", o.warmup)
 	check(o.width >= 64 && o.height >= 64 && o.width <= 16384 && o.height <= 16384,

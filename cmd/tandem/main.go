@@ -35,7 +35,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		sub, args = args[0], args[1:]
 	}
 	switch sub {
-	case "run", "bench":
+	case "run", "bench", "replay":
 		opts, err := parseFlags(sub, args, stderr)
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
@@ -69,6 +69,14 @@ func runOnce(opts options, stdout, stderr io.Writer) int {
 	if err := checkOutputs(opts); err != nil {
 		fmt.Fprintf(stderr, "tandem: %v\n", err)
 		return exitUsage
+	}
+	if opts.replayFile != "" {
+		if err := openRecording(&opts, stderr); err != nil {
+			return fail(err)
+		}
+		if opts.fast {
+			return runFast(opts, stdout, stderr)
+		}
 	}
 	if opts.out != "" {
 		if err := os.MkdirAll(opts.out, 0o755); err != nil {
@@ -111,6 +119,17 @@ func runOnce(opts options, stdout, stderr io.Writer) int {
 			return fail(err)
 		}
 	}
+	if r := sum.Replay; r != nil {
+		switch {
+		case r.Verified:
+			fmt.Fprintf(stderr, "tandem replay: %s: verified: %s (%d checkpoints)\n", opts.replayFile, verifiedWhat(opts.rec), r.Checkpoints)
+		case opts.verify:
+			fmt.Fprintf(stderr, "tandem replay: %s: %s\n", opts.replayFile, r.Error)
+			return exitError
+		default:
+			fmt.Fprintf(stderr, "tandem replay: %s: warning: %s\n", opts.replayFile, r.Error)
+		}
+	}
 	if opts.out != "" {
 		if err := writeReport(opts.out, sum); err != nil {
 			return fail(err)
@@ -122,11 +141,15 @@ func runOnce(opts options, stdout, stderr io.Writer) int {
 
 func usage(w io.Writer) {
 	fmt.Fprint(w, `usage: tandem [run|bench] [flags]
+       tandem replay [flags] FILE
 
 subcommands:
-  run     open the demo (the default); tandem run -h lists its flags
+  run     open the demo (the default); tandem run -h lists its flags;
+          -record FILE records the run
   bench   run the app under load and measure it: frame pacing, latency,
           tick jitter; -matrix compares the three loops; tandem bench -h
+  replay  play a recording back in any -loop; -fast runs the sim alone
+          as fast as it steps; -verify checks every checkpoint
 
 Without a display, tandem starts its own Xvfb (-headless asks for it).
 

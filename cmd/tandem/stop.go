@@ -93,9 +93,11 @@ func checkOutputs(o options) error {
 			return err
 		}
 	}
-	if o.memprofile != "" {
-		if err := checkWritable("-memprofile", o.memprofile); err != nil {
-			return err
+	for _, f := range []struct{ flag, path string }{{"-memprofile", o.memprofile}, {"-record", o.record}} {
+		if f.path != "" {
+			if err := checkWritable(f.flag, f.path); err != nil {
+				return err
+			}
 		}
 	}
 	if o.shotDir != "." {

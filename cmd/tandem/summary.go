@@ -23,63 +23,65 @@ import (
 // window (after -warmup in the bench; the whole run in run), so they are
 // what an outside tool would compute from the same timestamps.
 type summary struct {
-	Engine            string  `json:"engine"`
-	StoppedBy         string  `json:"stopped_by"`
-	Scene             string  `json:"scene"`
-	Loop              string  `json:"loop"`
-	Interp            string  `json:"interp"`
-	Seconds           float64 `json:"seconds"`
-	WarmupSeconds     float64 `json:"warmup_seconds"`
-	Frames            int     `json:"frames"`
-	FPSMean           float64 `json:"fps_mean"`
-	FrameMsP50        float64 `json:"frame_ms_p50"`
-	FrameMsP99        float64 `json:"frame_ms_p99"`
-	FrameMsMax        float64 `json:"frame_ms_max"`
-	Hitches           int     `json:"hitches"`
-	TPS               float64 `json:"tps"`
-	Ticks             uint64  `json:"ticks"`
-	TickJitterMsP99   float64 `json:"tick_jitter_ms_p99"`
-	AnimErrMsP99      float64 `json:"anim_err_ms_p99"`
-	AnimErrMsRMS      float64 `json:"anim_err_ms_rms"`
-	Judder            float64 `json:"judder"`
-	JudderPixels      float64 `json:"judder_pixels"`
-	LatencyMsP50      float64 `json:"latency_ms_p50"`
-	LatencyMsP99      float64 `json:"latency_ms_p99"`
-	InputLatencyMsP50 float64 `json:"input_latency_ms_p50"`
-	InputLatencyMsP99 float64 `json:"input_latency_ms_p99"`
-	Inputs            int     `json:"inputs"`
-	InputLate         uint64  `json:"input_late"`
-	SimBackwards      int     `json:"frames_sim_backwards"`
-	SimHeld           int     `json:"frames_sim_held"`
-	Hz                int     `json:"hz"`
-	Sprites           int     `json:"sprites"`
-	SpriteSize        int     `json:"sprite_size"`
-	VSync             bool    `json:"vsync"`
-	SimCost           string  `json:"simcost"`
-	RenderCost        string  `json:"rendercost"`
-	Hitch             string  `json:"hitch,omitempty"`
-	GCLoad            float64 `json:"gcload_mb_s"`
-	StateHash         string  `json:"state_hash"`
-	AllocsPerFrame    float64 `json:"allocs_per_frame"`
-	OverdueFrames     int     `json:"frames_snapshot_overdue"`
-	Extrapolated      int     `json:"frames_extrapolated"`
-	Eased             int     `json:"frames_eased"`
-	InterpDelayMsP50  float64 `json:"interp_delay_ms_p50"`
-	InterpDelay       string  `json:"interp_delay"`
-	FPSCap            int     `json:"fps_cap"`
-	SnapshotAgeP50    float64 `json:"snapshot_age_ms_p50"`
-	SnapshotAgeP99    float64 `json:"snapshot_age_ms_p99"`
-	TimeScale         float64 `json:"time_scale"`
-	DroppedMs         float64 `json:"dropped_ms"`
-	LateMaxMs         float64 `json:"tick_late_ms_max"`
-	GCCycles          uint64  `json:"gc_cycles"`
-	GCPauseMsTotal    float64 `json:"gc_pause_ms_total"`
-	GCPauseMsP99      float64 `json:"gc_pause_ms_p99"`
-	CoinsLeft         int     `json:"coins_left"`
-	Renderer          string  `json:"gl_renderer"`
-	GLVersion         string  `json:"gl_version"`
-	GoVersion         string  `json:"go_version"`
-	LPNumThreads      string  `json:"lp_num_threads"`
+	Engine            string        `json:"engine"`
+	StoppedBy         string        `json:"stopped_by"`
+	Scene             string        `json:"scene"`
+	Loop              string        `json:"loop"`
+	Interp            string        `json:"interp"`
+	Seconds           float64       `json:"seconds"`
+	WarmupSeconds     float64       `json:"warmup_seconds"`
+	Frames            int           `json:"frames"`
+	FPSMean           float64       `json:"fps_mean"`
+	FrameMsP50        float64       `json:"frame_ms_p50"`
+	FrameMsP99        float64       `json:"frame_ms_p99"`
+	FrameMsMax        float64       `json:"frame_ms_max"`
+	Hitches           int           `json:"hitches"`
+	TPS               float64       `json:"tps"`
+	Ticks             uint64        `json:"ticks"`
+	TickJitterMsP99   float64       `json:"tick_jitter_ms_p99"`
+	AnimErrMsP99      float64       `json:"anim_err_ms_p99"`
+	AnimErrMsRMS      float64       `json:"anim_err_ms_rms"`
+	Judder            float64       `json:"judder"`
+	JudderPixels      float64       `json:"judder_pixels"`
+	LatencyMsP50      float64       `json:"latency_ms_p50"`
+	LatencyMsP99      float64       `json:"latency_ms_p99"`
+	InputLatencyMsP50 float64       `json:"input_latency_ms_p50"`
+	InputLatencyMsP99 float64       `json:"input_latency_ms_p99"`
+	Inputs            int           `json:"inputs"`
+	InputLate         uint64        `json:"input_late"`
+	SimBackwards      int           `json:"frames_sim_backwards"`
+	SimHeld           int           `json:"frames_sim_held"`
+	Hz                int           `json:"hz"`
+	Sprites           int           `json:"sprites"`
+	SpriteSize        int           `json:"sprite_size"`
+	VSync             bool          `json:"vsync"`
+	SimCost           string        `json:"simcost"`
+	RenderCost        string        `json:"rendercost"`
+	Hitch             string        `json:"hitch,omitempty"`
+	GCLoad            float64       `json:"gcload_mb_s"`
+	StateHash         string        `json:"state_hash"`
+	AllocsPerFrame    float64       `json:"allocs_per_frame"`
+	OverdueFrames     int           `json:"frames_snapshot_overdue"`
+	Extrapolated      int           `json:"frames_extrapolated"`
+	Eased             int           `json:"frames_eased"`
+	InterpDelayMsP50  float64       `json:"interp_delay_ms_p50"`
+	InterpDelay       string        `json:"interp_delay"`
+	FPSCap            int           `json:"fps_cap"`
+	SnapshotAgeP50    float64       `json:"snapshot_age_ms_p50"`
+	SnapshotAgeP99    float64       `json:"snapshot_age_ms_p99"`
+	TimeScale         float64       `json:"time_scale"`
+	DroppedMs         float64       `json:"dropped_ms"`
+	LateMaxMs         float64       `json:"tick_late_ms_max"`
+	GCCycles          uint64        `json:"gc_cycles"`
+	GCPauseMsTotal    float64       `json:"gc_pause_ms_total"`
+	GCPauseMsP99      float64       `json:"gc_pause_ms_p99"`
+	CoinsLeft         int           `json:"coins_left"`
+	Renderer          string        `json:"gl_renderer"`
+	GLVersion         string        `json:"gl_version"`
+	GoVersion         string        `json:"go_version"`
+	LPNumThreads      string        `json:"lp_num_threads"`
+	Record            string        `json:"record,omitempty"`
+	Replay            *replayReport `json:"replay,omitempty"`
 
 	// run is what the figures were computed from, for -out.
 	run *bench.Run
@@ -194,8 +196,11 @@ func round(v float64, d int) float64 {
 	return math.Round(v*p) / p
 }
 
-func (s *summary) writeJSON(w io.Writer) error {
-	b, err := json.Marshal(s)
+func (s *summary) writeJSON(w io.Writer) error { return writeJSONLine(w, s) }
+
+// writeJSONLine writes v as one line of JSON.
+func writeJSONLine(w io.Writer, v any) error {
+	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}

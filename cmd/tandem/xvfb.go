@@ -41,6 +41,9 @@ func startXvfb(w, h int, stderr io.Writer) (stop func(), err error) {
 	cmd := exec.Command(path, "-displayfd", "3", "-screen", "0", screen, "-nolisten", "tcp", "-noreset")
 	cmd.ExtraFiles = []*os.File{wr}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	// A tandem killed with SIGKILL runs no cleanup: the kernel then
+	// stops the server (on Linux; elsewhere only a clean exit does).
+	dieWithParent(cmd.SysProcAttr)
 	var logs strings.Builder
 	cmd.Stderr = &logs
 	if err := cmd.Start(); err != nil {

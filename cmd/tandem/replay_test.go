@@ -1,0 +1,195 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/tandem-engine/tandem/replay"
+)
+
+// tandemMain runs the command line on the main thread and returns its exit
+// code, stdout and stderr.
+func tandemMain(args ...string) (int, string, string) {
+	var stdout, stderr bytes.Buffer
+	code := 0
+	onMain(func() { code = run(args, &stdout, &stderr) })
+	return code, stdout.String(), stderr.String()
+}
+
+// jsonField returns one field of a JSON line.
+func jsonField(t *testing.T, line, name string) any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal([]byte(line), &m); err != nil {
+		t.Fatalf("JSON %q: %v", line, err)
+	}
+	return m[name]
+}
+
+func TestRecordReplayEveryLoop(t *testing.T) {
+	// A live run with input, recorded in the decoupled loop, replays to
+	// the same final state hash in every loop and with -fast, and -verify
+	// checks every checkpoint on the way.
+	needDisplay(t)
+	rec := filepath.Join(t.TempDir(), "run.tdr")
+	code, out, errs := tandemMain("run", "-seconds", "2.5", "-autoplay", "-record", rec, "-json")
+	if code != 0 {
+		t.Fatalf("record: exit %d: %s", code, errs)
+	}
+	hash := jsonField(t, out, "state_hash")
+	r, err := replay.Open(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Complete || r.StoppedBy != "seconds" || len(r.Events) < 4 || len(r.Checkpoints) < 2 {
+		t.Fatalf("recording: complete %v, stopped by %q, %d events, %d checkpoints", r.Complete, r.StoppedBy, len(r.Events), len(r.Checkpoints))
+	}
+	code, out, errs = tandemMain("replay", "-fast", "-verify", "-json", rec)
+	if code != 0 || jsonField(t, out, "state_hash") != hash || jsonField(t, out, "verified") != true {
+		t.Fatalf("replay -fast: exit %d, %s; stderr: %s", code, out, errs)
+	}
+	for _, loop := range loops {
+		code, out, errs := tandemMain("replay", "-verify", "-json", "-loop", loop, rec)
+		if code != 0 {
+			t.Fatalf("replay -loop %s: exit %d: %s", loop, code, errs)
+		}
+		if got := jsonField(t, out, "state_hash"); got != hash {
+			t.Errorf("replay -loop %s: state hash %v, recorded %v", loop, got, hash)
+		}
+		if got := jsonField(t, out, "stopped_by"); got != "end" {
+			t.Errorf("replay -loop %s: stopped by %v", loop, got)
+		}
+		rep := jsonField(t, out, "replay").(map[string]any)
+		if rep["verified"] != true || rep["checkpoints_checked"].(float64) != float64(len(r.Checkpoints)) {
+			t.Errorf("replay -loop %s: %v", loop, rep)
+		}
+	}
+}
+
+// recordBunnies writes a short recording without a window: the bunnymark
+// stepped by replay.Fast's machinery is not a recording, so this one
+// comes from a real run. Skips like needDisplay.
+func recordBunnies(t *testing.T) string {
+	t.Helper()
+	needDisplay(t)
+	rec := filepath.Join(t.TempDir(), "bunnies.tdr")
+	if code, _, errs := tandemMain("bench", "-scene", "bunnymark", "-sprites", "300", "-seconds", "1.5", "-warmup", "0", "-record", rec); code != 0 {
+		t.Fatalf("record: exit %d: %s", code, errs)
+	}
+	return rec
+}
+
+func TestReplayBadFiles(t *testing.T) {
+	rec := recordBunnies(t)
+	b, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write := func(name string, b []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	// The bench presses its button every 250 ms: the file has events.
+	cut := write("cut.tdr", b[:len(b)-7])
+	code, _, errs := tandemMain("replay", "-fast", "-verify", cut)
+	if code != 0 || !strings.Contains(errs, "cut short") || !strings.Contains(errs, "no final state") {
+		t.Errorf("cut file: exit %d: %s", code, errs)
+	}
+	bad := bytes.Clone(b)
+	bad[len(b)/2] ^= 0xff
+	code, _, errs = tandemMain("replay", "-fast", write("bad.tdr", bad))
+	if code != 1 || !strings.Contains(errs, "bad.tdr: byte ") || !strings.Contains(errs, "corrupt") {
+		t.Errorf("corrupt file: exit %d: %s", code, errs)
+	}
+	ver := bytes.Clone(b)
+	ver[8] = 7
+	code, _, errs = tandemMain("replay", write("v7.tdr", ver))
+	if code != 1 || !strings.Contains(errs, "v7.tdr: byte 8: unsupported version 7") {
+		t.Errorf("version 7: exit %d: %s", code, errs)
+	}
+	code, _, errs = tandemMain("replay", "-fast", filepath.Join(dir, "typo.tdr"))
+	if code != 1 || !strings.Contains(errs, "typo.tdr") {
+		t.Errorf("missing file: exit %d: %s", code, errs)
+	}
+	code, _, errs = tandemMain("replay", "-sprites", "10", rec)
+	if code != 2 || !strings.Contains(errs, "-sprites: a replay takes its world") {
+		t.Errorf("-sprites: exit %d: %s", code, errs)
+	}
+	code, _, errs = tandemMain("run", "-seconds", "1", "-record", filepath.Join(dir, "no", "such.tdr"))
+	if code != 2 || !strings.Contains(errs, "-record") || !strings.Contains(errs, "does not exist") {
+		t.Errorf("-record into a missing directory: exit %d: %s", code, errs)
+	}
+}
+
+func TestReplayOnAnotherLevel(t *testing.T) {
+	needDisplay(t)
+	rec := filepath.Join(t.TempDir(), "run.tdr")
+	if code, _, errs := tandemMain("run", "-seconds", "0.5", "-record", rec); code != 0 {
+		t.Fatalf("record: exit %d: %s", code, errs)
+	}
+	lv := filepath.Join(t.TempDir(), "other.txt")
+	if err := os.WriteFile(lv, []byte("##########\n#P.......#\n##########\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := tandemMain("replay", "-fast", "-level", lv, rec)
+	if code != 1 || !strings.Contains(errs, "recorded on another level") || !strings.Contains(errs, "run.tdr: byte ") {
+		t.Errorf("another level: exit %d: %s", code, errs)
+	}
+}
+
+func TestRecordSurvivesKill(t *testing.T) {
+	// kill -9 runs no cleanup: the recording holds every whole chunk
+	// written before, at most half a second short, and replays exactly.
+	childMain()
+	rec := filepath.Join(t.TempDir(), "killed.tdr")
+	cmd, _, stderr := childRun(t, "TestRecordSurvivesKill", "-scene", "bunnymark", "-sprites", "200", "-seconds", "60", "-autoplay", "-record", rec)
+	if err := syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	cmd.Wait()
+	r, err := replay.Open(rec)
+	if err != nil {
+		t.Fatalf("%v; stderr:\n%s", err, stderr)
+	}
+	if r.Complete || r.End() < 30 {
+		t.Fatalf("complete %v, %d ticks: want a cut recording of over half a second", r.Complete, r.End())
+	}
+	code, _, errs := tandemMain("replay", "-fast", "-verify", rec)
+	if code != 0 || !strings.Contains(errs, "cut short") {
+		t.Fatalf("replay: exit %d: %s", code, errs)
+	}
+}
+
+func TestRecordOnSignal(t *testing.T) {
+	// SIGTERM finishes the recording with its end record and final hash.
+	childMain()
+	rec := filepath.Join(t.TempDir(), "term.tdr")
+	cmd, stdout, stderr := childRun(t, "TestRecordOnSignal", "-seconds", "60", "-autoplay", "-json", "-record", rec)
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("after SIGTERM: %v; stderr:\n%s", err, stderr)
+	}
+	r, err := replay.Open(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Complete || r.StoppedBy != "signal" {
+		t.Fatalf("complete %v, stopped by %q", r.Complete, r.StoppedBy)
+	}
+	hash := jsonField(t, stdout.String(), "state_hash")
+	code, out, errs := tandemMain("replay", "-fast", "-verify", "-json", rec)
+	if code != 0 || jsonField(t, out, "state_hash") != hash {
+		t.Fatalf("replay: exit %d, %s (recorded %v); stderr: %s", code, out, hash, errs)
+	}
+}

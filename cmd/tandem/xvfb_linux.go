@@ -1,0 +1,8 @@
+package main
+
+import "syscall"
+
+// dieWithParent asks the kernel to send the child SIGTERM when the thread
+// that started it exits. startXvfb runs on the main thread, which lives as
+// long as the process, so this is the process's death, SIGKILL included.
+func dieWithParent(a *syscall.SysProcAttr) { a.Pdeathsig = syscall.SIGTERM }
