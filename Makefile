@@ -58,6 +58,7 @@ test: deps
 	# Each fuzzer for a bounded time beyond its seed corpus (testdata/fuzz):
 	# a crasher fails the run and is saved there, failing every run after.
 	$(GO) test -run '^$$' -fuzz '^FuzzParseLevel$$' -fuzztime $(FUZZTIME) ./physics
+	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./replay
 
 # The Go benchmarks of every package, then the standard comparison of the
 # three loops (about 4 minutes; tandem starts its own Xvfb without a
