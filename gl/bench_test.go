@@ -203,3 +203,65 @@ func reportCPU(b *testing.B, start cpuStat) {
 	b.ReportMetric(float64(end.sys-start.sys)/float64(b.N)/1e6, "sys-ms/op")
 	b.ReportMetric(float64(end.faults-start.faults)/float64(b.N), "faults/op")
 }
+
+// BenchmarkTileLayer draws a dense tile grid of 32 px cells (16 px tiles
+// at 2x) under a camera scrolling one pixel a frame, so that the range in
+// view changes every few frames: the demo level's size against the
+// largest a level may be. Both should cost the same: only the cells in
+// view are uploaded and drawn.
+func BenchmarkTileLayer(b *testing.B) {
+	const w, h = 1280, 720
+	gltest.Window(b, w, h)
+	var err error
+	gltest.Do(func() { err = Init(); Viewport(w, h) })
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, side := range [][2]int{{200, 60}, {4096, 4096}} {
+		b.Run(fmt.Sprintf("%dx%d", side[0], side[1]), func(b *testing.B) { benchTileLayer(b, side[0], side[1], w, h) })
+	}
+}
+
+func benchTileLayer(b *testing.B, cw, ch, w, h int) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	grid := TileGrid{W: cw, H: ch, Size: 16, Frames: make([]uint16, cw*ch)}
+	for i := range grid.Frames {
+		grid.Frames[i] = NoTile
+		if rng.IntN(4) != 0 {
+			grid.Frames[i] = 0
+		}
+	}
+	frames := []Frame{{U0: 0, V0: 0, U1: 0.5, V1: 0.5, W: 16, H: 16}}
+	var msg string
+	gltest.Do(func() {
+		atlas, err := NewTexture(benchAtlas(), true)
+		if err != nil {
+			msg = err.Error()
+			return
+		}
+		defer atlas.Delete()
+		layer, err := NewTileLayer(grid, atlas, frames)
+		if err != nil {
+			msg = err.Error()
+			return
+		}
+		defer layer.Delete()
+		cam := snapshot.Camera{X: float32(w) / 4, Y: float32(h) / 4, Zoom: 2}
+		b.ReportAllocs()
+		cpu := cpuTime()
+		b.ResetTimer()
+		for i := range b.N {
+			c := cam
+			c.X += float32(i % 1024) // scroll right, then jump back
+			Clear(0, 0, 0, 1)
+			hw, hh := float32(w)/c.Zoom/2, float32(h)/c.Zoom/2
+			layer.Draw(CameraMatrix(c, w, h), ViewRect{MinX: c.X - hw, MinY: c.Y - hh, MaxX: c.X + hw, MaxY: c.Y + hh})
+			Finish()
+		}
+		b.StopTimer()
+		reportCPU(b, cpu)
+	})
+	if msg != "" {
+		b.Fatal(msg)
+	}
+}

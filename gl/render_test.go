@@ -236,6 +236,7 @@ func TestTileLayer(t *testing.T) {
 	withGL(t, fbW, fbH)
 	var img *image.RGBA
 	var err error
+	var drawn int
 	gltest.Do(func() {
 		atlasImg, frames := testAtlas()
 		var atlas *Texture
@@ -243,17 +244,28 @@ func TestTileLayer(t *testing.T) {
 			return
 		}
 		defer atlas.Delete()
+		// 8 px cells: blue in cell (2, 1), centred at (20, 12); red in
+		// (12, 5), at (100, 44); green in (30, 5), out of view.
+		grid := TileGrid{W: 40, H: 8, Size: 8, Frames: make([]uint16, 40*8)}
+		for i := range grid.Frames {
+			grid.Frames[i] = NoTile
+		}
+		grid.Frames[1*40+2], grid.Frames[5*40+12], grid.Frames[5*40+30] = frameBlue, frameRed, frameRed
 		var layer *TileLayer
-		if layer, err = NewTileLayer([]TileQuad{{X: 20, Y: 12, Frame: frameBlue}, {X: 100, Y: 44, Frame: frameRed}}, atlas, frames); err != nil {
+		if layer, err = NewTileLayer(grid, atlas, frames); err != nil {
 			return
 		}
 		defer layer.Delete()
 		Clear(0, 0, 0, 1)
-		layer.Draw(CameraMatrix(identityCam, fbW, fbH))
+		layer.Draw(CameraMatrix(identityCam, fbW, fbH), ViewRect{MaxX: fbW, MaxY: fbH})
+		drawn = layer.Len()
 		img = ReadPixels(0, 0, fbW, fbH)
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if drawn != 2 {
+		t.Errorf("%d tiles drawn, want the 2 in view", drawn)
 	}
 	if got, want := bounds(img, isBlue), image.Rect(16, 8, 24, 16); got != want {
 		t.Errorf("blue tile in %v, want %v", got, want)

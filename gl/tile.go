@@ -9,52 +9,106 @@ import (
 	"github.com/tandem-engine/tandem/snapshot"
 )
 
-// TileQuad is one tile of a [TileLayer]: its centre in world pixels (y
-// down) and its index in the frame table, which also gives its size.
-type TileQuad struct {
-	X, Y  float32
-	Frame uint16
+// NoTile is the frame of an empty cell of a [TileGrid].
+const NoTile = math.MaxUint16
+
+// TileGrid is a static grid of tiles: W x H cells of Size world pixels,
+// the first cell's top-left corner at the origin, each cell's frame (an
+// index in the frame table, which gives the drawn size) or NoTile.
+// Invariant: len(Frames) == W*H, row-major: Frames[ty*W+tx].
+type TileGrid struct {
+	W, H   int
+	Size   float32
+	Frames []uint16
 }
 
-// TileLayer is a static set of tiles, uploaded once (per level) and drawn
-// in one call. It is a sprite batch whose sprites never move: the sprite
-// program at alpha 1 with prev = curr, untinted and unrotated.
+// ViewRect is the part of the world a frame shows, in world pixels:
+// [MinX, MaxX) x [MinY, MaxY).
+type ViewRect struct {
+	MinX, MinY, MaxX, MaxY float32
+}
+
+// TileLayer draws a [TileGrid], only the cells in view: each frame costs
+// what the view holds, not what the level holds, so a 4096 x 4096 level
+// draws as fast as a small one and takes no GPU memory for its tiles out
+// of view. It is a sprite batch whose sprites never move (the sprite
+// program at alpha 1 with prev = curr, untinted and unrotated), refilled
+// only when the range of cells in view changes.
 type TileLayer struct {
-	b *SpriteBatch
+	b    *SpriteBatch
+	grid TileGrid
+	// The cell range now in the batch, [x0, x1) x [y0, y1); x1 < 0 for none.
+	x0, y0, x1, y1 int
 }
 
-// NewTileLayer uploads tiles, drawn from atlas with the given frame table.
-// The layer does not own atlas.
+// NewTileLayer returns a layer drawing grid from atlas with the given
+// frame table. The layer keeps grid.Frames (read-only) and does not own
+// atlas.
 //
 // GL thread only.
-func NewTileLayer(tiles []TileQuad, atlas *Texture, frames []Frame) (*TileLayer, error) {
-	b, err := newSpriteBatch(len(tiles), atlas, frames, defaultLayout, false, gl.STATIC_DRAW)
+func NewTileLayer(grid TileGrid, atlas *Texture, frames []Frame) (*TileLayer, error) {
+	if grid.W < 0 || grid.H < 0 || len(grid.Frames) != grid.W*grid.H || !(grid.Size > 0) {
+		panic("gl: NewTileLayer: grid's Frames is not W*H cells, or its Size is not positive")
+	}
+	b, err := newSpriteBatch(1024, atlas, frames, defaultLayout, defaultOrphan, gl.STREAM_DRAW)
 	if err != nil {
 		return nil, err
 	}
-	per := spriteWords * b.vertsPerSprite()
-	for i, t := range tiles {
-		x, y := math.Float32bits(t.X), math.Float32bits(t.Y)
-		r := b.staging[i*per : i*per+spriteWords]
-		one := math.Float32bits(1) // rotation (cos, sin) = (1, 0): upright
-		r[0], r[1], r[2], r[3] = x, y, one, 0
-		r[4], r[5], r[6], r[7] = x, y, one, 0
-		r[8], r[9] = uint32(t.Frame), snapshot.White
-		for v := spriteWords; v < per; v += spriteWords {
-			copy(b.staging[i*per+v:], r)
-		}
-	}
-	b.upload(len(tiles))
-	b.staging = nil // uploaded once; the GPU keeps the copy
-	return &TileLayer{b: b}, nil
+	return &TileLayer{b: b, grid: grid, x1: -1}, nil
 }
 
-// Draw draws the tiles transformed by viewProj (see [CameraMatrix]).
+// Draw draws the cells that overlap view, transformed by viewProj (see
+// [CameraMatrix]). It allocates only when the view holds more cells than
+// ever before (a larger window).
 //
 // GL thread only.
-func (l *TileLayer) Draw(viewProj mgl32.Mat4) { l.b.Draw(viewProj, 1) }
+func (l *TileLayer) Draw(viewProj mgl32.Mat4, view ViewRect) {
+	g := &l.grid
+	cell := func(v float32, n int) int { return min(max(int(math.Floor(float64(v/g.Size))), 0), n) }
+	x0, y0 := cell(view.MinX, g.W), cell(view.MinY, g.H)
+	// A cell is in view if its left edge is before MaxX.
+	x1, y1 := cell(view.MaxX+g.Size, g.W), cell(view.MaxY+g.Size, g.H)
+	if x0 != l.x0 || y0 != l.y0 || x1 != l.x1 || y1 != l.y1 {
+		l.fill(x0, y0, x1, y1)
+	}
+	l.b.Draw(viewProj, 1)
+}
 
-// Len returns the number of tiles.
+// fill uploads the non-empty cells of [x0, x1) x [y0, y1).
+func (l *TileLayer) fill(x0, y0, x1, y1 int) {
+	l.x0, l.y0, l.x1, l.y1 = x0, y0, x1, y1
+	g, b := &l.grid, l.b
+	if n := max(x1-x0, 0) * max(y1-y0, 0); n > b.capacity {
+		gl.BindVertexArray(b.vao)
+		check("glBindVertexArray")
+		b.grow(max(n, 2*b.capacity))
+	}
+	per := spriteWords * b.vertsPerSprite()
+	one := math.Float32bits(1) // rotation (cos, sin) = (1, 0): upright
+	n := 0
+	for ty := y0; ty < y1; ty++ {
+		row := g.Frames[ty*g.W : (ty+1)*g.W]
+		y := math.Float32bits((float32(ty) + 0.5) * g.Size)
+		for tx := x0; tx < x1; tx++ {
+			f := row[tx]
+			if f == NoTile {
+				continue
+			}
+			x := math.Float32bits((float32(tx) + 0.5) * g.Size)
+			r := b.staging[n*per : n*per+spriteWords]
+			r[0], r[1], r[2], r[3] = x, y, one, 0
+			r[4], r[5], r[6], r[7] = x, y, one, 0
+			r[8], r[9] = uint32(f), snapshot.White
+			for v := spriteWords; v < per; v += spriteWords {
+				copy(b.staging[n*per+v:], r)
+			}
+			n++
+		}
+	}
+	b.upload(n)
+}
+
+// Len returns the number of tiles drawn by the last Draw.
 //
 // GL thread only, like the rest of the layer.
 func (l *TileLayer) Len() int { return l.b.n }

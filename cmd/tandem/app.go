@@ -262,12 +262,8 @@ func (a *app) newRenderer() (err error) {
 	if a.batch, err = gl.NewSpriteBatch(n, a.atlas, a.art.frames); err != nil {
 		return err
 	}
-	tiles := a.game.Tiles()
-	quads := make([]gl.TileQuad, len(tiles))
-	for i, t := range tiles {
-		quads[i] = gl.TileQuad{X: t.X, Y: t.Y, Frame: t.Frame}
-	}
-	if a.tiles, err = gl.NewTileLayer(quads, a.atlas, a.art.frames); err != nil {
+	w, h, cells := a.game.Tiles()
+	if a.tiles, err = gl.NewTileLayer(gl.TileGrid{W: w, H: h, Size: physics.TileSize, Frames: cells}, a.atlas, a.art.frames); err != nil {
 		return err
 	}
 	if a.quads, err = gl.NewQuadBatch(4096, a.atlas, a.art.frames); err != nil {
@@ -366,8 +362,9 @@ func (a *app) frame(capture bool) {
 		}
 		a.info.view, a.info.delay = v, a.interp.Delay
 		a.info.sprites = curr.Sprites.Len()
-		vp := gl.CameraMatrix(a.camera(v.Camera, fw, fh), fw, fh)
-		a.tiles.Draw(vp)
+		cam := a.camera(v.Camera, fw, fh)
+		vp := gl.CameraMatrix(cam, fw, fh)
+		a.tiles.Draw(vp, viewRect(cam, fw, fh))
 		a.batch.Draw(vp, v.Alpha)
 		rec = bench.FrameRecord{Start: start, SimShown: v.SimTime, Tick: c.Tick, Age: -1, Overdue: v.Overdue,
 			Delay: a.interp.Delay, Alpha: v.Alpha}
@@ -553,6 +550,15 @@ func (a *app) camera(c snapshot.Camera, fw, fh int) snapshot.Camera {
 	c.Y = clampCentre(c.Y, a.minY, a.maxY, hh)
 	return c
 }
+
+// viewRect is the part of the world cam shows in a fw x fh framebuffer.
+func viewRect(cam snapshot.Camera, fw, fh int) gl.ViewRect {
+	hw, hh := float32(fw)/cam.Zoom/2, float32(fh)/cam.Zoom/2
+	return gl.ViewRect{MinX: cam.X - hw, MinY: cam.Y - hh, MaxX: cam.X + hw, MaxY: cam.Y + hh}
+}
+
+// The scene marks empty cells as the tile layer does.
+var _ [0]struct{} = [gl.NoTile - scene.NoTile]struct{}{}
 
 func clampCentre(v, lo, hi, half float32) float32 {
 	if hi-lo <= 2*half {

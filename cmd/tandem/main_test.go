@@ -432,3 +432,41 @@ func TestSecondCtrlC(t *testing.T) {
 		t.Fatalf("stderr:\n%s", stderr)
 	}
 }
+
+func TestLargestLevel(t *testing.T) {
+	// The largest level the loader takes, every cell a tile but the
+	// player's pocket: it loads, plays and draws, the tile layer holding
+	// only the cells in view (gl's TestTileLayer checks the cull;
+	// BenchmarkTileLayer, that the cost does not grow with the level).
+	needDisplay(t)
+	const n = 4096
+	var b strings.Builder
+	b.Grow((n + 1) * n)
+	for y := range n {
+		switch {
+		case y == 3:
+			b.WriteString("#..P..")
+			b.WriteString(strings.Repeat("=", n-6))
+		case y >= 1 && y <= 2:
+			b.WriteString("#.....")
+			b.WriteString(strings.Repeat("#", n-6))
+		default:
+			b.WriteString(strings.Repeat("#", n))
+		}
+		b.WriteByte('\n')
+	}
+	path := filepath.Join(t.TempDir(), "huge.txt")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var sum *summary
+	var err error
+	opts := testOptions(t, "-level", path, "-seconds", "1", "-autoplay")
+	onMain(func() { sum, err = runApp(opts, nil) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Frames < 2 || sum.Ticks < 30 {
+		t.Fatalf("%d frames, %d ticks", sum.Frames, sum.Ticks)
+	}
+}

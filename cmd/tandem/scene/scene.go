@@ -236,24 +236,21 @@ func mix(x uint64) uint64 {
 	return x
 }
 
-// Tile is one tile of the static tile layer: its centre in world pixels
-// and its frame.
-type Tile struct {
-	X, Y  float32
-	Frame uint16
-}
+// NoTile is the frame of an empty cell in [Game.Tiles].
+const NoTile = 0xFFFF
 
-// Tiles returns the level's tiles to draw, once per level. Call before the
-// loop starts.
-func (g *Game) Tiles() []Tile {
+// Tiles returns the level's tile layer, once per level: a row-major grid
+// of W x H cells of physics.TileSize px, each the frame to draw or NoTile.
+// The bunnymark has none. Call before the loop starts.
+func (g *Game) Tiles() (w, h int, frames []uint16) {
 	if g.kind == Bunnymark {
-		return nil
+		return 0, 0, nil
 	}
 	l := g.world.Level()
-	var out []Tile
+	frames = make([]uint16, l.W*l.H)
 	for ty := range l.H {
 		for tx := range l.W {
-			var f uint16
+			f := uint16(NoTile)
 			switch l.At(tx, ty) {
 			case physics.TileSolid:
 				f = g.frames.TileSolid
@@ -262,14 +259,11 @@ func (g *Game) Tiles() []Tile {
 				}
 			case physics.TileOneWay:
 				f = g.frames.TileOneWay
-			default:
-				continue
 			}
-			const half = physics.TileSize / 2
-			out = append(out, Tile{X: float32(tx*physics.TileSize + half), Y: float32(ty*physics.TileSize + half), Frame: f})
+			frames[ty*l.W+tx] = f
 		}
 	}
-	return out
+	return l.W, l.H, frames
 }
 
 // Bounds returns the world's extent in pixels, for the renderer's camera
