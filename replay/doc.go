@@ -14,10 +14,12 @@
 //	chunk      = length u32 | records | CRC-32 of length and records u32
 //	record     = 'E' tick u64 | stamp i64 | kind u8 | down u8 | buttons u32 | scale num u8 | scale den u8
 //	           | 'C' tick u64 | hash u64                    (a checkpoint: the hash after tick ticks)
+//	           | 'T' tick u64 | 0 u64                      (the input is complete up to tick ticks)
 //	           | 'F' tick u64 | hash u64 | stopped-by str   (the end: final tick count and hash)
 //
-// A [Writer] writes a chunk at least once a second, so a run killed
-// without warning loses at most its last second: [Read] returns what the
+// A [Writer] writes a chunk every [FlushEvery] (250 ms), ending with a
+// 'T' mark of the ticks run, so a run killed without warning loses at most
+// its last half second: [Read] returns what the
 // whole chunks hold and says how much of the file it could not use. Every
 // length is checked against what is left of the file before anything is
 // allocated for it; a bad CRC, an unknown record, a wrong magic or version

@@ -27,6 +27,7 @@ const (
 	recEvent      = 'E'
 	recCheckpoint = 'C'
 	recFinal      = 'F'
+	recMark       = 'T'
 	eventSize     = 1 + 8 + 8 + 1 + 1 + 4 + 1 + 1
 	pointSize     = 1 + 8 + 8
 )

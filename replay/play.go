@@ -66,6 +66,9 @@ func (r *Recording) NewVerifier() *Verifier {
 // recording's, so there is nothing to check.
 func (v *Verifier) Applied(uint64, simthread.Event) {}
 
+// Ticked implements simthread.Recorder; it has nothing to check.
+func (v *Verifier) Ticked(uint64) {}
+
 // Checkpoint implements simthread.Recorder: it compares the replay's hash
 // after tick ticks with the recording's. Sim thread only.
 func (v *Verifier) Checkpoint(tick, hash uint64) {

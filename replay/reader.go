@@ -23,6 +23,9 @@ type Recording struct {
 	Final     Checkpoint
 	StoppedBy string
 	Complete  bool
+	// Marked is the newest tick count a chunk vouched for: the input up
+	// to it is complete.
+	Marked uint64
 	// Lost is the number of bytes at the end of a file cut short that
 	// did not make a whole chunk, and LostFrom the offset they start at.
 	Lost, LostFrom int64
@@ -34,12 +37,9 @@ func (r *Recording) End() uint64 {
 	if r.Complete {
 		return r.Final.Tick
 	}
-	var end uint64
+	end := r.Marked
 	if n := len(r.Checkpoints); n > 0 {
-		end = r.Checkpoints[n-1].Tick
-	}
-	if n := len(r.Events); n > 0 {
-		end = max(end, r.Events[n-1].Tick)
+		end = max(end, r.Checkpoints[n-1].Tick)
 	}
 	return end
 }
@@ -228,6 +228,15 @@ func (d *decoder) records(rec *Recording, b []byte, at int64) error {
 				return d.fail(off, fmt.Sprintf("event at tick %d after one at tick %d", tick, rec.Events[n-1].Tick))
 			}
 			rec.Events = append(rec.Events, Event{Tick: tick, Event: e})
+		case recMark:
+			c := Checkpoint{Tick: p.u64(), Hash: p.u64()}
+			if p.bad {
+				return d.fail(off, "a mark record cut short")
+			}
+			if c.Tick < rec.Marked {
+				return d.fail(off, fmt.Sprintf("mark at tick %d after one at tick %d", c.Tick, rec.Marked))
+			}
+			rec.Marked = c.Tick
 		case recCheckpoint, recFinal:
 			c := Checkpoint{Tick: p.u64(), Hash: p.u64()}
 			var stop string

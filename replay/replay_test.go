@@ -60,6 +60,9 @@ func recordLive(t testing.TB) ([]byte, *hashSim, simthread.Stats) {
 		}
 		b := simthread.Buttons(1) << (n % 3)
 		r.Push(simthread.Event{Time: f - 3_000_000, Kind: simthread.EventButton, Buttons: b, Down: n%2 == 0})
+		if n%36 == 35 {
+			w.Flush() // 250 ms of this run's 7 ms frames
+		}
 		if n == 40 {
 			r.Push(simthread.Event{Time: f - 1_000_000, Kind: simthread.EventScale, Scale: simthread.Ratio{Num: 1, Den: 2}})
 		}
@@ -200,8 +203,13 @@ func TestCutShort(t *testing.T) {
 	b, _, _ := recordLive(t)
 	full := read(t, b)
 	headerLen := 8 + 2 + 4 + int(binary.LittleEndian.Uint32(b[10:])) + 4
+	var end uint64
 	for cut := headerLen; cut < len(b); cut += 97 {
 		rec := read(t, b[:cut])
+		if rec.End() < end {
+			t.Fatalf("cut at %d: ends at tick %d, a shorter cut at %d", cut, rec.End(), end)
+		}
+		end = rec.End()
 		if rec.Complete {
 			t.Fatalf("cut at %d: complete", cut)
 		}
@@ -220,6 +228,20 @@ func TestCutShort(t *testing.T) {
 		if err := rec.Verify(v, k, got.Hash()); err != nil {
 			t.Fatalf("cut at %d: %v", cut, err)
 		}
+	}
+}
+
+func TestCutLosesAtMostTwoFlushes(t *testing.T) {
+	// Without its last chunk (the end record's), a recording still
+	// replays to within the last flush of the run's end: the 'T' marks
+	// say how far the input is complete, checkpoints or not.
+	b, _, st := recordLive(t)
+	full := read(t, b)
+	// The last chunk starts where reading all but its last byte stops.
+	cut := read(t, b[:len(b)-1])
+	perFlush := uint64(replay.FlushEvery.Seconds()*float64(header.Hz)) + 1
+	if lost := st.Ticks - cut.End(); lost > 2*perFlush {
+		t.Errorf("the cut file replays to tick %d of %d: %d ticks lost, more than two flushes (%d)", cut.End(), full.Final.Tick, lost, 2*perFlush)
 	}
 }
 

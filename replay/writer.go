@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -41,9 +42,12 @@ type Writer struct {
 	ring       [ringSize]item
 	head, tail atomic.Uint64 // head: next to write to the file; tail: next free slot
 	dropped    atomic.Uint64
+	ticks      atomic.Uint64 // the state's tick count, from Ticked
+	marked     uint64        // the tick count the file last vouched for
 
-	buf    []byte // the writer goroutine's chunk buffer
-	err    error  // the first write error; the writer goroutine's until done
+	mu     sync.Mutex // held while a chunk is written; guards what follows
+	buf    []byte     // the chunk buffer
+	err    error      // the first write error
 	closed bool
 	name   string
 }
@@ -100,6 +104,9 @@ func (w *Writer) Checkpoint(tick, hash uint64) {
 	w.put(item{kind: recCheckpoint, tick: tick, hash: hash})
 }
 
+// Ticked implements [simthread.Recorder]. Sim thread only.
+func (w *Writer) Ticked(ticks uint64) { w.ticks.Store(ticks) }
+
 func (w *Writer) put(it item) {
 	t := w.tail.Load()
 	if t-w.head.Load() == ringSize {
@@ -118,18 +125,34 @@ func (w *Writer) run() {
 	for {
 		select {
 		case <-t.C:
-			w.flush(nil)
+			w.Flush()
 		case <-w.quit:
 			return
 		}
 	}
 }
 
+// Flush writes the records handed over so far as a chunk now, rather than
+// at the next tick of FlushEvery, and returns the first write error so
+// far. Any goroutine but the sim thread.
+func (w *Writer) Flush() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.closed {
+		return errors.New("replay: Flush after Close")
+	}
+	w.flush(nil)
+	return w.err
+}
+
 // flush writes the records handed over so far, and final if not nil, as
-// one chunk. Writer goroutine (or Close, once it has stopped).
+// one chunk. Under w.mu.
 func (w *Writer) flush(final []byte) {
+	// The tick count first: every event applied before those ticks ran
+	// was handed over before it, so is in the ring up to t.
+	k := w.ticks.Load()
 	h, t := w.head.Load(), w.tail.Load()
-	if (h == t && final == nil) || w.err != nil {
+	if (h == t && final == nil && k == w.marked) || w.err != nil {
 		return
 	}
 	b := append(w.buf[:0], 0, 0, 0, 0)
@@ -150,6 +173,10 @@ func (w *Writer) flush(final []byte) {
 		}
 	}
 	w.head.Store(t)
+	if k != w.marked {
+		b = appendPoint(b, recMark, Checkpoint{Tick: k})
+		w.marked = k
+	}
 	b = append(b, final...)
 	b = sealChunk(b, 0)
 	w.write(b)
@@ -172,10 +199,13 @@ func (w *Writer) write(b []byte) error {
 // because the disk fell behind (the recording then cannot replay
 // exactly).
 func (w *Writer) Close(final Checkpoint, stoppedBy string) error {
+	w.mu.Lock()
 	if w.closed {
+		w.mu.Unlock()
 		return errors.New("replay: Close called twice")
 	}
 	w.closed = true
+	w.mu.Unlock()
 	close(w.quit)
 	<-w.done
 	if len(stoppedBy) > 255 {
@@ -183,6 +213,8 @@ func (w *Writer) Close(final Checkpoint, stoppedBy string) error {
 	}
 	end := appendPoint(nil, recFinal, final)
 	end = appendStr(end, stoppedBy)
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	w.flush(end)
 	err := w.err
 	if w.sync != nil {

@@ -13,6 +13,10 @@ type Recorder interface {
 	Applied(tick uint64, e Event)
 	// Checkpoint reports the state hash after tick ticks.
 	Checkpoint(tick, hash uint64)
+	// Ticked reports that the state now has ticks ticks, after every
+	// tick (and after the Checkpoint of that tick, if any): a recording
+	// cut short knows from it how far its input is complete.
+	Ticked(ticks uint64)
 }
 
 // Script supplies recorded input for a replay. When [Config.Script] is
@@ -44,9 +48,13 @@ func (r *Runner) scripted(k uint64) {
 }
 
 func (r *Runner) checkpoint(k uint64) {
-	if r.cfg.Recorder != nil && k%uint64(r.cfg.CheckpointEvery) == 0 {
+	if r.cfg.Recorder == nil {
+		return
+	}
+	if k%uint64(r.cfg.CheckpointEvery) == 0 {
 		r.cfg.Recorder.Checkpoint(k, r.sim.Hash())
 	}
+	r.cfg.Recorder.Ticked(k)
 }
 
 // ended reports whether the loop has run the last tick Config.Until
