@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/tandem-engine/tandem/bench"
 	"github.com/tandem-engine/tandem/cmd/tandem/scene"
@@ -80,6 +81,7 @@ type summary struct {
 	GLVersion         string        `json:"gl_version"`
 	GoVersion         string        `json:"go_version"`
 	LPNumThreads      string        `json:"lp_num_threads"`
+	MaxRSSMB          float64       `json:"max_rss_mb"`
 	Record            string        `json:"record,omitempty"`
 	Replay            *replayReport `json:"replay,omitempty"`
 
@@ -170,6 +172,8 @@ func (a *app) summary(run *bench.Run) *summary {
 		GLVersion:         ver,
 		GoVersion:         runtime.Version(),
 		LPNumThreads:      os.Getenv("LP_NUM_THREADS"),
+		MaxRSSMB:          maxRSSMB(),
+		Record:            a.opts.record,
 		run:               run,
 	}
 	if a.opts.scene == scene.Platformer {
@@ -215,4 +219,14 @@ func loadLevel(path string) (*physics.Level, error) {
 		return levels.Demo()
 	}
 	return physics.LoadLevel(path)
+}
+
+// maxRSSMB returns the process's peak resident set, in MB, as getrusage
+// (and /usr/bin/time's %M) reports it.
+func maxRSSMB() float64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return -1
+	}
+	return round(float64(ru.Maxrss)/1024, 1) // KiB on Linux
 }
