@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/tandem-engine/tandem/window/mainthread"
+	"github.com/tandem-engine/tandem/internal/mainthread"
 )
 
 // GLFW must be called on the main thread: TestMain serves do() there for

@@ -7,10 +7,7 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/go-gl/gl/v4.1-core/gl"
 	"github.com/go-gl/glfw/v3.3/glfw"
-
-	tgl "github.com/tandem-engine/tandem/gl"
 )
 
 // NoDisplay is the text of the error Init returns when there is no display
@@ -87,10 +84,10 @@ type Window struct {
 }
 
 // Open creates the window with an OpenGL 4.1 core, forward-compatible
-// context, makes the context current on the calling thread and loads the GL
-// functions (package gl's Init). When the driver cannot make such a
-// context, the error gives GLFW's reason, the version the driver does
-// offer if it can be found, and gl.SoftwareHint.
+// context and makes the context current on the calling thread; loading the
+// GL functions is the caller's (package gl's Init). When the driver cannot
+// make such a context, the error wraps [ErrNoContext] and gives GLFW's
+// reason and the version the driver does offer, if one can be made.
 //
 // Main thread only, after Init.
 func Open(cfg Config) (*Window, error) {
@@ -129,10 +126,6 @@ func Open(cfg Config) (*Window, error) {
 		return nil, contextError(err)
 	}
 	win.MakeContextCurrent()
-	if err := tgl.Init(); err != nil {
-		win.Destroy()
-		return nil, fmt.Errorf("window: open: %w", err)
-	}
 	w.win = win
 	w.fbW, w.fbH = win.GetFramebufferSize()
 	w.scale, _ = win.GetContentScale()
@@ -143,8 +136,13 @@ func Open(cfg Config) (*Window, error) {
 	return w, nil
 }
 
-// contextError explains a failed 4.1 core context: GLFW's error, and what a
-// context made without version hints reports, if one can be made.
+// ErrNoContext is wrapped by Open's error when the driver cannot make an
+// OpenGL 4.1 core context: a machine problem, which the caller explains
+// with its fix.
+var ErrNoContext = errors.New("cannot create an OpenGL 4.1 core context")
+
+// contextError explains a failed 4.1 core context: GLFW's error, and the
+// version a context made without version hints has, if one can be made.
 func contextError(err error) error {
 	offered := ""
 	glfw.DefaultWindowHints()
@@ -152,17 +150,9 @@ func contextError(err error) error {
 	if probe, perr := glfw.CreateWindow(16, 16, "probe", nil, nil); perr == nil {
 		offered = fmt.Sprintf("; without version hints the driver gives OpenGL %d.%d",
 			probe.GetAttrib(glfw.ContextVersionMajor), probe.GetAttrib(glfw.ContextVersionMinor))
-		probe.MakeContextCurrent()
-		// go-gl's Init fails at the first function a context lacks;
-		// glGetString is only safe to call when it succeeded.
-		if gl.Init() == nil {
-			offered += fmt.Sprintf(" (GL_VERSION %q, GL_RENDERER %q)",
-				gl.GoStr(gl.GetString(gl.VERSION)), gl.GoStr(gl.GetString(gl.RENDERER)))
-		}
-		glfw.DetachCurrentContext()
 		probe.Destroy()
 	}
-	return fmt.Errorf("window: cannot create an OpenGL 4.1 core context: %w%s; %s", err, offered, tgl.SoftwareHint)
+	return fmt.Errorf("window: %w: %v%s", ErrNoContext, err, offered)
 }
 
 func boolHint(b bool) int {

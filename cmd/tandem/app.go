@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"image"
 	"math"
@@ -123,10 +124,17 @@ func runApp(opts options, h *hooks) (*summary, error) {
 		Title: "tandem", Width: opts.width, Height: opts.height,
 		VSync: opts.vsync, Fullscreen: opts.fullscreen,
 	})
+	if errors.Is(err, window.ErrNoContext) {
+		return nil, fmt.Errorf("%w; %s", err, gl.SoftwareHint)
+	}
 	if err != nil {
 		return nil, err
 	}
 	defer a.win.Destroy()
+	// The window made its context current; GL is loaded into it here.
+	if err := gl.Init(); err != nil {
+		return nil, err
+	}
 	if err := a.newGame(level); err != nil {
 		return nil, err
 	}

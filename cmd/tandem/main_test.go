@@ -18,7 +18,8 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"github.com/tandem-engine/tandem/window/mainthread"
+	"github.com/tandem-engine/tandem/gl"
+	"github.com/tandem-engine/tandem/internal/mainthread"
 )
 
 // TestMain runs on the main goroutine, locked to the main thread by this
@@ -149,12 +150,14 @@ func TestFrameAllocs(t *testing.T) {
 	}
 	// The whole process counts, so the odd runtime-internal allocation may
 	// show (a new OS thread, a sudog): allow well under one allocation per
-	// hundred frames. The race detector's runtime allocates on its own
-	// (up to 0.09 a frame seen), so under -race the bound is looser; make
-	// test runs this test once more without -race, with the strict bound.
+	// hundred frames. The race detector's runtime allocates on its own,
+	// more the busier the machine (0.09 a frame alone, 0.24 beside the
+	// rest of the suite), so under -race the bound only catches an
+	// allocation in every frame; make test runs this test once more
+	// without -race, with the strict bound.
 	bound := 0.01
 	if raceEnabled {
-		bound = 0.2
+		bound = 0.9
 	}
 	if sum.AllocsPerFrame < 0 || sum.AllocsPerFrame > bound {
 		t.Fatalf("allocs_per_frame = %v over %d frames", sum.AllocsPerFrame, sum.Frames)
@@ -468,5 +471,21 @@ func TestLargestLevel(t *testing.T) {
 	}
 	if sum.Frames < 2 || sum.Ticks < 30 {
 		t.Fatalf("%d frames, %d ticks", sum.Frames, sum.Ticks)
+	}
+}
+
+func TestNoOpenGL41Hint(t *testing.T) {
+	// A driver without OpenGL 4.1 (Mesa told to offer 3.3): the app says
+	// so, with what the driver offers and how to get a software 4.1.
+	needDisplay(t)
+	t.Setenv("MESA_GL_VERSION_OVERRIDE", "3.3")
+	code, _, errs := tandemMain("run", "-seconds", "1")
+	for _, want := range []string{"cannot create an OpenGL 4.1 core context", "OpenGL 3.3", gl.SoftwareHint} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errs)
+		}
+	}
+	if code != exitError {
+		t.Errorf("exit %d, want %d", code, exitError)
 	}
 }

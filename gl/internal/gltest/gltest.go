@@ -7,7 +7,7 @@ import (
 
 	"github.com/go-gl/glfw/v3.3/glfw"
 
-	"github.com/tandem-engine/tandem/window/mainthread"
+	"github.com/tandem-engine/tandem/internal/mainthread"
 )
 
 var (

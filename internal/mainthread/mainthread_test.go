@@ -5,7 +5,7 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/tandem-engine/tandem/window/mainthread"
+	"github.com/tandem-engine/tandem/internal/mainthread"
 )
 
 func TestMain(m *testing.M) { os.Exit(mainthread.Run(m.Run)) }
