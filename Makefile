@@ -54,7 +54,7 @@ test: deps
 	# scene's tests, cross-compiled, under qemu-user, against amd64's
 	# golden hashes (pure Go, so no arm64 libraries are needed).
 	GOARCH=arm64 $(GO) test -c -o bin/scene.arm64.test ./cmd/tandem/scene
-	cd cmd/tandem/scene && qemu-aarch64 ../../../bin/scene.arm64.test -test.run 'GoldenHash|Determinism' -test.count 1
+	cd cmd/tandem/scene && qemu-aarch64 ../../../bin/scene.arm64.test -test.run 'GoldenHash|Determinism|Shooter' -test.count 1
 	# Each fuzzer for a bounded time beyond its seed corpus (testdata/fuzz):
 	# a crasher fails the run and is saved there, failing every run after.
 	$(GO) test -run '^$$' -fuzz '^FuzzParseLevel$$' -fuzztime $(FUZZTIME) ./physics

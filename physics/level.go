@@ -237,22 +237,22 @@ func ParseLevel(name string, r io.Reader) (*Level, error) {
 // same; the name is not hashed. A recording stores it to refuse a replay
 // on another level.
 func (l *Level) Hash() uint64 {
-	h := hasher(hashOffset)
-	h.word(uint64(l.W)<<32 | uint64(l.H))
+	h := NewHasher()
+	h.Word(uint64(l.W)<<32 | uint64(l.H))
 	// Eight tiles a word.
 	for i := 0; i < len(l.Tiles); i += 8 {
 		var w uint64
 		for j, t := range l.Tiles[i:min(i+8, len(l.Tiles))] {
 			w |= uint64(t) << (8 * j)
 		}
-		h.word(w)
+		h.Word(w)
 	}
-	h.f64(l.PlayerStart.X)
-	h.f64(l.PlayerStart.Y)
-	h.word(uint64(len(l.Coins)))
+	h.F64(l.PlayerStart.X)
+	h.F64(l.PlayerStart.Y)
+	h.Word(uint64(len(l.Coins)))
 	for _, c := range l.Coins {
-		h.f64(c.X)
-		h.f64(c.Y)
+		h.F64(c.X)
+		h.F64(c.Y)
 	}
-	return h.sum()
+	return h.Sum()
 }

@@ -541,10 +541,10 @@ func (a *app) capture(fw, fh int) {
 }
 
 // pixelScale is how many framebuffer pixels a world pixel covers: 2 for a
-// 720-line window, more on larger or HiDPI ones. The bunnymark draws at
-// 1:1.
+// 720-line window, more on larger or HiDPI ones. The bunnymark and the
+// shooter draw at 1:1.
 func (a *app) pixelScale(fh int) float32 {
-	if a.opts.scene == scene.Bunnymark {
+	if a.opts.scene != scene.Platformer {
 		return 1
 	}
 	return float32(max(1, (fh+180)/360))

@@ -209,9 +209,9 @@ func parseFlags(sub string, args []string, stderr io.Writer) (options, error) {
 	fs := flag.NewFlagSet("tandem "+sub, flag.ContinueOnError)
 	fs.SetOutput(io.Discard) // errors are reported in one line by the caller
 	if !isReplay {
-		fs.StringVar(&sceneName, "scene", "platformer", "scene: platformer or bunnymark")
+		fs.StringVar(&sceneName, "scene", "platformer", "scene: platformer, bunnymark (bouncing bunnies for load) or shooter (fast bullets against small ships, swept collision)")
 		fs.StringVar(&o.level, "level", "", "level `file` for the platformer (default: the demo level, built in)")
-		fs.IntVar(&o.sprites, "sprites", 0, "bouncing bunnies for load (0 in the platformer; unset in the bunnymark: 5000)")
+		fs.IntVar(&o.sprites, "sprites", 0, "bouncing bunnies for load (0 in the platformer; unset in the bunnymark: 5000); in the shooter, bullets in flight at most (unset: 1000)")
 		fs.IntVar(&o.hz, "hz", 60, "simulation rate, ticks per second")
 		fs.IntVar(&o.width, "width", 1280, "window width in screen coordinates")
 		fs.IntVar(&o.height, "height", 720, "window height in screen coordinates")
@@ -309,7 +309,7 @@ func parseFlags(sub string, args []string, stderr io.Writer) (options, error) {
 	}
 	k, err := scene.ParseKind(sceneName)
 	if err != nil {
-		return o, fmt.Errorf("-scene: %q is not a scene (use platformer or bunnymark)", sceneName)
+		return o, fmt.Errorf("-scene: %q is not a scene (use platformer, bunnymark or shooter)", sceneName)
 	}
 	o.scene = k
 	isSet := map[string]bool{}
@@ -328,6 +328,9 @@ func parseFlags(sub string, args []string, stderr io.Writer) (options, error) {
 	}
 	if o.scene == scene.Bunnymark && !isSet["sprites"] {
 		o.sprites = 5000
+	}
+	if o.scene == scene.Shooter && !isSet["sprites"] {
+		o.sprites = 1000
 	}
 	o.interp = interp == "on"
 	if delay == "auto" {

@@ -90,6 +90,7 @@ func buildArt(bunnyPx int) (*art, error) {
 		f.Bunny[i] = get(fmt.Sprintf("bunny%d", i))
 	}
 	f.TileSolid, f.TileGrass, f.TileOneWay = get("tile_solid"), get("tile_grass"), get("tile_oneway")
+	f.Ship, f.Bullet, f.Gun = get("ship"), get("bullet"), get("gun")
 	a.white = get("white")
 	if len(errs) > 0 {
 		return nil, errs[0]

@@ -489,3 +489,48 @@ func TestNoOpenGL41Hint(t *testing.T) {
 		t.Errorf("exit %d, want %d", code, exitError)
 	}
 }
+
+func TestShooterScene(t *testing.T) {
+	// The shoot-'em-up runs in the app, draws, and reports its hits; its
+	// recording replays to the same hits-bearing state.
+	needDisplay(t)
+	rec := filepath.Join(t.TempDir(), "shooter.tdr")
+	shot := filepath.Join(t.TempDir(), "shooter.png")
+	code, out, errs := tandemMain("run", "-scene", "shooter", "-seconds", "2", "-json", "-record", rec, "-screenshot", shot)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if hits, _ := jsonField(t, out, "hits").(float64); hits < 10 {
+		t.Errorf("%v hits in 2 s", jsonField(t, out, "hits"))
+	}
+	if fired, _ := jsonField(t, out, "bullets_fired").(float64); fired < 1000 {
+		t.Errorf("%v bullets fired in 2 s", jsonField(t, out, "bullets_fired"))
+	}
+	code, fast, errs := tandemMain("replay", "-fast", "-verify", "-json", rec)
+	if code != 0 || jsonField(t, fast, "state_hash") != jsonField(t, out, "state_hash") {
+		t.Errorf("replay: exit %d, %s; stderr: %s", code, fast, errs)
+	}
+	f, err := os.Open(shot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Bullets are yellow (#ffcd75) on the blue sky: some must show.
+	yellow := 0
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			if r>>8 > 0xe0 && g>>8 > 0xb0 && bl>>8 < 0x90 {
+				yellow++
+			}
+		}
+	}
+	if yellow < 20 {
+		t.Errorf("%d yellow pixels: no bullets drawn", yellow)
+	}
+}

@@ -77,6 +77,8 @@ type summary struct {
 	GCPauseMsTotal    float64       `json:"gc_pause_ms_total"`
 	GCPauseMsP99      float64       `json:"gc_pause_ms_p99"`
 	CoinsLeft         int           `json:"coins_left"`
+	Hits              *uint64       `json:"hits,omitempty"` // the shooter's: ships hit, counted in the sim
+	BulletsFired      *uint64       `json:"bullets_fired,omitempty"`
 	Renderer          string        `json:"gl_renderer"`
 	GLVersion         string        `json:"gl_version"`
 	GoVersion         string        `json:"go_version"`
@@ -178,6 +180,10 @@ func (a *app) summary(run *bench.Run) *summary {
 	}
 	if a.opts.scene == scene.Platformer {
 		s.CoinsLeft = a.game.World().CoinsLeft()
+	}
+	if sh := a.game.Shmup(); sh != nil {
+		hits, fired := sh.Hits(), sh.Fired()
+		s.Hits, s.BulletsFired = &hits, &fired
 	}
 	return s
 }

@@ -27,6 +27,9 @@ type Frames struct {
 	TileSolid  uint16
 	TileGrass  uint16 // a solid tile with open space above it
 	TileOneWay uint16
+	Ship       uint16 // the shooter's
+	Bullet     uint16
+	Gun        uint16
 }
 
 // Kind names a scene.
@@ -36,20 +39,22 @@ type Kind string
 const (
 	Platformer Kind = "platformer"
 	Bunnymark  Kind = "bunnymark"
+	Shooter    Kind = "shooter"
 )
 
 // ParseKind returns the scene called s.
 func ParseKind(s string) (Kind, error) {
 	switch k := Kind(s); k {
-	case Platformer, Bunnymark:
+	case Platformer, Bunnymark, Shooter:
 		return k, nil
 	}
-	return "", fmt.Errorf("scene: unknown scene %q (use platformer or bunnymark)", s)
+	return "", fmt.Errorf("scene: unknown scene %q (use platformer, bunnymark or shooter)", s)
 }
 
 // Game is a scene running on a physics world. It implements simthread.Sim.
 type Game struct {
 	kind   Kind
+	shoot  *Shmup // the shooter's world; nil in the other scenes
 	world  *physics.World
 	frames Frames
 	// camera state, stepped with the world so that it is deterministic
@@ -64,11 +69,12 @@ var _ simthread.Sim = (*Game)(nil)
 // Config is what a scene is built from.
 type Config struct {
 	Kind    Kind
-	Level   *physics.Level // the platformer's level; ignored by the bunnymark
+	Level   *physics.Level // the platformer's level; ignored by the others
 	Hz      int
 	Seed    uint64
-	Bunnies int
-	// ArenaW, ArenaH are the bunnymark arena in pixels (the window size).
+	Bunnies int // the bunnies; in the shooter, the bullets in flight at most
+	// ArenaW, ArenaH are the bunnymark's and the shooter's arena in
+	// pixels (the window size).
 	ArenaW, ArenaH int
 	// Spin draws the bunnies turning. The classic bunnymark (pixi.js,
 	// Ebitengine's) draws them upright, which software rasterizers draw
@@ -78,6 +84,13 @@ type Config struct {
 
 // New builds the scene.
 func New(cfg Config, frames Frames) (*Game, error) {
+	if cfg.Kind == Shooter {
+		if cfg.Hz <= 0 || cfg.ArenaW < 64 || cfg.ArenaH < 64 || cfg.Bunnies < 0 {
+			return nil, fmt.Errorf("scene: shooter: %d Hz, %dx%d arena, %d bullets", cfg.Hz, cfg.ArenaW, cfg.ArenaH, cfg.Bunnies)
+		}
+		return &Game{kind: Shooter, frames: frames,
+			shoot: newShooter(float64(cfg.ArenaW), float64(cfg.ArenaH), cfg.Hz, cfg.Seed, cfg.Bunnies, frames)}, nil
+	}
 	level := cfg.Level
 	if cfg.Kind == Bunnymark {
 		var err error
@@ -121,14 +134,23 @@ func arena(w, h int) (*physics.Level, error) {
 	return physics.ParseLevel("bunnymark arena", strings.NewReader(b.String()))
 }
 
-// World returns the physics world. Sim thread only while the loop runs.
+// World returns the physics world, nil in the shooter. Sim thread only
+// while the loop runs.
 func (g *Game) World() *physics.World { return g.world }
+
+// Shmup returns the shooter's world, nil in the other scenes. Sim
+// thread only while the loop runs.
+func (g *Game) Shmup() *Shmup { return g.shoot }
 
 // Kind returns the scene's kind.
 func (g *Game) Kind() Kind { return g.kind }
 
 // Step implements simthread.Sim.
 func (g *Game) Step(in simthread.Input) {
+	if g.shoot != nil {
+		g.shoot.Step(in)
+		return
+	}
 	c := physics.Controls{
 		Left:        in.Down&ButtonLeft != 0,
 		Right:       in.Down&ButtonRight != 0,
@@ -173,6 +195,10 @@ func (g *Game) stepCamera() {
 // (load, behind everything), every coin (collected ones hidden, so later
 // slots keep their place), then the player on top.
 func (g *Game) Publish(dst *snapshot.Snapshot) {
+	if g.shoot != nil {
+		g.shoot.Publish(dst)
+		return
+	}
 	w := g.world
 	dst.Camera = snapshot.Camera{X: float32(g.camX), Y: float32(g.camY), Zoom: 1, Gen: g.camGen}
 	coins := w.Coins()
@@ -225,6 +251,9 @@ func (g *Game) Publish(dst *snapshot.Snapshot) {
 
 // Hash implements simthread.Sim: the world's state hash, camera included.
 func (g *Game) Hash() uint64 {
+	if g.shoot != nil {
+		return g.shoot.Hash()
+	}
 	h := g.world.Hash()
 	return h ^ mix(uint64(g.camGen)<<32^uint64(g.playerGen))
 }
@@ -243,7 +272,7 @@ const NoTile = 0xFFFF
 // of W x H cells of physics.TileSize px, each the frame to draw or NoTile.
 // The bunnymark has none. Call before the loop starts.
 func (g *Game) Tiles() (w, h int, frames []uint16) {
-	if g.kind == Bunnymark {
+	if g.kind != Platformer {
 		return 0, 0, nil
 	}
 	l := g.world.Level()
@@ -269,6 +298,9 @@ func (g *Game) Tiles() (w, h int, frames []uint16) {
 // Bounds returns the world's extent in pixels, for the renderer's camera
 // clamp.
 func (g *Game) Bounds() (minX, minY, maxX, maxY float32) {
+	if g.shoot != nil {
+		return 0, 0, float32(g.shoot.w), float32(g.shoot.h)
+	}
 	b := g.world.Level().Bounds()
 	return float32(b.Min.X), float32(b.Min.Y), float32(b.Max.X), float32(b.Max.Y)
 }

@@ -20,6 +20,7 @@ func All() []Sprite {
 	all = append(all, tiles()...)
 	all = append(all, coins()...)
 	all = append(all, bunnies()...)
+	all = append(all, shooter()...)
 	all = append(all, Sprite{"white", fill(4, 4, rgb(0xffffff))})
 	sort.Slice(all, func(i, j int) bool { return all[i].Name < all[j].Name })
 	return all

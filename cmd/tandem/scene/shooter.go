@@ -1,0 +1,259 @@
+package scene
+
+import (
+	"github.com/tandem-engine/tandem/physics"
+	"github.com/tandem-engine/tandem/simthread"
+	"github.com/tandem-engine/tandem/snapshot"
+)
+
+// The shoot-'em-up's sizes and speeds, in px and px/s.
+const (
+	shipRows    = 4
+	shipsPerRow = 15
+	// ShipHitbox is the side of a ship's square hitbox: a few pixels,
+	// far thinner than a fast bullet's step in one tick (333 px at
+	// 20,000 px/s and 60 Hz).
+	ShipHitbox = 4
+	// BulletSize is the side of a bullet's square box.
+	BulletSize    = 2
+	minBulletV    = 2_000
+	maxBulletV    = 20_000
+	minShipV      = 60
+	maxShipV      = 240
+	shipRowTop    = 60
+	shipRowStride = 50
+	turrets       = 16
+)
+
+// Shmup is the shoot-'em-up: rows of small ships cross the arena while
+// turrets along the bottom fire bullets at 2,000 to 20,000 px/s, and the
+// player's gun (Left, Right; Jump fires) joins in. Every bullet is swept
+// against every ship over the tick with [physics.Sweep], both moving, so
+// no bullet passes through a ship between two ticks at any speed; a hit
+// removes the bullet and puts a new ship at a random place in the row (a
+// teleport: its generation changes). Hits are counted in the sim, so
+// the count depends on the input and the tick count alone: the same at any
+// render rate, in every loop, on every machine.
+//
+// Threads: like [Game], whose shooter it is.
+type Shmup struct {
+	w, h  float64
+	dt    float64
+	tick  uint64
+	rng   physics.RNG
+	hits  uint64
+	fired uint64
+	full  uint64 // shots not fired because every bullet slot was in use
+
+	ships []ship
+	// Bullets in fixed slots, so that a snapshot slot keeps one bullet
+	// until it dies; gen changes when a slot is reused.
+	bx, by, bvx, bvy []float64
+	bgen             []uint32
+	blive            []bool
+	free             []int32 // free slots, a stack
+	perTick          int     // turret shots per tick
+
+	gunX   float64
+	frames Frames
+	moved  []physics.Vec // scratch: each ship's move this tick
+	hit    []bool        // scratch: ships hit this tick
+}
+
+type ship struct {
+	pos physics.Vec // the hitbox's top-left corner
+	vx  float64
+	gen uint32
+}
+
+// newShooter builds the shoot-'em-up in a w x h arena with room for
+// bullets bullets in flight.
+func newShooter(w, h float64, hz int, seed uint64, bullets int, frames Frames) *Shmup {
+	s := &Shmup{w: w, h: h, dt: 1 / float64(hz), rng: physics.NewRNG(seed), frames: frames, gunX: w / 2}
+	s.ships = make([]ship, shipRows*shipsPerRow)
+	for i := range s.ships {
+		row := i / shipsPerRow
+		x := float64(i%shipsPerRow) * (w - ShipHitbox) / shipsPerRow
+		// float64(...) keeps a*b+c from fusing into an FMA on arm64:
+		// the bits must be the same on every machine.
+		v := minShipV + float64(s.rng.Float64()*(maxShipV-minShipV))
+		if row%2 == 1 {
+			v = -v
+		}
+		s.ships[i] = ship{pos: physics.Vec{X: x, Y: shipRowTop + float64(row*shipRowStride)}, vx: v}
+	}
+	n := max(bullets, 1)
+	s.bx, s.by, s.bvx, s.bvy = make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+	s.bgen, s.blive = make([]uint32, n), make([]bool, n)
+	s.free = make([]int32, n)
+	for i := range s.free {
+		s.free[i] = int32(n - 1 - i) // slot 0 on top
+	}
+	s.perTick = max(n/20, 1)
+	s.moved, s.hit = make([]physics.Vec, len(s.ships)), make([]bool, len(s.ships))
+	return s
+}
+
+// Hits returns the number of ships hit so far.
+func (s *Shmup) Hits() uint64 { return s.hits }
+
+// Fired returns the number of bullets fired so far.
+func (s *Shmup) Fired() uint64 { return s.fired }
+
+// fire launches a bullet whose box's top-left corner is at (x, y), moving
+// at (vx, vy) px/s, if a slot is free.
+func (s *Shmup) fire(x, y, vx, vy float64) {
+	if len(s.free) == 0 {
+		s.full++
+		return
+	}
+	k := s.free[len(s.free)-1]
+	s.free = s.free[:len(s.free)-1]
+	s.bx[k], s.by[k], s.bvx[k], s.bvy[k] = x, y, vx, vy
+	s.bgen[k]++
+	s.blive[k] = true
+	s.fired++
+}
+
+// kill frees bullet slot k.
+func (s *Shmup) kill(k int) {
+	s.blive[k] = false
+	s.free = append(s.free, int32(k))
+}
+
+// shoot fires the turrets' shots for this tick, and the gun's while Jump
+// is held: up, within about 27 degrees either side, at a random speed.
+func (s *Shmup) shoot(in simthread.Input) {
+	const gunV = 6_000
+	fire := func(x float64) {
+		v := minBulletV + float64(s.rng.Float64()*(maxBulletV-minBulletV))
+		vx := float64((s.rng.Float64() - 0.5) * v)
+		s.fire(x, s.h-20, vx, -v)
+	}
+	for range s.perTick {
+		fire(float64(s.rng.Float64()*float64(turrets)) * s.w / turrets)
+	}
+	if in.Down&ButtonJump != 0 {
+		s.fire(s.gunX, s.h-30, 0, -gunV)
+	}
+}
+
+// Step implements the shooter's tick: input, shots, then every bullet
+// swept against every ship over the tick, then the moves.
+func (s *Shmup) Step(in simthread.Input) {
+	const gunSpeed = 300
+	if in.Down&ButtonLeft != 0 {
+		s.gunX = max(s.gunX-float64(gunSpeed*s.dt), 0)
+	}
+	if in.Down&ButtonRight != 0 {
+		s.gunX = min(s.gunX+float64(gunSpeed*s.dt), s.w-BulletSize)
+	}
+	s.shoot(in)
+	// Where each ship goes this tick: straight, bouncing off the arena's
+	// sides at the end of the tick (so its path is the straight segment
+	// from here to there).
+	for i := range s.ships {
+		sh := &s.ships[i]
+		x := sh.pos.X + float64(sh.vx*s.dt)
+		if x < 0 || x > s.w-ShipHitbox {
+			x = min(max(x, 0), s.w-ShipHitbox)
+			sh.vx = -sh.vx
+		}
+		s.moved[i] = physics.Vec{X: x - sh.pos.X}
+		s.hit[i] = false
+	}
+	for k := range s.blive {
+		if !s.blive[k] {
+			continue
+		}
+		d := physics.Vec{X: float64(s.bvx[k] * s.dt), Y: float64(s.bvy[k] * s.dt)}
+		box := physics.Box(physics.Vec{X: s.bx[k], Y: s.by[k]}, physics.Vec{X: BulletSize, Y: BulletSize})
+		first, best := -1, 2.0
+		for i := range s.ships {
+			if s.hit[i] {
+				continue
+			}
+			sh := &s.ships[i]
+			t, ok := physics.Sweep(box, d, physics.Box(sh.pos, physics.Vec{X: ShipHitbox, Y: ShipHitbox}), s.moved[i])
+			if ok && t < best {
+				first, best = i, t
+			}
+		}
+		if first >= 0 {
+			s.hit[first] = true
+			s.hits++
+			s.kill(k)
+			continue
+		}
+		s.bx[k] += d.X
+		s.by[k] += d.Y
+		if s.by[k] < -BulletSize || s.bx[k] < -BulletSize || s.bx[k] > s.w {
+			s.kill(k)
+		}
+	}
+	for i := range s.ships {
+		sh := &s.ships[i]
+		sh.pos.X += s.moved[i].X
+		if s.hit[i] {
+			// A new ship somewhere along the row: a teleport.
+			sh.gen++
+			sh.pos.X = float64(s.rng.Float64() * (s.w - ShipHitbox))
+		}
+	}
+	s.tick++
+}
+
+// Publish writes the ships, then every bullet slot (dead ones hidden, so
+// each slot keeps its bullet), then the gun.
+func (s *Shmup) Publish(dst *snapshot.Snapshot) {
+	dst.Camera = snapshot.Camera{X: float32(s.w / 2), Y: float32(s.h / 2), Zoom: 1}
+	sp := &dst.Sprites
+	ns, nb := len(s.ships), len(s.bx)
+	sp.Resize(ns + nb + 1)
+	const hb, bb = ShipHitbox / 2, BulletSize / 2
+	for i := range s.ships {
+		sh := &s.ships[i]
+		sp.Set(i, uint32(1+i), sh.gen, float32(sh.pos.X+hb), float32(sh.pos.Y+hb), 0, s.frames.Ship, snapshot.White)
+	}
+	for k := range s.bx {
+		tint := uint32(snapshot.White)
+		if !s.blive[k] {
+			tint = 0
+		}
+		sp.Set(ns+k, uint32(1+ns+k), s.bgen[k], float32(s.bx[k]+bb), float32(s.by[k]+bb), 0, s.frames.Bullet, tint)
+	}
+	sp.Set(ns+nb, 0, 0, float32(s.gunX+bb), float32(s.h-24), 0, s.frames.Gun, snapshot.White)
+}
+
+// Hash returns a hash of the exact bits of the whole state.
+func (s *Shmup) Hash() uint64 {
+	h := physics.NewHasher()
+	h.Word(s.tick)
+	h.Word(s.rng.State())
+	h.Word(s.hits)
+	h.Word(s.fired)
+	h.Word(s.full)
+	h.F64(s.gunX)
+	for _, sh := range s.ships {
+		h.F64(sh.pos.X)
+		h.F64(sh.pos.Y)
+		h.F64(sh.vx)
+		h.Word(uint64(sh.gen))
+	}
+	for k := range s.bx {
+		if !s.blive[k] {
+			h.Word(uint64(s.bgen[k]))
+			continue
+		}
+		h.F64(s.bx[k])
+		h.F64(s.by[k])
+		h.F64(s.bvx[k])
+		h.F64(s.bvy[k])
+		h.Word(uint64(s.bgen[k]) | 1<<63)
+	}
+	// The free stack's order decides which slot the next bullet takes.
+	for _, k := range s.free {
+		h.Word(uint64(k))
+	}
+	return h.Sum()
+}
