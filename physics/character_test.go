@@ -63,8 +63,8 @@ func standAt(tb testing.TB, w *World, x float64, floorRow int) {
 	}
 }
 
-func hasEvent(w *World, k EventKind) bool {
-	return slices.ContainsFunc(w.Events(), func(e Event) bool { return e.Kind == k })
+func hasEvent(w *World, k OutcomeKind) bool {
+	return slices.ContainsFunc(w.Outcomes(), func(e Outcome) bool { return e.Kind == k })
 }
 
 // apexLevel has two wide floors at different heights whose jumps stay in
@@ -99,7 +99,7 @@ func jumpApex(tb testing.TB, l *Level, cfg Config, x float64, floorRow, idle int
 			in.Jump = false
 		}
 		w.Step(in)
-		if k == 0 && !hasEvent(w, EventJump) {
+		if k == 0 && !hasEvent(w, OutcomeJump) {
 			tb.Fatal("no jump")
 		}
 		in.JumpPressed = false
@@ -211,7 +211,7 @@ func TestCoyoteTime(t *testing.T) {
 			w.Step(Controls{Right: true})
 		}
 		w.Step(Controls{Right: true, Jump: true, JumpPressed: true})
-		if got, want := hasEvent(w, EventJump), k <= n; got != want {
+		if got, want := hasEvent(w, OutcomeJump), k <= n; got != want {
 			t.Errorf("jump pressed %d ticks after leaving the ground: jumped=%v, want %v", k, got, want)
 		}
 	}
@@ -243,11 +243,11 @@ func TestJumpBuffer(t *testing.T) {
 				in = Controls{Jump: true, JumpPressed: true}
 			}
 			w.Step(in)
-			if s <= land && hasEvent(w, EventJump) {
+			if s <= land && hasEvent(w, OutcomeJump) {
 				t.Fatalf("k=%d: jumped in the air on step %d", k, s)
 			}
 		}
-		if got, want := hasEvent(w, EventJump), k <= n; got != want {
+		if got, want := hasEvent(w, OutcomeJump), k <= n; got != want {
 			t.Errorf("jump pressed %d ticks before the first tick on the ground: jumped=%v, want %v", k, got, want)
 		}
 	}

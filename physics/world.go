@@ -23,54 +23,54 @@ type Coin struct {
 // Box returns the coin's box.
 func (c Coin) Box() AABB { return Box(c.Pos, Vec{CoinSize, CoinSize}) }
 
-// EventKind says what an Event is about.
-type EventKind uint8
+// OutcomeKind says what an Outcome is about.
+type OutcomeKind uint8
 
 const (
-	EventCoin    EventKind = iota + 1 // the player collected coin Index
-	EventJump                         // the player jumped
-	EventLand                         // the player landed
-	EventRespawn                      // the player fell out of the world and was put back at the start
+	OutcomeCoin    OutcomeKind = iota + 1 // the player collected coin Index
+	OutcomeJump                           // the player jumped
+	OutcomeLand                           // the player landed
+	OutcomeRespawn                        // the player fell out of the world and was put back at the start
 )
 
 // String returns the kind's lowercase name, such as "coin".
-func (k EventKind) String() string {
+func (k OutcomeKind) String() string {
 	switch k {
-	case EventCoin:
+	case OutcomeCoin:
 		return "coin"
-	case EventJump:
+	case OutcomeJump:
 		return "jump"
-	case EventLand:
+	case OutcomeLand:
 		return "land"
-	case EventRespawn:
+	case OutcomeRespawn:
 		return "respawn"
 	}
-	return fmt.Sprintf("EventKind(%d)", uint8(k))
+	return fmt.Sprintf("OutcomeKind(%d)", uint8(k))
 }
 
-// Event is something that happened during a Step. Index is the coin index
-// for EventCoin and 0 otherwise.
-type Event struct {
-	Kind  EventKind
+// Outcome is something that happened during a Step. Index is the coin index
+// for OutcomeCoin and 0 otherwise.
+type Outcome struct {
+	Kind  OutcomeKind
 	Index int
 }
 
 // World is the whole simulation: a level, the player, coins and bunnies.
 // It belongs to one goroutine (the sim thread); see the package comment.
 type World struct {
-	level   *Level
-	cfg     Config
-	dt      float64
-	tick    uint64
-	rng     RNG
-	player  Character
-	coins   []Coin
-	left    int // coins not collected
-	grid    *Grid
-	events  []Event
-	hits    []int32 // scratch for coin queries
-	bunnies *Bunnies
-	bBounds AABB // bounds of bunny top-left corners
+	level    *Level
+	cfg      Config
+	dt       float64
+	tick     uint64
+	rng      RNG
+	player   Character
+	coins    []Coin
+	left     int // coins not collected
+	grid     *Grid
+	outcomes []Outcome
+	hits     []int32 // scratch for coin queries
+	bunnies  *Bunnies
+	bBounds  AABB // bounds of bunny top-left corners
 }
 
 // NewWorld builds a world on level with cfg (zero fields filled from
@@ -121,7 +121,7 @@ func NewWorld(level *Level, cfg Config) (*World, error) {
 	w.grid = NewGrid(level.Bounds(), coinCell)
 	w.grid.Build(boxes)
 	w.hits = make([]int32, 0, len(w.coins))
-	w.events = make([]Event, 0, len(w.coins)+4)
+	w.outcomes = make([]Outcome, 0, len(w.coins)+4)
 
 	b := level.Bounds()
 	w.bBounds = AABB{b.Min, b.Max.Sub(Vec{BunnySize, BunnySize})}
@@ -161,17 +161,17 @@ func (w *World) StartPos() Vec {
 // Step advances the world by one fixed tick of Dt seconds with the
 // player's controls c: the player moves, falls and collides; coins it
 // touches are collected; if it has left the level it respawns at the
-// start; the bunnies move. Events() then lists what happened, in a fixed
+// start; the bunnies move. Outcomes() then lists what happened, in a fixed
 // order: jump, land, coins by ascending index, respawn. Step allocates
 // nothing. Call it only from the goroutine that owns w (the sim thread).
 func (w *World) Step(c Controls) {
-	w.events = w.events[:0]
+	w.outcomes = w.outcomes[:0]
 	jumped, landed := w.player.step(c, w.level, w.dt, w.cfg.Gravity)
 	if jumped {
-		w.events = append(w.events, Event{Kind: EventJump})
+		w.outcomes = append(w.outcomes, Outcome{Kind: OutcomeJump})
 	}
 	if landed {
-		w.events = append(w.events, Event{Kind: EventLand})
+		w.outcomes = append(w.outcomes, Outcome{Kind: OutcomeLand})
 	}
 	box := w.player.Box()
 	if w.left > 0 {
@@ -181,7 +181,7 @@ func (w *World) Step(c Controls) {
 				c.Collected = true
 				c.Generation++
 				w.left--
-				w.events = append(w.events, Event{Kind: EventCoin, Index: int(i)})
+				w.outcomes = append(w.outcomes, Outcome{Kind: OutcomeCoin, Index: int(i)})
 			}
 		}
 	}
@@ -189,7 +189,7 @@ func (w *World) Step(c Controls) {
 	// a Teleport breaks that.
 	if !box.Overlaps(w.level.Bounds()) || math.IsNaN(box.Min.X+box.Min.Y) {
 		w.Respawn()
-		w.events = append(w.events, Event{Kind: EventRespawn})
+		w.outcomes = append(w.outcomes, Outcome{Kind: OutcomeRespawn})
 	}
 	w.bunnies.Step(float32(w.dt), float32(w.cfg.Gravity), w.bBounds)
 	w.tick++
@@ -250,6 +250,6 @@ func (w *World) CoinsLeft() int { return w.left }
 // returns the extended slice.
 func (w *World) QueryCoins(box AABB, dst []int32) []int32 { return w.grid.Query(box, dst) }
 
-// Events returns what happened during the last Step, in Step's order. The
+// Outcomes returns what happened during the last Step, in Step's order. The
 // slice is reused: it is valid until the next Step.
-func (w *World) Events() []Event { return w.events }
+func (w *World) Outcomes() []Outcome { return w.outcomes }

@@ -49,20 +49,20 @@ func TestDeterminism(t *testing.T) {
 	if a.Hash() != b.Hash() {
 		t.Fatal("fresh worlds differ")
 	}
-	var events int
+	var outcomes int
 	for i, c := range randomControls(1, 2000) {
 		a.Step(c)
 		b.Step(c)
 		if ha, hb := a.Hash(), b.Hash(); ha != hb {
 			t.Fatalf("tick %d: hashes %#x and %#x differ", i+1, ha, hb)
 		}
-		events += len(a.Events())
+		outcomes += len(a.Outcomes())
 	}
 	if a.Tick() != 2000 {
 		t.Errorf("Tick = %d, want 2000", a.Tick())
 	}
-	if events == 0 {
-		t.Error("2000 ticks of random play produced no events")
+	if outcomes == 0 {
+		t.Error("2000 ticks of random play produced no outcomes")
 	}
 	// The same controls from a different seed: the bunnies differ.
 	cfg.Seed = 43
@@ -161,7 +161,7 @@ func TestStepAllocs(t *testing.T) {
 	}
 }
 
-func TestCoinsAndEvents(t *testing.T) {
+func TestCoinsAndOutcomes(t *testing.T) {
 	// Coins in a row at the player's height, to its right.
 	l := mustParse(t, `
 ##########
@@ -176,12 +176,12 @@ func TestCoinsAndEvents(t *testing.T) {
 	var got []string
 	for range 90 {
 		w.Step(Controls{Right: true})
-		for _, e := range w.Events() {
+		for _, e := range w.Outcomes() {
 			got = append(got, fmt.Sprintf("%d:%v/%d", w.Tick(), e.Kind, e.Index))
 		}
 	}
 	if w.CoinsLeft() != 0 {
-		t.Fatalf("CoinsLeft = %d after running over them, events %v", w.CoinsLeft(), got)
+		t.Fatalf("CoinsLeft = %d after running over them, outcomes %v", w.CoinsLeft(), got)
 	}
 	for i, c := range w.Coins() {
 		if !c.Collected || c.Generation != 1 {
@@ -192,7 +192,7 @@ func TestCoinsAndEvents(t *testing.T) {
 	// index as the player reaches them.
 	if len(got) != 4 || !strings.HasSuffix(got[0], ":land/0") ||
 		!strings.HasSuffix(got[1], ":coin/0") || !strings.HasSuffix(got[2], ":coin/1") || !strings.HasSuffix(got[3], ":coin/2") {
-		t.Errorf("events = %v", got)
+		t.Errorf("outcomes = %v", got)
 	}
 	// A query sees collected coins too.
 	if hits := w.QueryCoins(l.Bounds(), nil); len(hits) != 3 {
@@ -200,7 +200,7 @@ func TestCoinsAndEvents(t *testing.T) {
 	}
 }
 
-func TestCoinEventsSortedWhenManyAtOnce(t *testing.T) {
+func TestCoinOutcomesSortedWhenManyAtOnce(t *testing.T) {
 	// Teleporting onto a cluster collects several coins in one tick; they
 	// are reported in index order even though the grid visits cells in
 	// another order.
@@ -216,13 +216,13 @@ func TestCoinEventsSortedWhenManyAtOnce(t *testing.T) {
 	}
 	w.Step(Controls{})
 	var idx []int
-	for _, e := range w.Events() {
-		if e.Kind == EventCoin {
+	for _, e := range w.Outcomes() {
+		if e.Kind == OutcomeCoin {
 			idx = append(idx, e.Index)
 		}
 	}
 	if fmt.Sprint(idx) != "[0 1 2 3]" {
-		t.Errorf("coin events %v, want [0 1 2 3]", idx)
+		t.Errorf("coin outcomes %v, want [0 1 2 3]", idx)
 	}
 }
 
@@ -252,8 +252,8 @@ func TestTeleportAndRespawn(t *testing.T) {
 	// anyway the player respawns at the start.
 	w.player.body.Pos = Vec{100, 5000}
 	w.Step(Controls{})
-	if !hasEvent(w, EventRespawn) || p.Generation() != 2 || p.Pos() != w.StartPos() {
-		t.Errorf("after falling out: events %v, gen %d at %v", w.Events(), p.Generation(), p.Pos())
+	if !hasEvent(w, OutcomeRespawn) || p.Generation() != 2 || p.Pos() != w.StartPos() {
+		t.Errorf("after falling out: outcomes %v, gen %d at %v", w.Outcomes(), p.Generation(), p.Pos())
 	}
 }
 

@@ -155,7 +155,7 @@ func Fast(ctx context.Context, sim simthread.Sim, rec *Recording, v *Verifier) (
 	}
 	for now := int64(0); !run.Stats().Ended && ctx.Err() == nil; {
 		now += 1e9
-		run.Frame(now)
+		run.RunDue(now)
 	}
 	return run.Stats().Ticks, nil
 }

@@ -21,7 +21,7 @@ import (
 // if every event landed on the same tick.
 type hashSim struct{ h, ticks uint64 }
 
-func (s *hashSim) Step(in simthread.Input) {
+func (s *hashSim) Step(in simthread.TickInput) {
 	s.ticks++
 	s.h ^= uint64(in.Down) | uint64(in.Pressed)<<20 | uint64(in.Released)<<40
 	s.h = (s.h ^ s.ticks) * 0x100000001b3

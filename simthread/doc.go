@@ -9,8 +9,8 @@
 //   - Decoupled ([Runner.Start]): a goroutine locked to its own OS thread
 //     waits for each tick (sleep, then a short spin), steps, and publishes a
 //     snapshot. It never waits for the renderer.
-//   - Coupled ([Runner.Frame]): the classic single-thread accumulator loop.
-//     The caller's frame calls Frame(now), which runs the ticks that are
+//   - Coupled ([Runner.RunDue]): the classic single-thread accumulator loop.
+//     The caller's frame calls RunDue(now), which runs the ticks that are
 //     due and returns; the caller then draws.
 //   - Pipelined ([Runner.StartPipelined]): Bevy's pipelined rendering. The
 //     sim has its own locked thread, but runs only when the render thread

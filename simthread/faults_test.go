@@ -83,14 +83,14 @@ func TestClockStuck(t *testing.T) {
 		t.Fatal(err)
 	}
 	const stuck = 500_000_000
-	r.Frame(0)
+	r.RunDue(0)
 	for f := int64(tick60); f <= stuck; f += tick60 {
-		r.Frame(f)
+		r.RunDue(f)
 	}
-	r.Frame(stuck) // the tick due at exactly that time
+	r.RunDue(stuck) // the tick due at exactly that time
 	k := r.Stats().Ticks
 	for range 600 { // a second of 600 Hz frames, all reading the same time
-		if n := r.Frame(stuck); n != 0 {
+		if n := r.RunDue(stuck); n != 0 {
 			t.Fatalf("a stuck clock ran %d more ticks", n)
 		}
 	}
@@ -100,7 +100,7 @@ func TestClockStuck(t *testing.T) {
 	after := int64(stuck) + 1e9
 	ran := 0
 	for f := after; f < after+300_000_000; f += tick60 / 10 {
-		ran += r.Frame(f)
+		ran += r.RunDue(f)
 	}
 	// 250 ms caught up (15 ticks) and 300 ms on schedule (18).
 	if ran > 15+18+1 {

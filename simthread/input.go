@@ -8,11 +8,11 @@ import (
 // the game's business; the engine only tracks them.
 type Buttons uint32
 
-// Input is what one tick sees of the buttons: those held at the end of the
+// TickInput is what one tick sees of the buttons: those held at the end of the
 // tick's window, and those that went down or up at any moment inside it. A
 // button pressed and released between two ticks is in Pressed and Released
 // but not in Down, so a 5 ms tap is never lost.
-type Input struct {
+type TickInput struct {
 	Down, Pressed, Released Buttons
 }
 
@@ -98,7 +98,7 @@ func (q *Queue) Dropped() uint64 { return q.drop.Load() }
 // Len returns the number of queued events. Any thread; a snapshot only.
 func (q *Queue) Len() int { return int(q.tail.Load() - q.head.Load()) }
 
-// inputState accumulates button events into the next tick's Input.
+// inputState accumulates button events into the next tick's TickInput.
 type inputState struct {
 	down, pressed, released Buttons
 }
@@ -113,10 +113,10 @@ func (s *inputState) apply(e *Event) {
 	}
 }
 
-// take returns the Input for the tick about to run and starts the next
+// take returns the TickInput for the tick about to run and starts the next
 // window.
-func (s *inputState) take() Input {
-	in := Input{Down: s.down, Pressed: s.pressed, Released: s.released}
+func (s *inputState) take() TickInput {
+	in := TickInput{Down: s.down, Pressed: s.pressed, Released: s.released}
 	s.pressed, s.released = 0, 0
 	return in
 }

@@ -13,11 +13,11 @@ func TestLateInput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.Frame(0)                                                                 // the schedule starts: tick 0 is due at once
-	r.Frame(30_000_000)                                                        // ticks 1-3, due at 10, 20, 30 ms
+	r.RunDue(0)                                                                // the schedule starts: tick 0 is due at once
+	r.RunDue(30_000_000)                                                       // ticks 1-3, due at 10, 20, 30 ms
 	r.Push(Event{Time: 25_000_000, Kind: EventButton, Buttons: 1, Down: true}) // tick 3's, which ran
 	r.Push(Event{Time: 31_000_000, Kind: EventButton, Buttons: 2, Down: true}) // tick 4's
-	r.Frame(40_000_000)
+	r.RunDue(40_000_000)
 	if got := r.Stats().InputLate; got != 1 {
 		t.Fatalf("InputLate = %d, want 1", got)
 	}
@@ -107,8 +107,8 @@ func TestPushRefusesBadEvents(t *testing.T) {
 	if !r.Push(Event{Time: 1, Kind: EventScale, Scale: Ratio{1, 64}}) {
 		t.Error("Push refused a valid scale")
 	}
-	r.Frame(0)
-	r.Frame(50_000_000)
+	r.RunDue(0)
+	r.RunDue(50_000_000)
 	st := r.Stats()
 	if st.InputBad != 5 || st.Ticks == 0 || st.Chosen != (Ratio{1, 64}) {
 		t.Fatalf("stats %+v: want 5 refused, ticks run, the valid scale applied", st)

@@ -71,8 +71,8 @@ func TestHitchClampDropsTime(t *testing.T) {
 	// catches up the rest at MaxCatchUp ticks a frame.
 	sim := &hashSim{}
 	r, _ := New(sim, Config{Hz: 60, Clock: NewFakeClock(0)})
-	r.Frame(0)
-	r.Frame(400_000_000)
+	r.RunDue(0)
+	r.RunDue(400_000_000)
 	st := r.Stats()
 	if st.Clamps != 1 || st.Dropped != 400_000_000-tick60-250_000_000 {
 		t.Fatalf("clamp: %+v", st)
@@ -83,7 +83,7 @@ func TestHitchClampDropsTime(t *testing.T) {
 	f := int64(400_000_000)
 	for range 100 {
 		f += tick60
-		r.Frame(f)
+		r.RunDue(f)
 	}
 	// Caught up: the next tick is due within one tick of now.
 	if due := r.sched.Due(); due <= f-tick60 || due > f+tick60 {
@@ -92,12 +92,12 @@ func TestHitchClampDropsTime(t *testing.T) {
 }
 
 func TestPauseStepScale(t *testing.T) {
-	var seen []Input
+	var seen []TickInput
 	r, _ := New(&recordSim{in: &seen}, Config{Hz: 60, Clock: NewFakeClock(0)})
-	r.Frame(0)
+	r.RunDue(0)
 	r.Push(Event{Time: 1, Kind: EventPause})
 	for f := int64(1); f < 1e9; f += tick60 {
-		r.Frame(f)
+		r.RunDue(f)
 	}
 	if len(seen) != 1 || !r.Stats().Paused || r.Stats().Scale != 0 {
 		t.Fatalf("paused sim ran %d ticks, stats %+v", len(seen), r.Stats())
@@ -108,15 +108,15 @@ func TestPauseStepScale(t *testing.T) {
 	}
 	r.Push(Event{Time: 1e9, Kind: EventStep})
 	r.Push(Event{Time: 1e9, Kind: EventStep})
-	r.Frame(1e9)
-	r.Frame(1e9 + 5)
+	r.RunDue(1e9)
+	r.RunDue(1e9 + 5)
 	if len(seen) != 3 {
 		t.Fatalf("two single steps ran %d ticks", len(seen)-1)
 	}
 	r.Push(Event{Time: 2e9, Kind: EventResume})
 	r.Push(Event{Time: 2e9, Kind: EventScale, Scale: Ratio{1, 4}})
 	for f := int64(2e9); f <= 3e9; f += tick60 {
-		r.Frame(f)
+		r.RunDue(f)
 	}
 	// One second at quarter speed: 15 ticks (of 60 Hz), give or take one.
 	if n := len(seen) - 3; n < 14 || n > 16 {
@@ -133,12 +133,12 @@ func TestAdvanceAllocs(t *testing.T) {
 	f := int64(0)
 	for range 10 {
 		f += tick60
-		r.Frame(f)
+		r.RunDue(f)
 	}
 	allocs := testing.AllocsPerRun(1000, func() {
 		f += tick60
 		r.Push(Event{Time: f - 1000, Kind: EventButton, Buttons: 1, Down: f%2 == 0})
-		r.Frame(f)
+		r.RunDue(f)
 	})
 	if allocs != 0 {
 		t.Fatalf("a tick with input and publish allocates %.1f times", allocs)

@@ -424,7 +424,7 @@ func TestLog(t *testing.T) {
 	r.Push(Event{Time: 30_000_001, Kind: EventButton, Buttons: 2, Down: true}) // tick 4's window
 	for now := int64(0); now <= 100_000_000; now += 5_000_000 {
 		clk.Set(now)
-		r.Frame(now)
+		r.RunDue(now)
 	}
 	ticks, lost := log.Ticks()
 	if lost != 0 || len(ticks) != 11 {

@@ -17,7 +17,7 @@ import (
 // goroutine; the world is the loop's alone while it runs.
 type Sim interface {
 	// Step advances the world by one fixed tick with the tick's input.
-	Step(in Input)
+	Step(in TickInput)
 	// Publish writes the world's camera and sprites into dst. The runner
 	// fills the tick and the times. dst holds stale data from an older
 	// snapshot: Publish sets every sprite slot.
@@ -92,7 +92,7 @@ type Stats struct {
 }
 
 // Runner runs a [Sim] on a fixed timestep in one of three loops, chosen by
-// the first call: decoupled ([Runner.Start]), coupled ([Runner.Frame]) or
+// the first call: decoupled ([Runner.Start]), coupled ([Runner.RunDue]) or
 // pipelined ([Runner.StartPipelined]).
 type Runner struct {
 	cfg   Config
@@ -357,14 +357,14 @@ func (r *Runner) Hand(now int64) {
 	r.pending, r.upTo = true, now
 }
 
-// Frame is one frame of the coupled loop: it runs the ticks due at time now
-// (at most MaxCatchUp of them), publishing after each, and returns the
-// number it ran. The caller then acquires the newest pair from the ring and
+// RunDue is the coupled loop's step, called once per frame: it runs the
+// ticks due at time now (at most MaxCatchUp of them), publishing after
+// each, and returns the number it ran. The caller then acquires the newest pair from the ring and
 // draws: the classic accumulator loop, with the accumulator kept as the
 // exact due time of the next tick instead of a running float.
-func (r *Runner) Frame(now int64) int {
+func (r *Runner) RunDue(now int64) int {
 	if !r.mode.CompareAndSwap(modeNone, modeCoupled) && r.mode.Load() != modeCoupled {
-		panic("simthread: Frame on a runner started decoupled")
+		panic("simthread: RunDue on a runner started decoupled or pipelined")
 	}
 	return r.advance(now, nil)
 }

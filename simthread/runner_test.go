@@ -20,7 +20,7 @@ type hashSim struct {
 	onStep func(s *hashSim)
 }
 
-func (s *hashSim) Step(in Input) {
+func (s *hashSim) Step(in TickInput) {
 	s.ticks++
 	s.h ^= uint64(in.Down) | uint64(in.Pressed)<<20 | uint64(in.Released)<<40
 	s.h *= 0x100000001b3
@@ -177,41 +177,41 @@ func TestStopWithinOneTick(t *testing.T) {
 func TestTapBetweenTicks(t *testing.T) {
 	// A key pressed and released 5 ms apart, both between two ticks, is
 	// still seen by the tick whose window holds them.
-	var seen []Input
+	var seen []TickInput
 	sim := &recordSim{in: &seen}
 	clk := NewFakeClock(0)
 	r, _ := New(sim, Config{Hz: 60, Clock: clk})
-	r.Frame(0) // tick 0 at 0
+	r.RunDue(0) // tick 0 at 0
 	r.Push(Event{Time: 3_000_000, Kind: EventButton, Buttons: 4, Down: true})
 	r.Push(Event{Time: 8_000_000, Kind: EventButton, Buttons: 4})
-	r.Frame(tick60 + 1) // tick 1
-	r.Frame(2*tick60 + 1)
+	r.RunDue(tick60 + 1) // tick 1
+	r.RunDue(2*tick60 + 1)
 	if len(seen) != 3 {
 		t.Fatalf("ran %d ticks", len(seen))
 	}
-	if got, want := seen[1], (Input{Pressed: 4, Released: 4}); got != want {
+	if got, want := seen[1], (TickInput{Pressed: 4, Released: 4}); got != want {
 		t.Fatalf("tick 1 saw %+v, want %+v", got, want)
 	}
-	if seen[2] != (Input{}) {
+	if seen[2] != (TickInput{}) {
 		t.Fatalf("tick 2 saw %+v, want nothing", seen[2])
 	}
 }
 
-type recordSim struct{ in *[]Input }
+type recordSim struct{ in *[]TickInput }
 
-func (s *recordSim) Step(in Input)                  { *s.in = append(*s.in, in) }
+func (s *recordSim) Step(in TickInput)              { *s.in = append(*s.in, in) }
 func (s *recordSim) Publish(dst *snapshot.Snapshot) { dst.Sprites.Resize(0) }
 func (s *recordSim) Hash() uint64                   { return 0 }
 
 func TestEventWindow(t *testing.T) {
 	// An event applies to the first tick due at or after its stamp.
-	var seen []Input
+	var seen []TickInput
 	r, _ := New(&recordSim{in: &seen}, Config{Hz: 60, Clock: NewFakeClock(0)})
 	r.Push(Event{Time: 0, Kind: EventButton, Buttons: 1, Down: true})          // tick 0
 	r.Push(Event{Time: tick60, Kind: EventButton, Buttons: 2, Down: true})     // tick 1 exactly
 	r.Push(Event{Time: tick60 + 1, Kind: EventButton, Buttons: 8, Down: true}) // tick 2
 	for f := int64(0); f <= 3*tick60; f += tick60 / 3 {
-		r.Frame(f)
+		r.RunDue(f)
 	}
 	want := []Buttons{1, 2, 8}
 	for k, b := range want {

@@ -138,10 +138,10 @@ func reachBack(a, b *Snapshot) bool {
 	return a != nil && a != b && !b.Paused && a.Next > a.Time && a.Tick+1 == b.Tick
 }
 
-// Frame returns the view for a frame drawn at time now from the pair
+// View returns the view for a frame drawn at time now from the pair
 // (prev, curr) returned by [Ring.Acquire] or [Interpolator.Pair]. Both
 // must be non-nil.
-func (ip *Interpolator) Frame(prev, curr *Snapshot, now int64) View {
+func (ip *Interpolator) View(prev, curr *Snapshot, now int64) View {
 	t := now - ip.Delay
 	a := Alpha(prev, curr, t, ip.MaxExtrapolate)
 	if ip.Snap {
@@ -172,7 +172,7 @@ func (ip *Interpolator) Frame(prev, curr *Snapshot, now int64) View {
 
 // Show is the whole choice of a frame at time now from h, the reader's
 // history ([Ring.History], oldest first): the pair the moment now - Delay
-// falls in ([Pair]), the view ([Interpolator.Frame]), and, with CatchUp,
+// falls in ([Pair]), the view ([Interpolator.View]), and, with CatchUp,
 // an even catch-up after a stall: when the moment due is further ahead of
 // the last one shown than the schedule moved times 1+CatchUp, the frame
 // shows that limit instead, from the older pair it falls in (as far back
@@ -181,7 +181,7 @@ func (ip *Interpolator) Frame(prev, curr *Snapshot, now int64) View {
 func (ip *Interpolator) Show(h [History]*Snapshot, now int64) (v View, a, b *Snapshot) {
 	a, b = Pair(h, now-ip.Delay)
 	shown, started, lastNow := ip.shown, ip.started, ip.lastNow
-	v = ip.Frame(a, b, now)
+	v = ip.View(a, b, now)
 	ip.lastNow = now
 	if ip.CatchUp <= 0 || ip.Snap || !started || now <= lastNow {
 		return v, a, b

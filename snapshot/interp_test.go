@@ -99,7 +99,7 @@ func TestCameraLerp(t *testing.T) {
 // testSim moves one sprite one pixel per tick.
 type testSim struct{ x float32 }
 
-func (s *testSim) Step(simthread.Input) { s.x++ }
+func (s *testSim) Step(simthread.TickInput) { s.x++ }
 func (s *testSim) Publish(dst *snapshot.Snapshot) {
 	dst.Sprites.Resize(1)
 	dst.Sprites.Set(0, 1, 0, s.x, 0, 0, 0, snapshot.White)
@@ -132,9 +132,9 @@ func TestDisplayedTimeNeverGoesBack(t *testing.T) {
 			case 2:
 				r.Push(simthread.Event{Time: now, Kind: simthread.EventScale, Scale: simthread.Scales[rng.IntN(len(simthread.Scales))]})
 			}
-			landed[r.Frame(now)]++
+			landed[r.RunDue(now)]++
 			prev, curr, _ := r.Ring().Acquire()
-			v := ip.Frame(prev, curr, now)
+			v := ip.View(prev, curr, now)
 			snapshot.Interpolate(&dst, prev, curr, v.Alpha)
 			if v.SimTime < lastSim || dst.X[0] < lastX {
 				t.Fatalf("seed %d frame %d: shown time %d after %d, x %v after %v", seed, f, v.SimTime, lastSim, dst.X[0], lastX)
@@ -190,21 +190,21 @@ func ExampleLerpAngle() {
 func TestInterpolatorDelayAndOverdue(t *testing.T) {
 	p, c := pair(0, 10, 0, 0) // curr due at 2000, its successor at 3000
 	var ip snapshot.Interpolator
-	if v := ip.Frame(p, c, 2500); v.Alpha != 0.5 || v.Overdue {
+	if v := ip.View(p, c, 2500); v.Alpha != 0.5 || v.Overdue {
 		t.Fatalf("no delay at 2500: %+v", v)
 	}
-	if v := ip.Frame(p, c, 3100); v.Alpha != 1 || !v.Overdue {
+	if v := ip.View(p, c, 3100); v.Alpha != 1 || !v.Overdue {
 		t.Fatalf("successor 100 late: %+v, want alpha 1 and overdue", v)
 	}
 	ip = snapshot.Interpolator{Delay: 200}
-	if v := ip.Frame(p, c, 2700); v.Alpha != 0.5 {
+	if v := ip.View(p, c, 2700); v.Alpha != 0.5 {
 		t.Fatalf("200 ns delay at 2700: alpha %v, want 0.5", v.Alpha)
 	}
-	if v := ip.Frame(p, c, 3100); v.Alpha != 0.9 || v.Overdue {
+	if v := ip.View(p, c, 3100); v.Alpha != 0.9 || v.Overdue {
 		t.Fatalf("a successor 100 late is covered by a 200 delay: %+v", v)
 	}
 	c.Paused, c.Next = true, c.Time
-	if v := ip.Frame(p, c, 9000); v.Overdue || v.Alpha != 1 {
+	if v := ip.View(p, c, 9000); v.Overdue || v.Alpha != 1 {
 		t.Fatalf("paused: %+v", v)
 	}
 }
@@ -224,7 +224,7 @@ func TestPairReachesBack(t *testing.T) {
 		k := (now-1_000_000)/tick + 1 // the newest snapshot published by now
 		h := [snapshot.History]*snapshot.Snapshot{mk(k - 3), mk(k - 2), mk(k - 1), mk(k)}
 		a, b := snapshot.Pair(h, now-ip.Delay)
-		v := ip.Frame(a, b, now)
+		v := ip.View(a, b, now)
 		if want := now - ip.Delay; v.SimTime != want {
 			t.Fatalf("now %d: shows sim time %d, want %d (pair %d,%d)", now, v.SimTime, want, a.Tick, b.Tick)
 		}
@@ -240,7 +240,7 @@ func TestPairReachesBack(t *testing.T) {
 	now := int64(3*tick + 2_000_000)
 	var ip2 snapshot.Interpolator
 	ip2.Delay = 4_000_000
-	if v := ip2.Frame(mk(3), mk(4), now); v.SimTime != 3*tick {
+	if v := ip2.View(mk(3), mk(4), now); v.SimTime != 3*tick {
 		t.Fatalf("without the history: sim time %d, want held at %d", v.SimTime, 3*tick)
 	}
 	// Never across a pause or a gap in the ticks.

@@ -8,23 +8,24 @@ import (
 	"github.com/tandem-engine/tandem/snapshot"
 )
 
-// EventKind says which fields of an Event are meaningful.
-type EventKind uint8
+// InputKind says which fields of an Input are meaningful.
+type InputKind uint8
 
 const (
 	// KindKey is a keyboard key going down, repeating or up; Key is set.
-	KindKey EventKind = iota + 1
+	KindKey InputKind = iota + 1
 	// KindGamepad is a gamepad button (or stick direction) going down or
 	// up; Button is set.
 	KindGamepad
 )
 
-// Event is one input edge.
-type Event struct {
+// Input is one input edge from a device, as GLFW reports it: what the
+// app stamps and turns into a simthread.Event for the sim.
+type Input struct {
 	// Time is snapshot.Now() when GLFW reported the event (for gamepads:
 	// when Poll sampled them).
 	Time   int64
-	Kind   EventKind
+	Kind   InputKind
 	Key    Key           // KindKey
 	Button GamepadButton // KindGamepad
 	// Down is true for a press (and a key repeat), false for a release.
@@ -40,9 +41,9 @@ type Event struct {
 // queue and return).
 //
 // Main thread only.
-func (w *Window) SetSink(sink func(Event)) { w.sink = sink }
+func (w *Window) SetSink(sink func(Input)) { w.sink = sink }
 
-func (w *Window) emit(e Event) {
+func (w *Window) emit(e Input) {
 	if w.sink != nil {
 		w.sink(e)
 	}
@@ -50,7 +51,7 @@ func (w *Window) emit(e Event) {
 
 // onKey is the GLFW key callback.
 func (w *Window) onKey(_ *glfw.Window, key glfw.Key, _ int, action glfw.Action, _ glfw.ModifierKey) {
-	w.emit(Event{
+	w.emit(Input{
 		Time:   snapshot.Now(),
 		Kind:   KindKey,
 		Key:    Key(key),
@@ -236,10 +237,10 @@ func stick(v float32, was bool) bool {
 
 // step emits an event for every button whose state differs from the last
 // step, in button order, all stamped now.
-func (g *gamepads) step(down uint32, now int64, emit func(Event)) {
+func (g *gamepads) step(down uint32, now int64, emit func(Input)) {
 	for changed := down ^ g.held; changed != 0; changed &= changed - 1 {
 		b := bits.TrailingZeros32(changed)
-		emit(Event{Time: now, Kind: KindGamepad, Button: GamepadButton(b), Down: down&(1<<b) != 0})
+		emit(Input{Time: now, Kind: KindGamepad, Button: GamepadButton(b), Down: down&(1<<b) != 0})
 	}
 	g.held = down
 }

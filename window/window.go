@@ -79,7 +79,7 @@ type Window struct {
 	scale    float32
 	vsync    bool
 	windowed [4]int // x, y, w, h to restore when leaving fullscreen
-	sink     func(Event)
+	sink     func(Input)
 	pads     gamepads
 }
 

@@ -55,11 +55,11 @@ func TestOpenHidden(t *testing.T) {
 
 func TestKeyEventsReachSink(t *testing.T) {
 	w := open(t, Config{Title: "keys", Width: 64, Height: 64, Hidden: true})
-	var got []Event
+	var got []Input
 	var before, after int64
 	offMain := 0
 	do(func() {
-		w.SetSink(func(e Event) {
+		w.SetSink(func(e Input) {
 			if !mainthread.OnMainThread() {
 				offMain++
 			}
@@ -77,7 +77,7 @@ func TestKeyEventsReachSink(t *testing.T) {
 	if offMain > 0 {
 		t.Errorf("the sink ran %d times off the main thread", offMain)
 	}
-	want := []Event{
+	want := []Input{
 		{Kind: KindKey, Key: KeyLeft, Down: true},
 		{Kind: KindKey, Key: KeyLeft, Down: true, Repeat: true},
 		{Kind: KindKey, Key: KeyLeft},
@@ -98,8 +98,8 @@ func TestKeyEventsReachSink(t *testing.T) {
 
 func TestGamepadEdges(t *testing.T) {
 	var g gamepads
-	var got []Event
-	emit := func(e Event) { got = append(got, e) }
+	var got []Input
+	emit := func(e Input) { got = append(got, e) }
 	pad := func(x float32, pressed ...glfw.GamepadButton) *glfw.GamepadState {
 		var st glfw.GamepadState
 		for _, b := range pressed {
@@ -110,20 +110,20 @@ func TestGamepadEdges(t *testing.T) {
 	}
 	steps := []struct {
 		pads []*glfw.GamepadState
-		want []Event // Time is the step's index
+		want []Input // Time is the step's index
 	}{
 		{[]*glfw.GamepadState{pad(0)}, nil},
-		{[]*glfw.GamepadState{pad(0, glfw.ButtonA)}, []Event{{Button: ButtonA, Down: true}}},
+		{[]*glfw.GamepadState{pad(0, glfw.ButtonA)}, []Input{{Button: ButtonA, Down: true}}},
 		{[]*glfw.GamepadState{pad(0, glfw.ButtonA)}, nil}, // held: no event
 		// A second pad holding A keeps it down when the first lets go.
-		{[]*glfw.GamepadState{pad(0), pad(0, glfw.ButtonA, glfw.ButtonStart)}, []Event{{Button: ButtonStart, Down: true}}},
-		{[]*glfw.GamepadState{pad(0), pad(0)}, []Event{{Button: ButtonA}, {Button: ButtonStart}}},
+		{[]*glfw.GamepadState{pad(0), pad(0, glfw.ButtonA, glfw.ButtonStart)}, []Input{{Button: ButtonStart, Down: true}}},
+		{[]*glfw.GamepadState{pad(0), pad(0)}, []Input{{Button: ButtonA}, {Button: ButtonStart}}},
 		{[]*glfw.GamepadState{pad(0.34)}, nil}, // inside the dead zone
-		{[]*glfw.GamepadState{pad(0.36)}, []Event{{Button: StickRight, Down: true}}},
+		{[]*glfw.GamepadState{pad(0.36)}, []Input{{Button: StickRight, Down: true}}},
 		{[]*glfw.GamepadState{pad(0.3)}, nil}, // hysteresis: still down
-		{[]*glfw.GamepadState{pad(0.2)}, []Event{{Button: StickRight}}},
-		{[]*glfw.GamepadState{pad(-0.9, glfw.ButtonDpadLeft)}, []Event{{Button: ButtonDpadLeft, Down: true}, {Button: StickLeft, Down: true}}},
-		{[]*glfw.GamepadState{pad(0.9)}, []Event{{Button: ButtonDpadLeft}, {Button: StickLeft}, {Button: StickRight, Down: true}}},
+		{[]*glfw.GamepadState{pad(0.2)}, []Input{{Button: StickRight}}},
+		{[]*glfw.GamepadState{pad(-0.9, glfw.ButtonDpadLeft)}, []Input{{Button: ButtonDpadLeft, Down: true}, {Button: StickLeft, Down: true}}},
+		{[]*glfw.GamepadState{pad(0.9)}, []Input{{Button: ButtonDpadLeft}, {Button: StickLeft}, {Button: StickRight, Down: true}}},
 	}
 	for i, s := range steps {
 		got = got[:0]
@@ -278,7 +278,7 @@ func TestPollAllocatesNothing(t *testing.T) {
 	var polls, reads float64
 	var present bool
 	do(func() {
-		w.SetSink(func(Event) {})
+		w.SetSink(func(Input) {})
 		w.Poll()
 		polls = testing.AllocsPerRun(100, w.Poll)
 		reads = testing.AllocsPerRun(100, func() { _, present = w.pads.pad.read(glfw.JoystickLast) })

@@ -319,7 +319,7 @@ func (a *app) frame(capture bool) {
 		}
 		switch a.opts.loop {
 		case loopCoupled:
-			a.runner.Frame(now)
+			a.runner.RunDue(now)
 		case loopPipelined:
 			// The sim finishes the ticks due by the last frame's time;
 			// this frame shows that moment.
@@ -594,7 +594,7 @@ func (a *app) drawHUD(fw, fh int, now int64) {
 // onEvent receives every input event on the main thread, inside Poll. Game
 // buttons go to the sim as data, stamped; app keys act here. Nothing in it
 // blocks.
-func (a *app) onEvent(e window.Event) {
+func (a *app) onEvent(e window.Input) {
 	if b := buttonOf(e); b != 0 {
 		a.runner.Push(simthread.Event{Time: e.Time, Kind: simthread.EventButton, Buttons: b, Down: e.Down})
 		return
@@ -656,7 +656,7 @@ func nextScale(r simthread.Ratio, step int) simthread.Ratio {
 }
 
 // buttonOf maps keys and gamepad buttons to the game's buttons.
-func buttonOf(e window.Event) simthread.Buttons {
+func buttonOf(e window.Input) simthread.Buttons {
 	switch e.Kind {
 	case window.KindKey:
 		switch e.Key {

@@ -29,7 +29,7 @@ type loadSim struct {
 	after func() // tests' hook, or nil
 }
 
-func (s *loadSim) Step(in simthread.Input) {
+func (s *loadSim) Step(in simthread.TickInput) {
 	start := snapshot.Now()
 	s.Sim.Step(in)
 	s.ticks++

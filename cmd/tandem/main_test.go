@@ -166,7 +166,11 @@ func TestFrameAllocs(t *testing.T) {
 
 func TestBadFlags(t *testing.T) {
 	for _, tc := range []struct{ args, want string }{
-		{"-scene pong", `-scene: "pong" is not a scene (use platformer or bunnymark)`},
+		{"-scene pong", `-scene: "pong" is not a scene (use platformer, bunnymark or shooter)`},
+		{"replay", "replay: name the recording, e.g. tandem replay run.tdr"},
+		{"replay -hz 30 r.tdr", "-hz: a replay takes its world"},
+		{"replay r.tdr -seed 2", "-seed: a replay takes its world"},
+		{"-record no/such/dir/r.tdr", "-record no/such/dir/r.tdr: the directory no/such/dir does not exist"},
 		{"-loop sideways", `-loop "sideways" is not a loop (use decoupled, coupled or pipelined)`},
 		{"-interp maybe", `-interp "maybe": use on or off`},
 		{"bench -simcost -1ms", `invalid value "-1ms" for flag -simcost: want a duration from 0 to 1s, e.g. 14ms`},

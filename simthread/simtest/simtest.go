@@ -64,9 +64,9 @@ func Coupled(sim simthread.Sim, cfg simthread.Config, events []simthread.Event, 
 		for ; i < len(events) && events[i].Time <= f; i++ {
 			r.Push(events[i])
 		}
-		r.Frame(f)
+		r.RunDue(f)
 	}
-	for r.Frame(frames[len(frames)-1]) > 0 {
+	for r.RunDue(frames[len(frames)-1]) > 0 {
 	}
 	return r.Stats().Ticks, nil
 }

@@ -19,6 +19,7 @@ var wantSizes = map[string]image.Point{
 	"coin0": {12, 12}, "coin1": {12, 12}, "coin2": {12, 12}, "coin3": {12, 12},
 	"bunny0": {26, 37}, "bunny1": {26, 37}, "bunny2": {26, 37}, "bunny3": {26, 37},
 	"white": {4, 4},
+	"ship":  {12, 10}, "bullet": {2, 6}, "gun": {10, 6},
 }
 
 func loadAll(t *testing.T) map[string]image.Image {

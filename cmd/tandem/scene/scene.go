@@ -146,7 +146,7 @@ func (g *Game) Shmup() *Shmup { return g.shoot }
 func (g *Game) Kind() Kind { return g.kind }
 
 // Step implements simthread.Sim.
-func (g *Game) Step(in simthread.Input) {
+func (g *Game) Step(in simthread.TickInput) {
 	if g.shoot != nil {
 		g.shoot.Step(in)
 		return

@@ -68,7 +68,7 @@ func TestPublishSlotsStable(t *testing.T) {
 		t.Fatalf("%d sprites, want player + %d coins + 500 bunnies", a.Sprites.Len(), n)
 	}
 	for range 30 {
-		g.Step(simthread.Input{Down: scene.ButtonRight})
+		g.Step(simthread.TickInput{Down: scene.ButtonRight})
 	}
 	g.Publish(&b)
 	for i := range a.Sprites.Len() {
@@ -90,7 +90,7 @@ func TestPublishAllocs(t *testing.T) {
 		g := newGame(t, kind)
 		var s snapshot.Snapshot
 		g.Publish(&s)
-		in := simthread.Input{Down: scene.ButtonJump | scene.ButtonRight}
+		in := simthread.TickInput{Down: scene.ButtonJump | scene.ButtonRight}
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
 		for range 100 {
@@ -117,16 +117,16 @@ func BenchmarkTickPublish100k(b *testing.B) {
 		b.Fatal(err)
 	}
 	k := int64(0)
-	r.Frame(0)
+	r.RunDue(0)
 	for range 8 { // grow every ring buffer
 		k++
-		r.Frame(k * 1_000_000_000 / 60)
+		r.RunDue(k * 1_000_000_000 / 60)
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
 		k++
-		r.Frame(k * 1_000_000_000 / 60)
+		r.RunDue(k * 1_000_000_000 / 60)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/100_000, "ns/body")
 }

@@ -123,7 +123,7 @@ func (s *Shmup) kill(k int) {
 
 // shoot fires the turrets' shots for this tick, and the gun's while Jump
 // is held: up, within about 27 degrees either side, at a random speed.
-func (s *Shmup) shoot(in simthread.Input) {
+func (s *Shmup) shoot(in simthread.TickInput) {
 	const gunV = 6_000
 	fire := func(x float64) {
 		v := minBulletV + float64(s.rng.Float64()*(maxBulletV-minBulletV))
@@ -140,7 +140,7 @@ func (s *Shmup) shoot(in simthread.Input) {
 
 // Step implements the shooter's tick: input, shots, then every bullet
 // swept against every ship over the tick, then the moves.
-func (s *Shmup) Step(in simthread.Input) {
+func (s *Shmup) Step(in simthread.TickInput) {
 	const gunSpeed = 300
 	if in.Down&ButtonLeft != 0 {
 		s.gunX = max(s.gunX-float64(gunSpeed*s.dt), 0)

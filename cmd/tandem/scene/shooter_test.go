@@ -45,7 +45,7 @@ func TestShmupNoTunnelling(t *testing.T) {
 		if start.Add(d).Overlaps(hitbox) {
 			endsOverlap++
 		}
-		s.Step(simthread.Input{})
+		s.Step(simthread.TickInput{})
 		got := s.Hits() == 1
 		if crosses && !got {
 			t.Fatalf("a bullet from (%.1f, %.1f) at (%.0f, %.0f) px/s crossed the ship and did not hit", x, y, vx, vy)
