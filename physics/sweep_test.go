@@ -1,6 +1,7 @@
 package physics
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -85,4 +86,20 @@ func TestSweepThroughThinShip(t *testing.T) {
 			t.Fatalf("a %v move hit", bad)
 		}
 	}
+}
+
+// A bullet 2 px wide at 20,000 px/s and a ship 4 px wide at 120 px/s, one
+// 60 Hz tick: at neither end of the tick do they overlap, and the sweep
+// finds when they meet.
+func ExampleSweep() {
+	bullet := Box(Vec{X: 0, Y: 10}, Vec{X: 2, Y: 2})
+	ship := Box(Vec{X: 150, Y: 9}, Vec{X: 4, Y: 4})
+	dBullet := Vec{X: 20_000.0 / 60}
+	dShip := Vec{X: -120.0 / 60}
+	fmt.Println("overlap at the start:", bullet.Overlaps(ship), "at the end:", bullet.Add(dBullet).Overlaps(ship.Add(dShip)))
+	t, hit := Sweep(bullet, dBullet, ship, dShip)
+	fmt.Printf("hit %v at %.4f of the tick, x = %.2f\n", hit, t, bullet.Min.X+t*dBullet.X)
+	// Output:
+	// overlap at the start: false at the end: false
+	// hit true at 0.4414 of the tick, x = 147.12
 }
