@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"image"
 	"image/png"
 	"math"
@@ -10,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"syscall"
@@ -138,30 +140,114 @@ func TestScreenshotAfterTwoSeconds(t *testing.T) {
 }
 
 func TestFrameAllocs(t *testing.T) {
-	// A frame in steady state allocates nothing: measured by the app itself
-	// over a run, from runtime/metrics, as -json reports it.
+	// A frame in steady state allocates nothing. Two measures: the app's
+	// own allocs_per_frame (runtime/metrics, the whole process, as -json
+	// reports it), and a memory profile of every allocation made after a
+	// one-second warm-up, which names who allocated.
 	needDisplay(t)
+	old := runtime.MemProfileRate
+	runtime.MemProfileRate = 1
+	defer func() { runtime.MemProfileRate = old }()
+	// Profiles at 1 s and 2.5 s into the 3 s run, between two frames.
+	var before, after []runtime.MemProfileRecord
+	start := time.Now()
+	h := &hooks{onFrame: func() {
+		switch el := time.Since(start); {
+		case before == nil && el > time.Second:
+			before = memProfile()
+		case after == nil && el > 2500*time.Millisecond:
+			after = memProfile()
+		}
+	}}
 	var sum *summary
 	var err error
 	opts := testOptions(t, "-seconds", "3", "-sprites", "1000", "-vsync=false")
-	onMain(func() { sum, err = runApp(opts, nil) })
+	onMain(func() { sum, err = runApp(opts, h) })
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The whole process counts, so the odd runtime-internal allocation may
-	// show (a new OS thread, a sudog): allow well under one allocation per
-	// hundred frames. The race detector's runtime allocates on its own,
-	// more the busier the machine (0.09 a frame alone, 0.24 beside the
-	// rest of the suite), so under -race the bound only catches an
-	// allocation in every frame; make test runs this test once more
-	// without -race, with the strict bound.
-	bound := 0.01
+	if after == nil {
+		t.Fatal("the run ended before its second profile")
+	}
+	// Every allocation between the two, by stack: none may come from the
+	// frame or the tick. The Go runtime itself may allocate, rarely: when
+	// a cgo call (a GL or GLFW call) blocks long, the scheduler starts an
+	// OS thread (runtime.newm) to run the other goroutines.
+	var ours []string
+	for _, r := range profileDiff(before, after) {
+		for _, hot := range []string{"(*app).frame", "tandem/simthread.", "tandem/snapshot.", "tandem/gl.",
+			"tandem/window.", "tandem/physics.", "tandem/cmd/tandem/scene."} {
+			if strings.Contains(r, hot) {
+				ours = append(ours, r)
+				break
+			}
+		}
+	}
+	if len(ours) > 0 {
+		t.Fatalf("steady-state frames allocate in tandem's code:\n%s", strings.Join(ours, "\n"))
+	}
+	// The whole process: at most the runtime's rare allocations, far fewer
+	// than one a frame. The race detector's runtime allocates on its own,
+	// more the busier the machine, so the bound is looser under -race.
+	bound := 0.2
 	if raceEnabled {
 		bound = 0.9
 	}
 	if sum.AllocsPerFrame < 0 || sum.AllocsPerFrame > bound {
 		t.Fatalf("allocs_per_frame = %v over %d frames", sum.AllocsPerFrame, sum.Frames)
 	}
+}
+
+// memProfile returns the memory profile as of now. The runtime publishes
+// allocations into the profile up to two GC cycles late, so it runs three.
+func memProfile() []runtime.MemProfileRecord {
+	runtime.GC()
+	runtime.GC()
+	runtime.GC()
+	n, _ := runtime.MemProfile(nil, true)
+	recs := make([]runtime.MemProfileRecord, n+64)
+	n, _ = runtime.MemProfile(recs, true)
+	return recs[:n]
+}
+
+// profileDiff returns the stacks that allocated between two profiles, one
+// line each: the count and the frames, innermost first. (The profile has
+// a record per stack and size, so records are summed by stack.)
+func profileDiff(before, after []runtime.MemProfileRecord) []string {
+	sum := func(recs []runtime.MemProfileRecord) map[[32]uintptr]int64 {
+		m := map[[32]uintptr]int64{}
+		for _, r := range recs {
+			m[r.Stack0] += r.AllocObjects
+		}
+		return m
+	}
+	was, now := sum(before), sum(after)
+	var out []string
+	for stack, n := range now {
+		d := n - was[stack]
+		if d <= 0 {
+			continue
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "%d allocs:", d)
+		pcs := stack[:]
+		for i, pc := range pcs {
+			if pc == 0 {
+				pcs = pcs[:i]
+				break
+			}
+		}
+		frames := runtime.CallersFrames(pcs)
+		for {
+			f, more := frames.Next()
+			fmt.Fprintf(&b, " %s", f.Function)
+			if !more {
+				break
+			}
+		}
+		out = append(out, b.String())
+	}
+	return out
 }
 
 func TestBadFlags(t *testing.T) {
