@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"github.com/tandem-engine/tandem/internal/mallocs"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -270,14 +271,12 @@ func TestFramesRing(t *testing.T) {
 			t.Fatalf("record %d is frame %d, want %d (oldest first)", i, r.Start, 6+i)
 		}
 	}
-	var before, after runtimeMallocs
-	before.read()
-	for i := range int64(10_000) {
-		f.Add(FrameRecord{Start: i})
-	}
-	after.read()
-	if after.n != before.n {
-		t.Fatalf("Add allocated %d times", after.n-before.n)
+	if n := mallocs.Count(func() {
+		for i := range int64(10_000) {
+			f.Add(FrameRecord{Start: i})
+		}
+	}); n != 0 {
+		t.Fatalf("Add allocated %d times", n)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tandem-engine/tandem/replay"
 	"github.com/tandem-engine/tandem/simthread"
+	"github.com/tandem-engine/tandem/simthread/simtest"
 )
 
 // A recording written by hand, read back and replayed: in a real run the
@@ -23,7 +24,7 @@ func ExampleRead() {
 	w.Applied(3, simthread.Event{Time: 25_000_000, Kind: simthread.EventButton, Buttons: 1, Down: true})
 	w.Applied(8, simthread.Event{Time: 75_000_000, Kind: simthread.EventButton, Buttons: 1})
 	// A replay must reach these; they come from the live run.
-	live := &hashSim{}
+	live := &simtest.HashSim{}
 	for k := range 12 {
 		in := simthread.TickInput{}
 		if k >= 3 && k < 8 {
@@ -50,7 +51,7 @@ func ExampleRead() {
 	}
 	fmt.Printf("%s at %d Hz: %d events, %d checkpoint, ends at tick %d (%s)\n",
 		rec.Header.Scene, rec.Header.Hz, len(rec.Events), len(rec.Checkpoints), rec.End(), rec.StoppedBy)
-	sim := &hashSim{}
+	sim := &simtest.HashSim{}
 	v := rec.NewVerifier()
 	ticks, _ := replay.Fast(context.Background(), sim, rec, v)
 	fmt.Println("replayed", ticks, "ticks:", rec.Verify(v, ticks, sim.Hash()))

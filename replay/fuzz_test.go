@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tandem-engine/tandem/replay"
+	"github.com/tandem-engine/tandem/simthread/simtest"
 )
 
 // FuzzRead feeds the reader arbitrary bytes (seeded from testdata/fuzz:
@@ -38,7 +39,7 @@ func FuzzRead(f *testing.F) {
 		if rec.End() > 100_000 {
 			return // a valid file of a very long run: too long to replay here
 		}
-		sim := &hashSim{}
+		sim := &simtest.HashSim{}
 		v := rec.NewVerifier()
 		k, err := replay.Fast(context.Background(), sim, rec, v)
 		if err != nil {

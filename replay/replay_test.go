@@ -5,29 +5,16 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"github.com/tandem-engine/tandem/internal/mallocs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/tandem-engine/tandem/replay"
 	"github.com/tandem-engine/tandem/simthread"
 	"github.com/tandem-engine/tandem/simthread/simtest"
-	"github.com/tandem-engine/tandem/snapshot"
 )
-
-// hashSim folds every tick's input into its hash, so two runs agree only
-// if every event landed on the same tick.
-type hashSim struct{ h, ticks uint64 }
-
-func (s *hashSim) Step(in simthread.TickInput) {
-	s.ticks++
-	s.h ^= uint64(in.Down) | uint64(in.Pressed)<<20 | uint64(in.Released)<<40
-	s.h = (s.h ^ s.ticks) * 0x100000001b3
-}
-func (s *hashSim) Publish(dst *snapshot.Snapshot) { dst.Sprites.Resize(0) }
-func (s *hashSim) Hash() uint64                   { return s.h }
 
 var header = replay.Header{Scene: "test", Level: "none", LevelHash: 42, Seed: 7, Hz: 100,
 	Sprites: 3, ArenaW: 640, ArenaH: 360, CheckpointEvery: 10, Build: "test"}
@@ -36,7 +23,7 @@ var header = replay.Header{Scene: "test", Level: "none", LevelHash: 42, Seed: 7,
 // runs ahead, and each event is pushed after the clock has passed its
 // stamp, so many land a tick later than their stamps say. It returns the
 // recording's bytes, the world and the loop's stats.
-func recordLive(t testing.TB) ([]byte, *hashSim, simthread.Stats) {
+func recordLive(t testing.TB) ([]byte, *simtest.HashSim, simthread.Stats) {
 	t.Helper()
 	var buf bytes.Buffer
 	w, err := replay.NewWriter(&buf, header)
@@ -44,7 +31,7 @@ func recordLive(t testing.TB) ([]byte, *hashSim, simthread.Stats) {
 		t.Fatal(err)
 	}
 	clk := simthread.NewFakeClock(0)
-	sim := &hashSim{}
+	sim := &simtest.HashSim{}
 	r, err := simthread.New(sim, simthread.Config{Hz: 100, Clock: clk, Recorder: w, CheckpointEvery: 10})
 	if err != nil {
 		t.Fatal(err)
@@ -131,13 +118,13 @@ func TestReplayExactAcrossLoops(t *testing.T) {
 	for _, e := range rec.Events {
 		stamped = append(stamped, e.Event)
 	}
-	naive := &hashSim{}
+	naive := &simtest.HashSim{}
 	simtest.Coupled(naive, simthread.Config{Hz: 100, MaxLag: 1e10}, stamped, simtest.FrameTimes(1, 60, 2_100_000_000, 0))
-	if naive.h == sim.h {
+	if naive.Hash() == sim.Hash() {
 		t.Fatal("replaying the stamps matched too: no event was late")
 	}
 
-	fast := &hashSim{}
+	fast := &simtest.HashSim{}
 	v := rec.NewVerifier()
 	k, err := replay.Fast(context.Background(), fast, rec, v)
 	if err != nil {
@@ -155,7 +142,7 @@ func TestReplayExactAcrossLoops(t *testing.T) {
 			name string
 			run  func(simthread.Sim, simthread.Config, []simthread.Event, []int64) (uint64, error)
 		}{{"coupled", simtest.Coupled}, {"decoupled", simtest.Decoupled}, {"pipelined", simtest.Pipelined}} {
-			got := &hashSim{}
+			got := &simtest.HashSim{}
 			v := rec.NewVerifier()
 			cfg := rec.Config(v)
 			k, err := loop.run(got, cfg, nil, frames)
@@ -177,7 +164,7 @@ func TestVerifyNamesFirstBadTick(t *testing.T) {
 	i := len(rec.Events) / 2
 	bad := rec.Events[i].Tick
 	rec.Events = append(rec.Events[:i:i], rec.Events[i+1:]...)
-	got := &hashSim{}
+	got := &simtest.HashSim{}
 	v := rec.NewVerifier()
 	k, err := replay.Fast(context.Background(), got, rec, v)
 	if err != nil {
@@ -219,7 +206,7 @@ func TestCutShort(t *testing.T) {
 		if len(rec.Events) > len(full.Events) || len(rec.Checkpoints) > len(full.Checkpoints) {
 			t.Fatalf("cut at %d: more records than the whole file", cut)
 		}
-		got := &hashSim{}
+		got := &simtest.HashSim{}
 		v := rec.NewVerifier()
 		k, err := replay.Fast(context.Background(), got, rec, v)
 		if err != nil {
@@ -319,7 +306,7 @@ func TestWriterAllocs(t *testing.T) {
 	// Total mallocs over a thousand records (AllocsPerRun would round a
 	// stray one down to zero), the fewest of five tries: the writer's own
 	// goroutine may flush in between, and that is not the sim thread.
-	n := fewestMallocs(5, func() {
+	n := mallocs.Fewest(5, func() {
 		for range 1000 {
 			w.Applied(1, e)
 			w.Checkpoint(2, 3)
@@ -328,16 +315,4 @@ func TestWriterAllocs(t *testing.T) {
 	if n != 0 {
 		t.Errorf("%d mallocs for 2000 records on the sim thread", n)
 	}
-}
-
-func fewestMallocs(tries int, f func()) uint64 {
-	best := ^uint64(0)
-	for range tries {
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		f()
-		runtime.ReadMemStats(&after)
-		best = min(best, after.Mallocs-before.Mallocs)
-	}
-	return best
 }

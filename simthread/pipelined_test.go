@@ -2,6 +2,7 @@ package simthread
 
 import (
 	"context"
+	"github.com/tandem-engine/tandem/internal/mallocs"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -465,14 +466,12 @@ func TestLogWraps(t *testing.T) {
 	if lost != 8 || len(inputs) != 2 || inputs[0].Tick != 8 {
 		t.Fatalf("inputs %+v lost %d", inputs, lost)
 	}
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	for k := range uint64(10_000) {
-		l.tick(TickRecord{Tick: k})
-		l.input(InputRecord{Tick: k})
-	}
-	runtime.ReadMemStats(&after)
-	if n := after.Mallocs - before.Mallocs; n != 0 {
+	if n := mallocs.Count(func() {
+		for k := range uint64(10_000) {
+			l.tick(TickRecord{Tick: k})
+			l.input(InputRecord{Tick: k})
+		}
+	}); n != 0 {
 		t.Fatalf("logging allocated %d times", n)
 	}
 }

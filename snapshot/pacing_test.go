@@ -1,7 +1,7 @@
 package snapshot
 
 import (
-	"runtime"
+	"github.com/tandem-engine/tandem/internal/mallocs"
 	"testing"
 )
 
@@ -116,7 +116,7 @@ func TestPacingAllocs(t *testing.T) {
 	var p PresentPredictor
 	j.Observe(1)
 	p.Observe(1, 2)
-	n := fewestMallocs(3, func() {
+	n := mallocs.Fewest(3, func() {
 		for i := range int64(10_000) {
 			j.Observe(i % 7 * ms)
 			p.Observe(i*ms, i*ms+3*ms)
@@ -126,21 +126,4 @@ func TestPacingAllocs(t *testing.T) {
 	if n != 0 {
 		t.Fatalf("%d allocations in 10,000 observations", n)
 	}
-}
-
-// fewestMallocs runs f tries times and returns the fewest mallocs the whole
-// process made during one run: the total, not a rounded-down average, and
-// the fewest so that an allocation of the runtime's own (a GC worker, the
-// race detector) in one run does not count against f. Code that allocates
-// does so in every run.
-func fewestMallocs(tries int, f func()) uint64 {
-	best := ^uint64(0)
-	for range tries {
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		f()
-		runtime.ReadMemStats(&after)
-		best = min(best, after.Mallocs-before.Mallocs)
-	}
-	return best
 }

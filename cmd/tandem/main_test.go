@@ -102,16 +102,22 @@ func runWithScreenshot(t *testing.T, args ...string) (*summary, image.Image) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Open(shot)
+	return sum, readPNG(t, shot)
+}
+
+// readPNG decodes the PNG file at path.
+func readPNG(t *testing.T, path string) image.Image {
+	t.Helper()
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
 	img, err := png.Decode(f)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: %v", path, err)
 	}
-	return sum, img
+	return img
 }
 
 func TestScreenshotAfterTwoSeconds(t *testing.T) {
@@ -600,15 +606,7 @@ func TestShooterScene(t *testing.T) {
 	if code != 0 || jsonField(t, fast, "state_hash") != jsonField(t, out, "state_hash") {
 		t.Errorf("replay: exit %d, %s; stderr: %s", code, fast, errs)
 	}
-	f, err := os.Open(shot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := readPNG(t, shot)
 	// Bullets are yellow (#ffcd75) on the blue sky: some must show.
 	yellow := 0
 	b := img.Bounds()

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/tandem-engine/tandem/simthread"
+	"github.com/tandem-engine/tandem/snapshot"
 )
 
 // Script returns a reproducible sequence of events over [0, end): presses
@@ -144,3 +145,23 @@ func Decoupled(sim simthread.Sim, cfg simthread.Config, events []simthread.Event
 	}
 	return r.Stats().Ticks, nil
 }
+
+// HashSim is a test world whose hash folds in every tick's input, so two
+// runs agree only if every event landed on the same tick. It publishes no
+// sprites.
+type HashSim struct{ h, ticks uint64 }
+
+var _ simthread.Sim = (*HashSim)(nil)
+
+// Step implements simthread.Sim.
+func (s *HashSim) Step(in simthread.TickInput) {
+	s.ticks++
+	s.h ^= uint64(in.Down) | uint64(in.Pressed)<<20 | uint64(in.Released)<<40
+	s.h = (s.h ^ s.ticks) * 0x100000001b3
+}
+
+// Publish implements simthread.Sim.
+func (s *HashSim) Publish(dst *snapshot.Snapshot) { dst.Sprites.Resize(0) }
+
+// Hash implements simthread.Sim.
+func (s *HashSim) Hash() uint64 { return s.h }

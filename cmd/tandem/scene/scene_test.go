@@ -1,6 +1,7 @@
 package scene_test
 
 import (
+	"github.com/tandem-engine/tandem/internal/mallocs"
 	"runtime"
 	"testing"
 
@@ -91,14 +92,12 @@ func TestPublishAllocs(t *testing.T) {
 		var s snapshot.Snapshot
 		g.Publish(&s)
 		in := simthread.TickInput{Down: scene.ButtonJump | scene.ButtonRight}
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		for range 100 {
-			g.Step(in)
-			g.Publish(&s)
-		}
-		runtime.ReadMemStats(&after)
-		if n := after.Mallocs - before.Mallocs; n != 0 {
+		if n := mallocs.Count(func() {
+			for range 100 {
+				g.Step(in)
+				g.Publish(&s)
+			}
+		}); n != 0 {
 			t.Errorf("%s: 100 ticks of step+publish made %d mallocs", kind, n)
 		}
 	}
