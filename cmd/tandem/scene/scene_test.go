@@ -194,3 +194,22 @@ func TestShooterHitsAcrossRenderRatesAndLoops(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkShooterTick is a whole tick of the shooter with its bullet pool
+// full of fast bullets: every bullet swept against all 60 ships, and the
+// publish of every slot.
+func BenchmarkShooterTick(b *testing.B) {
+	g, err := scene.New(scene.Config{Kind: scene.Shooter, Hz: 60, Seed: 1, Bunnies: 1000, ArenaW: 1280, ArenaH: 720}, scene.Frames{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var s snapshot.Snapshot
+	for range 120 { // fill the sky
+		g.Step(simthread.TickInput{})
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		g.Step(simthread.TickInput{})
+		g.Publish(&s)
+	}
+}
