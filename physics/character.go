@@ -1,5 +1,7 @@
 package physics
 
+import "fmt"
+
 // Controls is the character's input for one tick, filled by the game
 // adapter from the engine's input events.
 type Controls struct {
@@ -27,10 +29,10 @@ const (
 	idleSpeed = 5.0
 )
 
-// Character is the player: a Body driven by Controls with platformer
-// movement (acceleration, friction, variable-height jumps, coyote time,
-// jump buffering). Adapters read it through its methods; only the World
-// changes it.
+// Character is a platformer's player: a Body driven by Controls with
+// platformer movement (acceleration, friction, variable-height jumps,
+// coyote time, jump buffering). Make one with NewCharacter; the game that
+// owns it steps it once a tick and reads it through its methods.
 type Character struct {
 	body       Body
 	facing     int8    // +1 right, -1 left
@@ -109,9 +111,58 @@ func sat1(n uint32) uint32 {
 	return n + 1
 }
 
-// place puts the character at pos, standing still, in the air, with no
-// pending jump.
-func (c *Character) place(pos Vec) {
+// NewCharacter returns a character with tuning t (zero fields take the
+// defaults of DefaultTuning) for a game stepped hz times a second, facing
+// right, at the origin: Place it before the first Step. It reports an
+// error for a negative, NaN or infinite tuning value.
+func NewCharacter(t CharacterTuning, hz int) (Character, error) {
+	t = t.withDefaults()
+	if err := t.validate(); err != nil {
+		return Character{}, err
+	}
+	if hz <= 0 {
+		return Character{}, fmt.Errorf("physics: %w: %d Hz, want at least 1", ErrConfig, hz)
+	}
+	c := Character{
+		body:        Body{Size: Vec{t.Width, t.Height}},
+		facing:      1,
+		tuning:      t,
+		coyoteTicks: ticks(t.CoyoteTime, hz),
+		bufferTicks: ticks(t.JumpBuffer, hz),
+	}
+	return c, nil
+}
+
+// Tuning returns the character's tuning, with defaults filled in.
+func (c *Character) Tuning() CharacterTuning { return c.tuning }
+
+// Teleport puts the character at pos as Place does and increments its
+// generation, so renderers snap to it instead of sliding there. It does
+// not check pos: the game knows where its character may stand.
+func (c *Character) Teleport(pos Vec) {
+	c.Place(pos)
+	c.generation++
+}
+
+// Hash folds the character's whole state into h: position, size,
+// velocity, flags, facing, air ticks, ticks since the jump press, run
+// phase and generation, over the exact bits of every float.
+func (c *Character) Hash(h *Hasher) {
+	h.F64(c.body.Pos.X)
+	h.F64(c.body.Pos.Y)
+	h.F64(c.body.Size.X)
+	h.F64(c.body.Size.Y)
+	h.F64(c.body.Vel.X)
+	h.F64(c.body.Vel.Y)
+	h.Word(uint64(c.body.Flags) | uint64(uint8(c.facing))<<8)
+	h.Word(uint64(c.airTicks) | uint64(c.sinceJump)<<32)
+	h.F64(c.runPhase)
+	h.Word(uint64(c.generation))
+}
+
+// Place puts the character at pos (its box's top-left corner), standing
+// still, in the air, with no pending jump; its generation is unchanged.
+func (c *Character) Place(pos Vec) {
 	c.body.Pos = pos
 	c.body.Vel = Vec{}
 	c.body.Flags = 0
@@ -120,9 +171,10 @@ func (c *Character) place(pos Vec) {
 	c.runPhase = 0
 }
 
-// step advances the character by one tick and reports whether it jumped
-// and whether it landed.
-func (c *Character) step(in Controls, l *Level, dt, gravity float64) (jumped, landed bool) {
+// Step advances the character by one tick of dt seconds on level l under
+// gravity (px/s², +y down) and reports whether it jumped and whether it
+// landed. It allocates nothing.
+func (c *Character) Step(in Controls, l *Level, dt, gravity float64) (jumped, landed bool) {
 	t := &c.tuning
 	var dir float64
 	if in.Right {

@@ -1,8 +1,9 @@
 package physics
 
 import (
+	"errors"
+	"fmt"
 	"math"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -45,26 +46,58 @@ func testLevel(tb testing.TB, w, h int, solid [][4]int, oneWay [][3]int) *Level 
 	return l
 }
 
-func newTestWorld(tb testing.TB, l *Level, cfg Config) *World {
+// rigConfig is what the character tests vary: the tick rate, gravity and
+// the tuning.
+type rigConfig struct {
+	Hz        int
+	Gravity   float64
+	Character CharacterTuning
+}
+
+func defaultRig() rigConfig { return rigConfig{Hz: 60, Gravity: 1800, Character: DefaultTuning()} }
+
+// rig steps a character on a level once a tick, as a platformer game does
+// (the demo's world is one, with coins and bunnies besides).
+type rig struct {
+	level       *Level
+	player      Character
+	dt, gravity float64
+	jumped      bool // the last Step jumped
+}
+
+// newRig stands a character on the bottom edge of l's 'P' tile, centred.
+func newRig(tb testing.TB, l *Level, cfg rigConfig) *rig {
 	tb.Helper()
-	w, err := NewWorld(l, cfg)
+	c, err := NewCharacter(cfg.Character, cfg.Hz)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return w
+	r := &rig{level: l, player: c, dt: float64(1) / float64(cfg.Hz), gravity: cfg.Gravity}
+	s, p := c.Body().Size, l.PlayerStart
+	r.player.Place(Vec{X: p.X + float64(float64(TileSize-s.X)*0.5), Y: p.Y + (TileSize - s.Y)})
+	return r
+}
+
+func (r *rig) Step(in Controls)   { r.jumped, _ = r.player.Step(in, r.level, r.dt, r.gravity) }
+func (r *rig) Player() *Character { return &r.player }
+
+// Teleport puts the character at pos, if its box fits there.
+func (r *rig) Teleport(pos Vec) error {
+	box := Box(pos, r.player.Body().Size)
+	if !box.In(r.level.Bounds()) || r.level.OverlapsSolid(box) {
+		return fmt.Errorf("teleport to %v: the box %v does not fit", pos, box)
+	}
+	r.player.Teleport(pos)
+	return nil
 }
 
 // standAt teleports the player so it stands on the floor whose top is at
 // tile row floorRow, with its left edge at x.
-func standAt(tb testing.TB, w *World, x float64, floorRow int) {
+func standAt(tb testing.TB, w *rig, x float64, floorRow int) {
 	tb.Helper()
 	if err := w.Teleport(Vec{x, float64(floorRow*TileSize) - w.Player().Body().Size.Y}); err != nil {
 		tb.Fatal(err)
 	}
-}
-
-func hasEvent(w *World, k OutcomeKind) bool {
-	return slices.ContainsFunc(w.Outcomes(), func(e Outcome) bool { return e.Kind == k })
 }
 
 // apexLevel has two wide floors at different heights whose jumps stay in
@@ -76,9 +109,9 @@ func apexLevel(tb testing.TB) *Level {
 // jumpApex stands the player at (x, floorRow), idles for idle ticks (with
 // a few taps of left/right in pattern), jumps holding dir, and returns how
 // far its top rose.
-func jumpApex(tb testing.TB, l *Level, cfg Config, x float64, floorRow, idle int, dir int, hold int) float64 {
+func jumpApex(tb testing.TB, l *Level, cfg rigConfig, x float64, floorRow, idle int, dir int, hold int) float64 {
 	tb.Helper()
-	w := newTestWorld(tb, l, cfg)
+	w := newRig(tb, l, cfg)
 	standAt(tb, w, x, floorRow)
 	w.Step(Controls{})
 	for i := range idle {
@@ -99,7 +132,7 @@ func jumpApex(tb testing.TB, l *Level, cfg Config, x float64, floorRow, idle int
 			in.Jump = false
 		}
 		w.Step(in)
-		if k == 0 && !hasEvent(w, OutcomeJump) {
+		if k == 0 && !w.jumped {
 			tb.Fatal("no jump")
 		}
 		in.JumpPressed = false
@@ -118,7 +151,7 @@ func jumpApex(tb testing.TB, l *Level, cfg Config, x float64, floorRow, idle int
 // position could make heights identical across binades.)
 func TestJumpApexBitIdentical(t *testing.T) {
 	l := apexLevel(t)
-	cfg := DefaultConfig()
+	cfg := defaultRig()
 	want := jumpApex(t, l, cfg, 40, 60, 0, 0, 1000)
 	for _, c := range []struct {
 		x          float64
@@ -144,7 +177,7 @@ func TestJumpApexBitIdentical(t *testing.T) {
 // of the analytic v²/(2g), and each rate gives the same bits every run.
 func TestJumpApexTickRates(t *testing.T) {
 	l := apexLevel(t)
-	cfg := DefaultConfig()
+	cfg := defaultRig()
 	analytic := cfg.Character.JumpSpeed * cfg.Character.JumpSpeed / (2 * cfg.Gravity)
 	for _, hz := range []int{30, 60, 120, 144} {
 		cfg.Hz = hz
@@ -162,7 +195,7 @@ func TestJumpApexTickRates(t *testing.T) {
 
 func TestVariableJumpHeight(t *testing.T) {
 	l := apexLevel(t)
-	cfg := DefaultConfig()
+	cfg := defaultRig()
 	full := jumpApex(t, l, cfg, 100, 60, 0, 0, 1000)
 	prev := 0.0
 	for _, hold := range []int{1, 3, 6, 10, 15} {
@@ -178,16 +211,16 @@ func TestVariableJumpHeight(t *testing.T) {
 }
 
 // ledgeWorld: a floor at row 10 from x=1 to 20, then a deep drop.
-func ledgeWorld(tb testing.TB, cfg Config) *World {
+func ledgeWorld(tb testing.TB, cfg rigConfig) *rig {
 	l := testLevel(tb, 60, 40, [][4]int{{1, 10, 20, 38}, {21, 38, 58, 38}}, nil)
-	w := newTestWorld(tb, l, cfg)
+	w := newRig(tb, l, cfg)
 	standAt(tb, w, 20*TileSize-40, 10)
 	w.Step(Controls{})
 	return w
 }
 
 func TestCoyoteTime(t *testing.T) {
-	cfg := DefaultConfig()
+	cfg := defaultRig()
 	// Walk right off the ledge; find the first tick that ends in the air.
 	probe := ledgeWorld(t, cfg)
 	n := probe.Player().CoyoteTicks()
@@ -211,17 +244,17 @@ func TestCoyoteTime(t *testing.T) {
 			w.Step(Controls{Right: true})
 		}
 		w.Step(Controls{Right: true, Jump: true, JumpPressed: true})
-		if got, want := hasEvent(w, OutcomeJump), k <= n; got != want {
+		if got, want := w.jumped, k <= n; got != want {
 			t.Errorf("jump pressed %d ticks after leaving the ground: jumped=%v, want %v", k, got, want)
 		}
 	}
 }
 
 func TestJumpBuffer(t *testing.T) {
-	cfg := DefaultConfig()
+	cfg := defaultRig()
 	l := testLevel(t, 20, 30, [][4]int{{1, 25, 18, 28}}, nil)
-	drop := func() *World {
-		w := newTestWorld(t, l, cfg)
+	drop := func() *rig {
+		w := newRig(t, l, cfg)
 		if err := w.Teleport(Vec{100, 100}); err != nil {
 			t.Fatal(err)
 		}
@@ -243,11 +276,11 @@ func TestJumpBuffer(t *testing.T) {
 				in = Controls{Jump: true, JumpPressed: true}
 			}
 			w.Step(in)
-			if s <= land && hasEvent(w, OutcomeJump) {
+			if s <= land && w.jumped {
 				t.Fatalf("k=%d: jumped in the air on step %d", k, s)
 			}
 		}
-		if got, want := hasEvent(w, OutcomeJump), k <= n; got != want {
+		if got, want := w.jumped, k <= n; got != want {
 			t.Errorf("jump pressed %d ticks before the first tick on the ground: jumped=%v, want %v", k, got, want)
 		}
 	}
@@ -258,9 +291,9 @@ func TestTimesRoundToTicks(t *testing.T) {
 	for _, c := range []struct {
 		hz, coyote, buffer int
 	}{{30, 3, 3}, {60, 6, 6}, {144, 14, 14}, {1, 0, 0}} {
-		cfg := DefaultConfig()
+		cfg := defaultRig()
 		cfg.Hz = c.hz
-		w := newTestWorld(t, l, cfg)
+		w := newRig(t, l, cfg)
 		if got := w.Player().CoyoteTicks(); got != c.coyote {
 			t.Errorf("%d Hz: CoyoteTicks = %d, want %d", c.hz, got, c.coyote)
 		}
@@ -273,7 +306,7 @@ func TestTimesRoundToTicks(t *testing.T) {
 func TestLandOnOneWayFromBelow(t *testing.T) {
 	// Floor top at row 12, a one-way platform at row 9 above the player.
 	l := testLevel(t, 20, 15, [][4]int{{1, 12, 18, 13}}, [][3]int{{1, 18, 9}})
-	w := newTestWorld(t, l, DefaultConfig())
+	w := newRig(t, l, defaultRig())
 	standAt(t, w, 100, 12)
 	w.Step(Controls{})
 	w.Step(Controls{Jump: true, JumpPressed: true})
@@ -296,8 +329,8 @@ func TestLandOnOneWayFromBelow(t *testing.T) {
 
 func TestRunAndFrames(t *testing.T) {
 	l := apexLevel(t)
-	cfg := DefaultConfig()
-	w := newTestWorld(t, l, cfg)
+	cfg := defaultRig()
+	w := newRig(t, l, cfg)
 	standAt(t, w, 100, 60)
 	w.Step(Controls{})
 	p := w.Player()
@@ -338,5 +371,54 @@ func TestRunAndFrames(t *testing.T) {
 	w.Step(Controls{Jump: true})
 	if p.Frame() != FrameFall {
 		t.Errorf("falling: frame %d, want FrameFall", p.Frame())
+	}
+}
+
+// TestCharacterHashSeesEveryBit: flipping any one bit of the character's
+// position changes its hash, and so does a teleport (a new generation).
+func TestCharacterHashSeesEveryBit(t *testing.T) {
+	w := newRig(t, testLevel(t, 20, 10, nil, nil), defaultRig())
+	for range 10 {
+		w.Step(Controls{Right: true})
+	}
+	hash := func() uint64 {
+		h := NewHasher()
+		w.player.Hash(&h)
+		return h.Sum()
+	}
+	h0 := hash()
+	for _, p := range []*float64{&w.player.body.Pos.X, &w.player.body.Pos.Y, &w.player.body.Vel.X, &w.player.runPhase} {
+		for bit := range 64 {
+			old := *p
+			*p = math.Float64frombits(math.Float64bits(old) ^ 1<<bit)
+			if hash() == h0 {
+				t.Fatalf("flipping bit %d leaves the hash unchanged", bit)
+			}
+			*p = old
+		}
+	}
+	if hash() != h0 {
+		t.Fatal("the hash is not a function of the state")
+	}
+	w.player.Teleport(w.player.Pos())
+	if hash() == h0 {
+		t.Fatal("a teleport leaves the hash unchanged")
+	}
+}
+
+func TestNewCharacterErrors(t *testing.T) {
+	for _, c := range []struct {
+		t    CharacterTuning
+		hz   int
+		want string
+	}{
+		{CharacterTuning{MaxRunSpeed: math.Inf(1)}, 60, "Character.MaxRunSpeed is +Inf"},
+		{CharacterTuning{JumpCut: 2}, 60, "JumpCut is 2"},
+		{CharacterTuning{Height: 500}, 60, "larger than"},
+		{CharacterTuning{}, 0, "0 Hz"},
+	} {
+		if _, err := NewCharacter(c.t, c.hz); err == nil || !strings.Contains(err.Error(), c.want) || !errors.Is(err, ErrConfig) {
+			t.Errorf("%+v at %d Hz: %v, want %q", c.t, c.hz, err, c.want)
+		}
 	}
 }

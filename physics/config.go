@@ -6,24 +6,7 @@ import (
 	"math"
 )
 
-// Config configures a World. Zero fields other than Hz, Seed and Bunnies
-// take the values of DefaultConfig, so Config{Hz: 60} is a complete
-// configuration; a field cannot be set to exactly zero.
-type Config struct {
-	Hz        int             // ticks per second (1..MaxHz); dt = float64(1)/float64(Hz) seconds exactly
-	Seed      uint64          // seeds the world's RNG (bunny spawn and bounces)
-	Bunnies   int             // number of bunnymark load bodies (0..MaxBunnies)
-	Gravity   float64         // px/s², +y is down; default 1800
-	Character CharacterTuning // the player's movement
-}
-
-// Limits checked by NewWorld.
-const (
-	MaxHz      = 100000
-	MaxBunnies = 10000000
-)
-
-// CharacterTuning sets how the player moves. Speeds are px/s,
+// CharacterTuning sets how a Character moves. Speeds are px/s,
 // accelerations px/s², times seconds. Zero fields take the defaults of
 // DefaultTuning; negative, NaN or infinite values are errors.
 type CharacterTuning struct {
@@ -58,65 +41,51 @@ func DefaultTuning() CharacterTuning {
 	}
 }
 
-// DefaultConfig returns a 60 Hz world with seed 1, no bunnies, gravity
-// 1800 px/s² and the default tuning.
-func DefaultConfig() Config {
-	return Config{Hz: 60, Seed: 1, Gravity: 1800, Character: DefaultTuning()}
-}
-
-// withDefaults returns c with its zero fields filled in.
-func (c Config) withDefaults() Config {
-	d := DefaultConfig()
-	if c.Gravity == 0 {
-		c.Gravity = d.Gravity
-	}
-	t, dt := &c.Character, d.Character
+// withDefaults returns t with its zero fields filled in.
+func (t CharacterTuning) withDefaults() CharacterTuning {
+	d := DefaultTuning()
 	fill := func(v *float64, def float64) {
 		if *v == 0 {
 			*v = def
 		}
 	}
-	fill(&t.Width, dt.Width)
-	fill(&t.Height, dt.Height)
-	fill(&t.MaxRunSpeed, dt.MaxRunSpeed)
-	fill(&t.GroundAccel, dt.GroundAccel)
-	fill(&t.GroundFriction, dt.GroundFriction)
-	fill(&t.AirAccel, dt.AirAccel)
-	fill(&t.AirFriction, dt.AirFriction)
-	fill(&t.JumpSpeed, dt.JumpSpeed)
-	fill(&t.JumpCut, dt.JumpCut)
-	fill(&t.MaxFallSpeed, dt.MaxFallSpeed)
-	fill(&t.CoyoteTime, dt.CoyoteTime)
-	fill(&t.JumpBuffer, dt.JumpBuffer)
-	return c
+	fill(&t.Width, d.Width)
+	fill(&t.Height, d.Height)
+	fill(&t.MaxRunSpeed, d.MaxRunSpeed)
+	fill(&t.GroundAccel, d.GroundAccel)
+	fill(&t.GroundFriction, d.GroundFriction)
+	fill(&t.AirAccel, d.AirAccel)
+	fill(&t.AirFriction, d.AirFriction)
+	fill(&t.JumpSpeed, d.JumpSpeed)
+	fill(&t.JumpCut, d.JumpCut)
+	fill(&t.MaxFallSpeed, d.MaxFallSpeed)
+	fill(&t.CoyoteTime, d.CoyoteTime)
+	fill(&t.JumpBuffer, d.JumpBuffer)
+	return t
 }
 
-// errConfig is wrapped by every configuration error.
-var errConfig = errors.New("invalid config")
+// ErrConfig is wrapped by every error about a bad tuning or
+// configuration, here and in the games that build on the package.
+var ErrConfig = errors.New("invalid config")
 
-// validate checks a config after withDefaults.
-func (c Config) validate() error {
+// CheckPositive reports an error wrapping ErrConfig, naming name, unless v
+// is a finite number above zero.
+func CheckPositive(name string, v float64) error {
+	if !(v > 0) || math.IsInf(v, 0) {
+		return fmt.Errorf("physics: %w: %s is %v, want a finite number > 0 (or 0 for the default)", ErrConfig, name, v)
+	}
+	return nil
+}
+
+// validate checks a tuning after withDefaults.
+func (t CharacterTuning) validate() error {
 	bad := func(format string, args ...any) error {
-		return fmt.Errorf("physics: %w: %s", errConfig, fmt.Sprintf(format, args...))
+		return fmt.Errorf("physics: %w: %s", ErrConfig, fmt.Sprintf(format, args...))
 	}
-	if c.Hz <= 0 || c.Hz > MaxHz {
-		return bad("Hz is %d, want 1..%d ticks per second (60 is usual)", c.Hz, MaxHz)
-	}
-	if c.Bunnies < 0 || c.Bunnies > MaxBunnies {
-		return bad("Bunnies is %d, want 0..%d", c.Bunnies, MaxBunnies)
-	}
-	finitePos := func(name string, v float64) error {
-		if !(v > 0) || math.IsInf(v, 0) {
-			return bad("%s is %v, want a finite number > 0 (or 0 for the default)", name, v)
-		}
-		return nil
-	}
-	t := c.Character
 	for _, f := range []struct {
 		name string
 		v    float64
 	}{
-		{"Gravity", c.Gravity},
 		{"Character.Width", t.Width},
 		{"Character.Height", t.Height},
 		{"Character.MaxRunSpeed", t.MaxRunSpeed},
@@ -130,7 +99,7 @@ func (c Config) validate() error {
 		{"Character.CoyoteTime", t.CoyoteTime},
 		{"Character.JumpBuffer", t.JumpBuffer},
 	} {
-		if err := finitePos(f.name, f.v); err != nil {
+		if err := CheckPositive(f.name, f.v); err != nil {
 			return err
 		}
 	}

@@ -1,23 +1,26 @@
-// Package physics is tandem's world: a tile level, bodies with axis-aligned
-// boxes, gravity, swept collisions that never tunnel, a platformer
-// character, a uniform-grid broadphase, a bouncing "bunnymark" load scene,
-// and a hash over the exact bits of the whole state.
+// Package physics is what any tandem game's world is made of: a tile
+// level, bodies with axis-aligned boxes, gravity, swept collisions against
+// tiles and between moving boxes that never tunnel, a platformer
+// character, a uniform-grid broadphase, a seeded RNG, and a hasher over
+// the exact bits of a state. The games own their worlds (the demo's are in
+// cmd/tandem/scene: coins and bouncing bunnies are theirs, not this
+// package's).
 //
-// Threads: the physics package holds no goroutines and no locks: a World
+// Threads: the physics package holds no goroutines and no locks: a value
 // belongs to one goroutine at a time (the sim thread). Every method of
-// [World], [Character], [Bunnies] and [Grid] must only be called from the
-// goroutine that owns the value; hand a World to another goroutine only with
-// a happens-before edge (a channel send, a mutex). A [Level] is never
+// [Character], [Body] and [Grid] must only be called from the goroutine
+// that owns the value; hand one to another goroutine only with a
+// happens-before edge (a channel send, a mutex). A [Level] is never
 // modified by this package after [ParseLevel] returns, so one Level may be
 // shared by worlds on different goroutines as long as nobody writes to it.
-// Plain values ([Vec], [AABB], [Config]) and pure functions may be used from
-// anywhere.
+// Plain values ([Vec], [AABB], [CharacterTuning]) and pure functions may
+// be used from anywhere.
 //
-// Time: the package never reads a clock. A World advances only when
-// [World.Step] is called, by exactly dt = 1/Config.Hz seconds, so its state
-// after n steps depends on the level, the Config and the n Controls values
-// and on nothing else. Durations in the tuning (coyote time, jump buffer) are
-// given in seconds and rounded to whole ticks once, in [NewWorld].
+// Time: the package never reads a clock. A character or body advances only
+// when its Step is called, by the dt the game passes (1/Hz seconds), so a
+// world's state after n steps depends on its inputs and on nothing else.
+// Durations in the tuning (coyote time, jump buffer) are given in seconds
+// and rounded to whole ticks once, in [NewCharacter].
 //
 // Units: world units are pixels; x grows right and y grows DOWN (screen
 // convention), so gravity is +y and a jump is a negative y velocity.
@@ -37,6 +40,6 @@
 // Keep this rule when editing; TestNoFusedMultiplyAdd checks the arm64
 // assembly.
 //
-// Hot paths: [World.Step] and [Bunnies.Step] allocate nothing once the World
-// is built; tests check this with testing.AllocsPerRun.
+// Hot paths: [Character.Step], [Body.Step], [Level.Move], [Sweep] and
+// [Grid.Query] allocate nothing.
 package physics

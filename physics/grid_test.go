@@ -81,17 +81,21 @@ func TestGridBuildAllocs(t *testing.T) {
 	}
 }
 
+// BenchmarkGridQuery queries a player-sized box at the demo level's start
+// against its coins' boxes, as the demo does every tick.
 func BenchmarkGridQuery(b *testing.B) {
 	l := loadDemo(b)
-	w, err := NewWorld(l, DefaultConfig())
-	if err != nil {
-		b.Fatal(err)
+	boxes := make([]AABB, len(l.Coins))
+	for i, c := range l.Coins {
+		boxes[i] = Box(c, Vec{X: 10, Y: 10})
 	}
-	q := w.Player().Box()
+	g := NewGrid(l.Bounds(), 4*TileSize)
+	g.Build(boxes)
+	q := Box(l.PlayerStart, Vec{X: 12, Y: 24})
 	dst := make([]int32, 0, 64)
 	b.ReportAllocs()
 	for b.Loop() {
-		dst = w.QueryCoins(q, dst[:0])
+		dst = g.Query(q, dst[:0])
 	}
 }
 

@@ -256,3 +256,19 @@ func (l *Level) Hash() uint64 {
 	}
 	return h.Sum()
 }
+
+// OverlapsSolid reports whether box overlaps a solid tile of l by more
+// than Skin (touching is not overlapping); outside the level counts as
+// solid.
+func (l *Level) OverlapsSolid(box AABB) bool {
+	x0, x1 := span(box.Min.X, box.Max.X, l.W)
+	y0, y1 := span(box.Min.Y, box.Max.Y, l.H)
+	for ty := y0; ty <= y1; ty++ {
+		for tx := x0; tx <= x1; tx++ {
+			if l.At(tx, ty) == TileSolid {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -158,9 +158,7 @@ func TestDemoLevel(t *testing.T) {
 	if ones < 20 {
 		t.Errorf("demo has %d one-way tiles, want a good number of platforms", ones)
 	}
-	if _, err := NewWorld(l, DefaultConfig()); err != nil {
-		t.Fatal(err)
-	}
+	newRig(t, l, defaultRig()) // the player fits at its start
 }
 
 func ExampleParseLevel() {
@@ -209,7 +207,7 @@ func FuzzParseLevel(f *testing.F) {
 	f.Add([]byte("#x#\n"))
 	f.Add([]byte("P\n\n.\n"))
 	f.Add([]byte("\xff\xfe"))
-	f.Add([]byte("....\n.P..\n.C=.\n####\n")) // the player fits: NewWorld and Step run
+	f.Add([]byte("....\n.P..\n.C=.\n####\n")) // the player fits and steps
 	f.Fuzz(func(t *testing.T, data []byte) {
 		l, err := ParseLevel("fuzz.txt", bytes.NewReader(data))
 		if err != nil {
@@ -237,11 +235,14 @@ func FuzzParseLevel(f *testing.F) {
 				t.Fatalf("coin %v outside the level", c)
 			}
 		}
-		// A parsed level must be usable; worlds may reject the start if
-		// the player does not fit, but must not panic.
-		if w, err := NewWorld(l, DefaultConfig()); err == nil {
-			w.Step(Controls{Right: true, JumpPressed: true, Jump: true})
+		// A parsed level must be usable: a character placed at its start
+		// steps without panicking, whether or not it fits there.
+		c, err := NewCharacter(DefaultTuning(), 60)
+		if err != nil {
+			t.Fatal(err)
 		}
+		c.Place(l.PlayerStart)
+		c.Step(Controls{Right: true, JumpPressed: true, Jump: true}, l, 1.0/60, 1800)
 	})
 }
 

@@ -55,7 +55,7 @@ func ParseKind(s string) (Kind, error) {
 type Game struct {
 	kind   Kind
 	shoot  *Shmup // the shooter's world; nil in the other scenes
-	world  *physics.World
+	world  *World
 	frames Frames
 	// camera state, stepped with the world so that it is deterministic
 	camX, camY float64
@@ -101,11 +101,11 @@ func New(cfg Config, frames Frames) (*Game, error) {
 	if level == nil {
 		return nil, fmt.Errorf("scene: %s needs a level", cfg.Kind)
 	}
-	pc := physics.DefaultConfig()
+	pc := DefaultWorldConfig()
 	pc.Hz, pc.Seed, pc.Bunnies = cfg.Hz, cfg.Seed, cfg.Bunnies
-	w, err := physics.NewWorld(level, pc)
+	w, err := NewWorld(level, pc)
 	if err != nil {
-		return nil, fmt.Errorf("scene: %w", err)
+		return nil, err
 	}
 	g := &Game{kind: cfg.Kind, world: w, frames: frames, spin: cfg.Spin}
 	g.camX, g.camY = g.target()
@@ -136,7 +136,7 @@ func arena(w, h int) (*physics.Level, error) {
 
 // World returns the physics world, nil in the shooter. Sim thread only
 // while the loop runs.
-func (g *Game) World() *physics.World { return g.world }
+func (g *Game) World() *World { return g.world }
 
 // Shmup returns the shooter's world, nil in the other scenes. Sim
 // thread only while the loop runs.
@@ -173,7 +173,9 @@ func (g *Game) target() (float64, float64) {
 	}
 	p := g.world.Player()
 	box := p.Box()
-	return (box.Min.X+box.Max.X)/2 + float64(p.Facing())*24, (box.Min.Y + box.Max.Y) / 2
+	// Each product rounded before the sum: no fused multiply-add (see
+	// physics's package comment), so the camera is the same everywhere.
+	return float64((box.Min.X+box.Max.X)/2) + float64(float64(p.Facing())*24), (box.Min.Y + box.Max.Y) / 2
 }
 
 // stepCamera eases the camera toward its target, a fixed fraction per
@@ -212,7 +214,7 @@ func (g *Game) Publish(dst *snapshot.Snapshot) {
 	sp.Resize(n)
 
 	// Bunnies: ids after the player's (0) and the coins'.
-	const half = float32(physics.BunnySize) / 2
+	const half = float32(BunnySize) / 2
 	base := uint32(1 + len(coins))
 	ids, gens, xs, ys, as, fr, ti := sp.ID[:nb], sp.Gen[:nb], sp.X[:nb], sp.Y[:nb], sp.Angle[:nb], sp.Frame[:nb], sp.Tint[:nb]
 	bx, by, ba := bun.X[:nb], bun.Y[:nb], bun.Angle[:nb]
@@ -234,7 +236,7 @@ func (g *Game) Publish(dst *snapshot.Snapshot) {
 		if c.Collected {
 			tint = 0
 		}
-		const half = float32(physics.CoinSize) / 2
+		const half = float32(CoinSize) / 2
 		sp.Set(nb+k, uint32(1+k), c.Generation, float32(c.Pos.X)+half, float32(c.Pos.Y)+half, 0,
 			g.frames.Coin[(spin+k)%len(g.frames.Coin)], tint)
 	}

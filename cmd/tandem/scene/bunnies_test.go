@@ -1,12 +1,13 @@
-package physics
+package scene
 
 import (
+	"github.com/tandem-engine/tandem/physics"
 	"math"
 	"testing"
 )
 
 func TestBunniesStayInBounds(t *testing.T) {
-	bounds := AABB{Vec{0, 0}, Vec{3200 - BunnySize, 960 - BunnySize}}
+	bounds := physics.AABB{Min: physics.Vec{X: 0, Y: 0}, Max: physics.Vec{X: 3200 - BunnySize, Y: 960 - BunnySize}}
 	b := NewBunnies(5000, 11, bounds)
 	if b.Len() != 5000 {
 		t.Fatalf("Len = %d", b.Len())
@@ -35,7 +36,7 @@ func TestBunniesStayInBounds(t *testing.T) {
 }
 
 func TestBunniesDeterministic(t *testing.T) {
-	bounds := AABB{Max: Vec{1000, 700}}
+	bounds := physics.AABB{Max: physics.Vec{X: 1000, Y: 700}}
 	a := NewBunnies(1000, 5, bounds)
 	b := NewBunnies(1000, 5, bounds)
 	c := NewBunnies(1000, 6, bounds)
@@ -63,7 +64,7 @@ func TestBunniesDeterministic(t *testing.T) {
 }
 
 func TestBunniesStepAllocs(t *testing.T) {
-	bounds := AABB{Max: Vec{1000, 700}}
+	bounds := physics.AABB{Max: physics.Vec{X: 1000, Y: 700}}
 	b := NewBunnies(10000, 5, bounds)
 	if n := testing.AllocsPerRun(100, func() { b.Step(1.0/60, 1800, bounds) }); n != 0 {
 		t.Errorf("Bunnies.Step allocates %v times, want 0", n)
@@ -72,7 +73,7 @@ func TestBunniesStepAllocs(t *testing.T) {
 
 func BenchmarkBunniesStep100k(b *testing.B) {
 	const n = 100000
-	bounds := AABB{Max: Vec{3200 - BunnySize, 960 - BunnySize}}
+	bounds := physics.AABB{Max: physics.Vec{X: 3200 - BunnySize, Y: 960 - BunnySize}}
 	bs := NewBunnies(n, 1, bounds)
 	b.ReportAllocs()
 	for b.Loop() {

@@ -1,7 +1,8 @@
-package physics
+package scene
 
 import (
 	"fmt"
+	"github.com/tandem-engine/tandem/physics"
 	"strings"
 	"testing"
 )
@@ -10,9 +11,9 @@ import (
 // the tile row its feet stand on.
 type spot struct{ tx, ty int }
 
-func spotOf(c *Character) spot {
+func spotOf(c *physics.Character) spot {
 	b := c.Box()
-	return spot{int(b.Center().X) / TileSize, int(b.Max.Y+0.5) / TileSize}
+	return spot{int(b.Center().X) / physics.TileSize, int(b.Max.Y+0.5) / physics.TileSize}
 }
 
 // maneuver is one scripted input sequence tried from every spot.
@@ -56,10 +57,10 @@ func maneuvers() []maneuver {
 
 // run plays m from the standing state c and returns where the player
 // stands afterwards (ok false if it never settles), marking coins touched.
-func (m maneuver) run(c Character, l *Level, w *World, coins []bool, buf []int32) (Character, bool) {
+func (m maneuver) run(c physics.Character, l *physics.Level, w *World, coins []bool, buf []int32) (physics.Character, bool) {
 	dt, g := w.Dt(), w.Config().Gravity
-	step := func(in Controls) {
-		c.step(in, l, dt, g)
+	step := func(in physics.Controls) {
+		c.Step(in, l, dt, g)
 		for _, i := range w.QueryCoins(c.Box(), buf[:0]) {
 			coins[i] = true
 		}
@@ -70,13 +71,13 @@ func (m maneuver) run(c Character, l *Level, w *World, coins []bool, buf []int32
 		dir /= 2
 		late = true
 	}
-	held := Controls{Left: dir < 0, Right: dir > 0}
+	held := physics.Controls{Left: dir < 0, Right: dir > 0}
 	for range m.runup {
 		step(held)
 	}
 	if m.jump {
 		for k := 0; k < 300; k++ {
-			in := Controls{Jump: k < m.hold, JumpPressed: k == 0}
+			in := physics.Controls{Jump: k < m.hold, JumpPressed: k == 0}
 			if late && k >= 10 || !late && k < m.air {
 				in.Left, in.Right = held.Left, held.Right
 			}
@@ -93,7 +94,7 @@ func (m maneuver) run(c Character, l *Level, w *World, coins []bool, buf []int32
 		if k > 300 {
 			return c, false
 		}
-		step(Controls{})
+		step(physics.Controls{})
 	}
 }
 
@@ -148,9 +149,9 @@ func TestExploreFindsProblems(t *testing.T) {
 // explore searches l from the player's start and returns the number of
 // standing spots found, the coins never touched and the spots that cannot
 // get back to the start, as "(tx,ty)" tile coordinates.
-func explore(t *testing.T, l *Level) (spots int, missing, traps []string) {
-	w := newTestWorld(t, l, DefaultConfig())
-	w.Step(Controls{})
+func explore(t *testing.T, l *physics.Level) (spots int, missing, traps []string) {
+	w := newTestWorld(t, l, DefaultWorldConfig())
+	w.Step(physics.Controls{})
 	start := w.player
 	if !start.OnGround() {
 		t.Fatal("the player does not start on the ground")
@@ -159,7 +160,7 @@ func explore(t *testing.T, l *Level) (spots int, missing, traps []string) {
 	buf := make([]int32, 0, len(coins))
 	ms := maneuvers()
 
-	states := map[spot]Character{spotOf(&start): start}
+	states := map[spot]physics.Character{spotOf(&start): start}
 	order := []spot{spotOf(&start)}
 	edges := map[spot][]spot{}
 	for i := 0; i < len(order); i++ {
@@ -180,7 +181,7 @@ func explore(t *testing.T, l *Level) (spots int, missing, traps []string) {
 	for i, got := range coins {
 		if !got {
 			p := l.Coins[i]
-			missing = append(missing, fmt.Sprintf("(%d,%d)", int(p.X)/TileSize, int(p.Y)/TileSize))
+			missing = append(missing, fmt.Sprintf("(%d,%d)", int(p.X)/physics.TileSize, int(p.Y)/physics.TileSize))
 		}
 	}
 	// Every spot can get back to the start: search backwards from it.

@@ -1,4 +1,6 @@
-package physics
+package scene
+
+import "github.com/tandem-engine/tandem/physics"
 
 // BunnySize is the edge of the square a bunny is drawn in, px; Bunnies
 // positions are its top-left corner. World keeps the whole square inside
@@ -30,14 +32,14 @@ const (
 // Adapters may read the slices; only Step changes them.
 type Bunnies struct {
 	X, Y, VX, VY, Angle, Spin []float32
-	rng                       RNG
+	rng                       physics.RNG
 }
 
 // NewBunnies returns n bunnies spread over bounds (the box their top-left
 // corners stay in) with velocities and spins drawn from an RNG seeded with
 // seed.
-func NewBunnies(n int, seed uint64, bounds AABB) *Bunnies {
-	r := NewRNG(seed)
+func NewBunnies(n int, seed uint64, bounds physics.AABB) *Bunnies {
+	r := physics.NewRNG(seed)
 	b := &Bunnies{
 		X: make([]float32, n), Y: make([]float32, n),
 		VX: make([]float32, n), VY: make([]float32, n),
@@ -57,7 +59,7 @@ func NewBunnies(n int, seed uint64, bounds AABB) *Bunnies {
 		b.Angle[i] = float32(r.Float32()*bunnyTwoPi) - bunnyPi32
 		b.Spin[i] = float32(float32(r.Float32()*2)*bunnyMaxSpin) - bunnyMaxSpin
 	}
-	b.rng = NewRNG(r.Uint64())
+	b.rng = physics.NewRNG(r.Uint64())
 	return b
 }
 
@@ -74,7 +76,7 @@ func (b *Bunnies) RNGState() uint64 { return b.rng.State() }
 // a random upward kick; the ceiling stops upward motion. Bunnies are
 // points here: bounds is the box their top-left corners stay in. Step
 // allocates nothing.
-func (b *Bunnies) Step(dt, gravity float32, bounds AABB) {
+func (b *Bunnies) Step(dt, gravity float32, bounds physics.AABB) {
 	minX, minY := float32(bounds.Min.X), float32(bounds.Min.Y)
 	maxX, maxY := float32(bounds.Max.X), float32(bounds.Max.Y)
 	n := len(b.X)
@@ -82,7 +84,7 @@ func (b *Bunnies) Step(dt, gravity float32, bounds AABB) {
 	vxs, vys := b.VX[:n], b.VY[:n]
 	as, ss := b.Angle[:n], b.Spin[:n]
 	gdt := float32(gravity * dt)
-	state := b.rng.state // a local, so it lives in a register
+	rng := b.rng // a local, so it lives in a register
 	for i := range xs {
 		vx := vxs[i]
 		vy := vys[i] + gdt
@@ -98,8 +100,7 @@ func (b *Bunnies) Step(dt, gravity float32, bounds AABB) {
 		if y > maxY {
 			y = maxY
 			vy = float32(abs32(vy) * -bunnyBounce)
-			state += 0x9e3779b97f4a7c15
-			if r := mix64(state); r >= bunnyHalfProb {
+			if r := rng.Uint64(); r >= bunnyHalfProb {
 				// Low 24 bits: the kick's fraction in [0, 1).
 				vy -= float32(float32(float32(r&(1<<24-1))*0x1p-24) * bunnyKick)
 			}
@@ -115,7 +116,7 @@ func (b *Bunnies) Step(dt, gravity float32, bounds AABB) {
 		}
 		xs[i], ys[i], vxs[i], vys[i], as[i] = x, y, vx, vy, a
 	}
-	b.rng.state = state
+	b.rng = rng
 }
 
 func abs32(v float32) float32 {
