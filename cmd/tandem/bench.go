@@ -134,10 +134,10 @@ func runMatrix(opts options, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tandem bench: %v\n", err)
 		return exitError
 	}
-	for _, f := range []string{"cpuprofile", "memprofile", "trace", "screenshot", "pprof"} {
+	for _, f := range []string{"cpuprofile", "memprofile", "trace", "screenshot", "pprof", "record"} {
 		for _, s := range opts.set {
 			if strings.HasPrefix(s, "-"+f+"=") {
-				fmt.Fprintf(stderr, "tandem bench: -%s with -matrix: profile one cell instead, e.g. tandem bench -loop coupled -simcost 14ms -%s FILE\n", f, f)
+				fmt.Fprintf(stderr, "tandem bench: -%s with -matrix: every cell would write the same file; give it to one cell instead, e.g. tandem bench -loop coupled -simcost 14ms -%s FILE\n", f, f)
 				return exitUsage
 			}
 		}

@@ -276,6 +276,7 @@ func TestBadFlags(t *testing.T) {
 		{"bench -pprof 0.0.0.0:6060", `-pprof "0.0.0.0:6060": not a loopback address`},
 		{"bench -pprof 6060", `-pprof "6060": want host:port`},
 		{"bench -matrix -cpuprofile x.prof", `-cpuprofile with -matrix`},
+		{"bench -matrix -record x.tdr", `-record with -matrix: every cell would write the same file`},
 		{"-hz 0", "-hz 0 out of range (use 1 to 1000)"},
 		{"-sprites -5", "-sprites -5 out of range"},
 		{"-sprite-size 0", "-sprite-size 0 out of range"},
