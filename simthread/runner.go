@@ -103,15 +103,16 @@ type Runner struct {
 	wake  chan struct{}
 
 	// Loop-only state.
-	sched   Schedule
-	input   inputState
-	started bool
-	window  scaleWindow
-	clamps  uint64
-	capped  uint64
-	lateMax int64
-	late    uint64 // events applied a tick after their stamp's
-	lastDue int64  // when the last tick run was due
+	sched    Schedule
+	input    inputState
+	started  bool
+	window   scaleWindow
+	clamps   uint64
+	capped   uint64
+	lateMax  int64
+	late     uint64 // events applied a tick after their stamp's
+	lastDue  int64  // when the last tick run was due
+	reserved int    // the sprites every ring buffer has room for
 
 	// Published for Stats, one atomic word each: a reader may see fields
 	// from two neighbouring wakes, never a torn field.
@@ -518,6 +519,12 @@ func (r *Runner) tick(now int64) {
 func (r *Runner) publish(due, next int64) int64 {
 	s := r.ring.Begin()
 	r.sim.Publish(s)
+	if n := s.Sprites.Len(); n > r.reserved {
+		// The world grew (or this is the first publish): make room in
+		// every ring buffer now rather than at each one's first use.
+		r.ring.Reserve(n)
+		r.reserved = n
+	}
 	k := r.sched.Tick()
 	s.Tick = k
 	s.SimTime = r.sched.SimTime(k)

@@ -179,3 +179,25 @@ func used(w uint64) uint16 {
 
 // Published returns the number of snapshots published so far. Any thread.
 func (r *Ring) Published() uint64 { return r.state.Load() >> shiftSeq }
+
+// Reserve gives every buffer that is not in use room for n sprites, so
+// that a writer whose snapshots keep to n sprites allocates nothing from
+// then on. Begin takes the lowest free buffer, so the higher ones come
+// into use only when the reader holds several at once, which may be
+// seconds into a run: without Reserve, their first use allocates then.
+// The buffer from Begin, if any, is left to its writer.
+//
+// Writer only. A free buffer is safe to touch: the reader only takes
+// published buffers, and only the writer publishes.
+func (r *Ring) Reserve(n int) {
+	free := ^used(r.state.Load()) & (1<<ringSize - 1)
+	for i := range ringSize {
+		if free&(1<<i) == 0 || i == r.writing {
+			continue
+		}
+		sp := &r.bufs[i].Sprites
+		keep := sp.Len()
+		sp.Resize(max(n, keep))
+		sp.Resize(keep)
+	}
+}

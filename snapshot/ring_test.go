@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/tandem-engine/tandem/internal/mallocs"
 	"github.com/tandem-engine/tandem/snapshot"
 )
 
@@ -211,4 +212,27 @@ func BenchmarkAcquire(b *testing.B) {
 		r.Acquire()
 	}
 	close(done)
+}
+
+func TestReserve(t *testing.T) {
+	// After Reserve, no buffer allocates to hold that many sprites,
+	// whichever the writer gets, however the reader holds them.
+	r := snapshot.NewRing()
+	s := r.Begin()
+	s.Sprites.Resize(1000)
+	r.Reserve(1000)
+	r.Publish()
+	n := mallocs.Count(func() {
+		for k := range 200 {
+			if k%3 == 0 {
+				r.Acquire()
+			}
+			s := r.Begin()
+			s.Sprites.Resize(1000)
+			r.Publish()
+		}
+	})
+	if n != 0 {
+		t.Fatalf("%d mallocs after Reserve", n)
+	}
 }

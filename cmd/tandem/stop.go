@@ -64,8 +64,9 @@ func watchSignals(grace time.Duration, stderr io.Writer) *signalWatch {
 }
 
 // onForcedExit holds what must be undone even when the process exits
-// without unwinding (the private Xvfb, which lives in its own session and
-// would outlive tandem).
+// without unwinding: the private Xvfb, which lives in its own session and
+// would outlive tandem where the kernel does not stop it with tandem
+// (diesWithParent).
 var onForcedExit atomic.Pointer[func()]
 
 // exitNow exits at once with code, after the cleanup of onForcedExit.

@@ -73,7 +73,13 @@ func startXvfb(w, h int, stderr io.Writer) (stop func(), err error) {
 			stop()
 			return nil, fmt.Errorf("xvfb: did not start (it said %q): %s", n, strings.TrimSpace(logs.String()))
 		}
-		onForcedExit.Store(&stop)
+		if !diesWithParent {
+			// A forced exit stops it first. Where the kernel stops it
+			// with the process this is left out: stopping the server
+			// before exiting races the X connection, whose I/O error
+			// handler then exits first, with code 1.
+			onForcedExit.Store(&stop)
+		}
 		os.Setenv("DISPLAY", ":"+n)
 		os.Unsetenv("WAYLAND_DISPLAY")
 		fmt.Fprintf(stderr, "tandem: no display in use; started Xvfb on :%s (%s, stopped at exit)\n", n, screen)
