@@ -52,6 +52,7 @@ type Error struct {
 	Reason string
 }
 
+// Error returns "replay: FILE: byte N: REASON".
 func (e *Error) Error() string {
 	return fmt.Sprintf("replay: %s: byte %d: %s", e.File, e.Offset, e.Reason)
 }

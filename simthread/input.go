@@ -22,10 +22,11 @@ type EventKind uint8
 const (
 	// EventButton sets Buttons down (Down true) or up.
 	EventButton EventKind = iota + 1
-	// EventPause pauses sim time; EventResume resumes it;
-	// EventTogglePause does whichever applies.
+	// EventPause pauses sim time.
 	EventPause
+	// EventResume resumes it.
 	EventResume
+	// EventTogglePause pauses or resumes, whichever applies.
 	EventTogglePause
 	// EventStep runs one tick while paused.
 	EventStep

@@ -19,6 +19,7 @@ var RealTime = Ratio{1, 1}
 // Float returns the ratio as a float64.
 func (r Ratio) Float() float64 { return float64(r.Num) / float64(r.Den) }
 
+// String returns the ratio as the HUD shows it: "2x", or "1/4x".
 func (r Ratio) String() string {
 	if r.Den == 1 {
 		return fmt.Sprintf("%dx", r.Num)
