@@ -1,6 +1,6 @@
 // Package window opens tandem's window with GLFW: an OpenGL 4.1 core
-// context, vsync, fullscreen, and keyboard and gamepad input turned into
-// timestamped events.
+// context, vsync, fullscreen, and keyboard, mouse and gamepad input (its
+// buttons and analog axes) turned into timestamped events.
 //
 // Main thread only: GLFW must be called from the process's main thread, so
 // every function and method of this package must be called from the main

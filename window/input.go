@@ -17,6 +17,12 @@ const (
 	// KindGamepad is a gamepad button (or stick direction) going down or
 	// up; Button is set.
 	KindGamepad
+	// KindMouse is a mouse button going down or up; Mouse is set.
+	KindMouse
+	// KindPointer is the cursor moving; X and Y are set.
+	KindPointer
+	// KindAxis is a gamepad axis moving; Axis and Value are set.
+	KindAxis
 )
 
 // Input is one input edge from a device, as GLFW reports it: what the
@@ -28,6 +34,14 @@ type Input struct {
 	Kind   InputKind
 	Key    Key           // KindKey
 	Button GamepadButton // KindGamepad
+	Mouse  MouseButton   // KindMouse
+	// X, Y are the cursor's position in framebuffer pixels from the
+	// top-left corner (KindPointer).
+	X, Y float32
+	// Axis and Value are an analog axis and its position, -1 to 1 (0 to 1
+	// for the triggers), with the dead zone taken out (KindAxis).
+	Axis  GamepadAxis
+	Value float32
 	// Down is true for a press (and a key repeat), false for a release.
 	Down bool
 	// Repeat reports whether a KindKey press is the keyboard's auto-repeat
@@ -59,6 +73,55 @@ func (w *Window) onKey(_ *glfw.Window, key glfw.Key, _ int, action glfw.Action, 
 		Repeat: action == glfw.Repeat,
 	})
 }
+
+// onMouse is the GLFW mouse button callback.
+func (w *Window) onMouse(_ *glfw.Window, b glfw.MouseButton, action glfw.Action, _ glfw.ModifierKey) {
+	w.emit(Input{Time: snapshot.Now(), Kind: KindMouse, Mouse: MouseButton(b), Down: action != glfw.Release})
+}
+
+// onCursor is the GLFW cursor position callback: GLFW gives screen
+// coordinates, which on a HiDPI display are fewer than the framebuffer's
+// pixels.
+func (w *Window) onCursor(_ *glfw.Window, x, y float64) {
+	sx, sy := 1.0, 1.0
+	if ww, wh := w.win.GetSize(); ww > 0 && wh > 0 {
+		sx, sy = float64(w.fbW)/float64(ww), float64(w.fbH)/float64(wh)
+	}
+	w.emit(Input{Time: snapshot.Now(), Kind: KindPointer, X: float32(x * sx), Y: float32(y * sy)})
+}
+
+// MouseButton is a mouse button (GLFW's numbering).
+type MouseButton int
+
+// The mouse buttons.
+const (
+	MouseLeft   = MouseButton(glfw.MouseButtonLeft)
+	MouseRight  = MouseButton(glfw.MouseButtonRight)
+	MouseMiddle = MouseButton(glfw.MouseButtonMiddle)
+)
+
+// GamepadAxis is an analog axis of a gamepad in GLFW's standard mapping.
+type GamepadAxis int
+
+// The axes, with GLFW's numbering.
+const (
+	AxisLeftX        = GamepadAxis(glfw.AxisLeftX)
+	AxisLeftY        = GamepadAxis(glfw.AxisLeftY)
+	AxisRightX       = GamepadAxis(glfw.AxisRightX)
+	AxisRightY       = GamepadAxis(glfw.AxisRightY)
+	AxisLeftTrigger  = GamepadAxis(glfw.AxisLeftTrigger)
+	AxisRightTrigger = GamepadAxis(glfw.AxisRightTrigger)
+	// NumAxes is the number of axes.
+	NumAxes = int(glfw.AxisLast) + 1
+)
+
+// Analog axes report no motion inside AxisDeadZone of rest, and an event
+// only when an axis moved by AxisStep or more since the last one (or
+// came to rest): a stick held still sends nothing.
+const (
+	AxisDeadZone = 0.15
+	AxisStep     = 1.0 / 64
+)
 
 // Key is a keyboard key, by its position on a US layout (GLFW's key codes).
 type Key int
@@ -190,21 +253,61 @@ const (
 type gamepads struct {
 	held uint32 // bit b: GamepadButton b is down
 	pad  padReader
+	// axes are the axis values last sent; each axis is the first
+	// connected pad's.
+	axes [NumAxes]float32
 }
 
 // pollGamepads samples every joystick GLFW maps as a gamepad, without
 // allocating (see padReader).
 func (w *Window) pollGamepads() {
 	var down uint32
+	var axes [NumAxes]float32
+	first := true
 	for j := glfw.Joystick1; j <= glfw.JoystickLast; j++ {
 		if !j.IsGamepad() {
 			continue
 		}
 		if st, ok := w.pads.pad.read(j); ok {
 			down |= buttons(st, w.pads.held)
+			if first {
+				axes, first = deadZone(st), false
+			}
 		}
 	}
-	w.pads.step(down, snapshot.Now(), w.emit)
+	now := snapshot.Now()
+	w.pads.step(down, now, w.emit)
+	w.pads.stepAxes(axes, now, w.emit)
+}
+
+// deadZone returns a pad's axes with the dead zone taken out: 0 inside
+// it, and the rest of the travel rescaled to reach 1 at the end.
+func deadZone(st *glfw.GamepadState) [NumAxes]float32 {
+	var out [NumAxes]float32
+	for i, v := range st.Axes {
+		mag := min(max(v, -v), 1)
+		if mag <= AxisDeadZone {
+			continue
+		}
+		r := (mag - AxisDeadZone) / (1 - AxisDeadZone)
+		if v < 0 {
+			r = -r
+		}
+		out[i] = r
+	}
+	return out
+}
+
+// stepAxes emits an event for every axis that moved by AxisStep or more
+// since the last one sent, or came to rest, in axis order.
+func (g *gamepads) stepAxes(axes [NumAxes]float32, now int64, emit func(Input)) {
+	for i, v := range axes {
+		last := g.axes[i]
+		if d := v - last; d >= AxisStep || d <= -AxisStep || (v == 0 && last != 0) {
+			emit(Input{Time: now, Kind: KindAxis, Axis: GamepadAxis(i), Value: v})
+			g.axes[i] = v
+		}
+	}
 }
 
 // buttons returns the button bits of one pad's state; held, the buttons

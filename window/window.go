@@ -132,6 +132,8 @@ func Open(cfg Config) (*Window, error) {
 	win.SetFramebufferSizeCallback(func(_ *glfw.Window, width, height int) { w.fbW, w.fbH = width, height })
 	win.SetContentScaleCallback(func(_ *glfw.Window, x, _ float32) { w.scale = x })
 	win.SetKeyCallback(w.onKey)
+	win.SetMouseButtonCallback(w.onMouse)
+	win.SetCursorPosCallback(w.onCursor)
 	w.SetVSync(cfg.VSync)
 	return w, nil
 }

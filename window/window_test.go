@@ -1,6 +1,7 @@
 package window
 
 import (
+	"math"
 	"os"
 	"os/exec"
 	"strings"
@@ -288,5 +289,75 @@ func TestPollAllocatesNothing(t *testing.T) {
 	}
 	if present {
 		t.Fatal("an absent joystick read as a gamepad")
+	}
+}
+
+func TestMouseEventsReachSink(t *testing.T) {
+	// The mouse's buttons and the cursor, in framebuffer pixels (the same
+	// as screen coordinates here, without HiDPI).
+	w := open(t, Config{Title: "mouse", Width: 64, Height: 48, Hidden: true})
+	var got []Input
+	do(func() {
+		w.SetSink(func(e Input) { got = append(got, e) })
+		w.onCursor(w.win, 10.5, 20.25)
+		w.onMouse(w.win, glfw.MouseButtonLeft, glfw.Press, 0)
+		w.onMouse(w.win, glfw.MouseButtonLeft, glfw.Release, 0)
+	})
+	want := []Input{
+		{Kind: KindPointer, X: 10.5, Y: 20.25},
+		{Kind: KindMouse, Mouse: MouseLeft, Down: true},
+		{Kind: KindMouse, Mouse: MouseLeft},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %+v, want %+v", got, want)
+	}
+	for i := range got {
+		if got[i].Time == 0 {
+			t.Errorf("event %d not stamped", i)
+		}
+		got[i].Time = 0
+		if got[i] != want[i] {
+			t.Errorf("event %d = %+v, want %+v", i, got[i], want[i])
+		}
+	}
+}
+
+func TestGamepadAxes(t *testing.T) {
+	// The dead zone is taken out and the rest rescaled; an axis sends an
+	// event when it moved by AxisStep or more, or came to rest.
+	st := func(x float32) *glfw.GamepadState {
+		var s glfw.GamepadState
+		s.Axes[glfw.AxisLeftX] = x
+		return &s
+	}
+	if got := deadZone(st(0.1))[AxisLeftX]; got != 0 {
+		t.Errorf("0.1 inside the dead zone gives %v", got)
+	}
+	if got := deadZone(st(-1))[AxisLeftX]; got != -1 {
+		t.Errorf("full left gives %v, want -1", got)
+	}
+	if got := deadZone(st(0.575))[AxisLeftX]; math.Abs(float64(got)-0.5) > 1e-6 {
+		t.Errorf("0.575 gives %v, want 0.5", got)
+	}
+	var g gamepads
+	var got []Input
+	emit := func(e Input) { got = append(got, e) }
+	for i, x := range []float32{0, 0.5, 0.505, 0.6, 0.6, 0} {
+		var axes [NumAxes]float32
+		axes[AxisLeftX] = x
+		g.stepAxes(axes, int64(i), emit)
+	}
+	want := []Input{
+		{Time: 1, Kind: KindAxis, Axis: AxisLeftX, Value: 0.5},
+		{Time: 3, Kind: KindAxis, Axis: AxisLeftX, Value: 0.6},
+		{Time: 5, Kind: KindAxis, Axis: AxisLeftX, Value: 0},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %+v, want %+v", got, want)
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Errorf("event %d = %+v, want %+v", i, got[i], want[i])
+		}
 	}
 }
