@@ -1,6 +1,7 @@
 package simthread
 
 import (
+	"math"
 	"sync/atomic"
 )
 
@@ -8,12 +9,27 @@ import (
 // the game's business; the engine only tracks them.
 type Buttons uint32
 
-// TickInput is what one tick sees of the buttons: those held at the end of the
-// tick's window, and those that went down or up at any moment inside it. A
-// button pressed and released between two ticks is in Pressed and Released
-// but not in Down, so a 5 ms tap is never lost.
+// NumAxes is the number of analog axes a tick sees (a gamepad's two
+// sticks and two triggers).
+const NumAxes = 6
+
+// TickInput is what one tick sees of the input. Of the buttons: those held
+// at the end of the tick's window, and those that went down or up at any
+// moment inside it. A button pressed and released between two ticks is in
+// Pressed and Released but not in Down, so a 5 ms tap is never lost. Of
+// the pointer and the analog axes: where they were at the end of the
+// window.
 type TickInput struct {
 	Down, Pressed, Released Buttons
+	// PointerX, PointerY is the pointer (the mouse cursor) in the
+	// window's framebuffer pixels from its top-left corner; HasPointer
+	// reports whether it has moved at all yet.
+	PointerX, PointerY float32
+	HasPointer         bool
+	// Axes are the analog axes, -1 to 1, in the order the app maps them
+	// (the demo: left stick x, y, right stick x, y, left and right
+	// trigger); 0 at rest.
+	Axes [NumAxes]float32
 }
 
 // EventKind says what an [Event] does.
@@ -32,7 +48,17 @@ const (
 	EventStep
 	// EventScale sets the time scale to Scale.
 	EventScale
+	// EventPointer moves the pointer to (X, Y).
+	EventPointer
+	// EventAxis sets analog axis Axis to X.
+	EventAxis
 )
+
+// isInput reports whether k is input for the game (buttons, the pointer,
+// the axes), as opposed to a control of the loop (pause, step, scale).
+func (k EventKind) isInput() bool {
+	return k == EventButton || k == EventPointer || k == EventAxis
+}
 
 // Event is one timestamped input for the sim. Time is on the
 // [snapshot.Now] base: when the key went down, not when the sim saw it. The
@@ -43,6 +69,28 @@ type Event struct {
 	Down    bool
 	Buttons Buttons
 	Scale   Ratio
+	// X, Y are the pointer's position (EventPointer), or X the axis's
+	// value (EventAxis); Axis is the axis, below NumAxes.
+	X, Y float32
+	Axis uint8
+}
+
+// valid reports whether e is an event the loop can apply: a known kind,
+// and for the kinds that carry them a valid scale, finite coordinates,
+// and an axis below NumAxes with a value from -1 to 1.
+func (e *Event) valid() bool {
+	finite := func(v float32) bool { return !math.IsNaN(float64(v)) && !math.IsInf(float64(v), 0) }
+	switch e.Kind {
+	case EventButton, EventPause, EventResume, EventTogglePause, EventStep:
+		return true
+	case EventScale:
+		return e.Scale.valid()
+	case EventPointer:
+		return finite(e.X) && finite(e.Y)
+	case EventAxis:
+		return int(e.Axis) < NumAxes && e.X >= -1 && e.X <= 1
+	}
+	return false
 }
 
 // Queue carries events from one producer (the thread that polls input) to
@@ -99,12 +147,21 @@ func (q *Queue) Dropped() uint64 { return q.drop.Load() }
 // Len returns the number of queued events. Any thread; a snapshot only.
 func (q *Queue) Len() int { return int(q.tail.Load() - q.head.Load()) }
 
-// inputState accumulates button events into the next tick's TickInput.
+// inputState accumulates input events into the next tick's TickInput.
 type inputState struct {
 	down, pressed, released Buttons
+	in                      TickInput // the pointer and the axes
 }
 
 func (s *inputState) apply(e *Event) {
+	switch e.Kind {
+	case EventPointer:
+		s.in.PointerX, s.in.PointerY, s.in.HasPointer = e.X, e.Y, true
+		return
+	case EventAxis:
+		s.in.Axes[e.Axis] = e.X
+		return
+	}
 	if e.Down {
 		s.pressed |= e.Buttons &^ s.down
 		s.down |= e.Buttons
@@ -117,7 +174,8 @@ func (s *inputState) apply(e *Event) {
 // take returns the TickInput for the tick about to run and starts the next
 // window.
 func (s *inputState) take() TickInput {
-	in := TickInput{Down: s.down, Pressed: s.pressed, Released: s.released}
+	in := s.in
+	in.Down, in.Pressed, in.Released = s.down, s.pressed, s.released
 	s.pressed, s.released = 0, 0
 	return in
 }

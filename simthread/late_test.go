@@ -2,6 +2,7 @@ package simthread
 
 import (
 	"context"
+	"math"
 	"testing"
 )
 
@@ -98,7 +99,7 @@ func TestPushRefusesBadEvents(t *testing.T) {
 		{Time: 1, Kind: EventScale, Scale: Ratio{1, 65}},
 		{Time: 1, Kind: EventScale, Scale: Ratio{-2, 1}},
 		{Time: 1, Kind: 0},
-		{Time: 1, Kind: EventScale + 1},
+		{Time: 1, Kind: EventAxis + 1},
 	} {
 		if r.Push(e) {
 			t.Errorf("Push(%+v) queued a bad event", e)
@@ -112,5 +113,49 @@ func TestPushRefusesBadEvents(t *testing.T) {
 	st := r.Stats()
 	if st.InputBad != 5 || st.Ticks == 0 || st.Chosen != (Ratio{1, 64}) {
 		t.Fatalf("stats %+v: want 5 refused, ticks run, the valid scale applied", st)
+	}
+}
+
+func TestPointerAndAxes(t *testing.T) {
+	// The pointer and the axes are state, not edges: a tick sees where
+	// they were at the end of its window, from the tick their stamp
+	// belongs to on. Push refuses a pointer at NaN and an axis out of
+	// range, on the caller's thread.
+	var seen []TickInput
+	r, err := New(&recordSim{in: &seen}, Config{Hz: 100, Clock: NewFakeClock(0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.RunDue(0)
+	r.Push(Event{Time: 5_000_000, Kind: EventPointer, X: 10, Y: 20})
+	r.Push(Event{Time: 6_000_000, Kind: EventPointer, X: 11, Y: 21})
+	r.Push(Event{Time: 15_000_000, Kind: EventAxis, Axis: 2, X: -0.5})
+	for _, bad := range []Event{
+		{Kind: EventPointer, X: float32(math.NaN())},
+		{Kind: EventAxis, Axis: NumAxes, X: 0.5},
+		{Kind: EventAxis, Axis: 0, X: 1.5},
+		{Kind: EventKind(99)},
+	} {
+		if r.Push(bad) {
+			t.Errorf("Push accepted %+v", bad)
+		}
+	}
+	r.RunDue(30_000_000)
+	if got := r.Stats().InputBad; got != 4 {
+		t.Errorf("InputBad = %d, want 4", got)
+	}
+	want := []TickInput{
+		{},
+		{PointerX: 11, PointerY: 21, HasPointer: true},
+		{PointerX: 11, PointerY: 21, HasPointer: true, Axes: [NumAxes]float32{2: -0.5}},
+		{PointerX: 11, PointerY: 21, HasPointer: true, Axes: [NumAxes]float32{2: -0.5}},
+	}
+	if len(seen) != len(want) {
+		t.Fatalf("%d ticks, want %d: %+v", len(seen), len(want), seen)
+	}
+	for i := range want {
+		if seen[i] != want[i] {
+			t.Errorf("tick %d saw %+v, want %+v", i, seen[i], want[i])
+		}
 	}
 }

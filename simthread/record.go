@@ -20,13 +20,13 @@ type Recorder interface {
 }
 
 // Script supplies recorded input for a replay. When [Config.Script] is
-// set, the loop takes its button input from the script instead of the
-// queue: before tick k runs it applies, in order, every event the script
-// holds for k. Control events from the queue (pause, step, time scale)
-// still act, so that a viewer can pause or slow a replay; button events
-// pushed live are counted as applied and ignored.
+// set, the loop takes its input (buttons, pointer, axes) from the script
+// instead of the queue: before tick k runs it applies, in order, every
+// event the script holds for k. Control events from the queue (pause,
+// step, time scale) still act, so that a viewer can pause or slow a
+// replay; input pushed live is counted as applied and ignored.
 type Script interface {
-	// At returns the button events recorded for tick k, in the order they
+	// At returns the input events recorded for tick k, in the order they
 	// were applied. The loop calls it once per tick with k increasing by
 	// one; it must not allocate.
 	At(k uint64) []Event
@@ -41,7 +41,7 @@ func (r *Runner) scripted(k uint64) {
 	}
 	evs := r.cfg.Script.At(k)
 	for i := range evs {
-		if e := &evs[i]; e.Kind == EventButton {
+		if e := &evs[i]; e.Kind.isInput() {
 			r.input.apply(e)
 		}
 	}

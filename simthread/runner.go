@@ -198,16 +198,17 @@ func (r *Runner) Clock() Clock { return r.clock }
 
 // Push hands an input event to the sim without blocking and reports whether
 // it was queued. An event the sim could not apply (an unknown kind, a time
-// scale outside 1/64 to 64) is refused here, on the caller's thread, and
+// scale outside 1/64 to 64, a pointer at NaN, an axis out of range) is
+// refused here, on the caller's thread, and
 // counted in Stats.InputBad, rather than stopping the sim thread later.
 // Only one goroutine may push (the one polling input).
 func (r *Runner) Push(e Event) bool {
-	if e.Kind < EventButton || e.Kind > EventScale || (e.Kind == EventScale && !e.Scale.valid()) {
+	if !e.valid() {
 		r.st.inputBad.Add(1)
 		return false
 	}
 	ok := r.queue.Push(e)
-	if e.Kind != EventButton {
+	if !e.Kind.isInput() {
 		// A paused loop sleeps until an event arrives; wake it.
 		select {
 		case r.wake <- struct{}{}:
@@ -452,7 +453,7 @@ func (r *Runner) apply(e *Event) {
 		r.cfg.Recorder.Applied(r.sched.Tick(), *e)
 	}
 	switch e.Kind {
-	case EventButton:
+	case EventButton, EventPointer, EventAxis:
 		if r.cfg.Script == nil {
 			r.input.apply(e)
 		}
