@@ -13,6 +13,7 @@
 //	str        = length u16 | UTF-8 bytes
 //	chunk      = length u32 | records | CRC-32 of length and records u32
 //	record     = 'E' tick u64 | stamp i64 | kind u8 | down u8 | buttons u32 | scale num u8 | scale den u8
+//	                 | x f32 | y f32 | axis u8                (a simthread.Event; x, y: the pointer, or x an axis value)
 //	           | 'C' tick u64 | hash u64                    (a checkpoint: the hash after tick ticks)
 //	           | 'T' tick u64 | 0 u64                      (the input is complete up to tick ticks)
 //	           | 'F' tick u64 | hash u64 | stopped-by str   (the end: final tick count and hash)

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
+	"math"
 
 	"github.com/tandem-engine/tandem/simthread"
 )
@@ -28,7 +29,7 @@ const (
 	recCheckpoint = 'C'
 	recFinal      = 'F'
 	recMark       = 'T'
-	eventSize     = 1 + 8 + 8 + 1 + 1 + 4 + 1 + 1
+	eventSize     = 1 + 8 + 8 + 1 + 1 + 4 + 1 + 1 + 4 + 4 + 1
 	pointSize     = 1 + 8 + 8
 )
 
@@ -104,7 +105,10 @@ func appendEvent(b []byte, tick uint64, e *simthread.Event) []byte {
 	b = append(b, byte(e.Kind), down)
 	b = binary.LittleEndian.AppendUint32(b, uint32(e.Buttons))
 	// Scales are at most 64/1 (Push refuses others), so a byte each.
-	return append(b, byte(e.Scale.Num), byte(e.Scale.Den))
+	b = append(b, byte(e.Scale.Num), byte(e.Scale.Den))
+	b = binary.LittleEndian.AppendUint32(b, math.Float32bits(e.X))
+	b = binary.LittleEndian.AppendUint32(b, math.Float32bits(e.Y))
+	return append(b, e.Axis)
 }
 
 func appendPoint(b []byte, kind byte, c Checkpoint) []byte {

@@ -33,7 +33,7 @@ func FuzzRead(f *testing.F) {
 		if rec.Lost < 0 || rec.LostFrom+rec.Lost > int64(len(b)) {
 			t.Fatalf("lost %d bytes from %d of %d", rec.Lost, rec.LostFrom, len(b))
 		}
-		if int64(len(rec.Events)*25) > int64(len(b)) {
+		if int64(len(rec.Events)*34) > int64(len(b)) { // 34 bytes an event record
 			t.Fatalf("%d events from %d bytes", len(rec.Events), len(b))
 		}
 		if rec.End() > 100_000 {

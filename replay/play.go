@@ -9,13 +9,13 @@ import (
 	"github.com/tandem-engine/tandem/simthread"
 )
 
-// Script returns the recording's button events as a [simthread.Script]:
-// set it as the loop's Config.Script, with Config.Until at [Recording.End],
-// to replay the recording in any loop.
+// Script returns the recording's input events (buttons, pointer, axes) as
+// a [simthread.Script]: set it as the loop's Config.Script, with
+// Config.Until at [Recording.End], to replay the recording in any loop.
 func (r *Recording) Script() simthread.Script {
 	s := &script{ticks: make([]uint64, 0, len(r.Events)), events: make([]simthread.Event, 0, len(r.Events))}
 	for _, e := range r.Events {
-		if e.Event.Kind == simthread.EventButton {
+		if e.Event.Kind.IsInput() {
 			s.ticks = append(s.ticks, e.Tick)
 			s.events = append(s.events, e.Event)
 		}

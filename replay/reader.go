@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"math"
 	"os"
 
 	"github.com/tandem-engine/tandem/simthread"
@@ -219,11 +220,13 @@ func (d *decoder) records(rec *Recording, b []byte, at int64) error {
 			e := simthread.Event{Time: stamp, Kind: simthread.EventKind(p.byte()), Down: p.byte() == 1}
 			e.Buttons = simthread.Buttons(p.u32())
 			e.Scale = simthread.Ratio{Num: int64(p.byte()), Den: int64(p.byte())}
+			e.X, e.Y = math.Float32frombits(p.u32()), math.Float32frombits(p.u32())
+			e.Axis = p.byte()
 			if p.bad {
 				return d.fail(off, "an event record cut short")
 			}
-			if e.Kind < simthread.EventButton || e.Kind > simthread.EventScale {
-				return d.fail(off, fmt.Sprintf("event of unknown kind %d", e.Kind))
+			if !e.Valid() {
+				return d.fail(off, fmt.Sprintf("invalid event (kind %d): the loop would have refused it", e.Kind))
 			}
 			if n := len(rec.Events); n > 0 && tick < rec.Events[n-1].Tick {
 				return d.fail(off, fmt.Sprintf("event at tick %d after one at tick %d", tick, rec.Events[n-1].Tick))

@@ -50,6 +50,10 @@ func recordLive(t testing.TB) ([]byte, *simtest.HashSim, simthread.Stats) {
 		if n%36 == 35 {
 			w.Flush() // 250 ms of this run's 7 ms frames
 		}
+		if n%5 == 2 {
+			r.Push(simthread.Event{Time: f - 2_000_000, Kind: simthread.EventPointer, X: float32(n), Y: float32(3 * n)})
+			r.Push(simthread.Event{Time: f - 2_000_000, Kind: simthread.EventAxis, Axis: uint8(n % simthread.NumAxes), X: float32(n%7) / 7})
+		}
 		if n == 40 {
 			r.Push(simthread.Event{Time: f - 1_000_000, Kind: simthread.EventScale, Scale: simthread.Ratio{Num: 1, Den: 2}})
 		}

@@ -54,9 +54,9 @@ const (
 	EventAxis
 )
 
-// isInput reports whether k is input for the game (buttons, the pointer,
+// IsInput reports whether k is input for the game (buttons, the pointer,
 // the axes), as opposed to a control of the loop (pause, step, scale).
-func (k EventKind) isInput() bool {
+func (k EventKind) IsInput() bool {
 	return k == EventButton || k == EventPointer || k == EventAxis
 }
 
@@ -75,10 +75,10 @@ type Event struct {
 	Axis uint8
 }
 
-// valid reports whether e is an event the loop can apply: a known kind,
+// Valid reports whether e is an event the loop can apply: a known kind,
 // and for the kinds that carry them a valid scale, finite coordinates,
 // and an axis below NumAxes with a value from -1 to 1.
-func (e *Event) valid() bool {
+func (e *Event) Valid() bool {
 	finite := func(v float32) bool { return !math.IsNaN(float64(v)) && !math.IsInf(float64(v), 0) }
 	switch e.Kind {
 	case EventButton, EventPause, EventResume, EventTogglePause, EventStep:

@@ -41,7 +41,7 @@ func (r *Runner) scripted(k uint64) {
 	}
 	evs := r.cfg.Script.At(k)
 	for i := range evs {
-		if e := &evs[i]; e.Kind.isInput() {
+		if e := &evs[i]; e.Kind.IsInput() {
 			r.input.apply(e)
 		}
 	}

@@ -203,12 +203,12 @@ func (r *Runner) Clock() Clock { return r.clock }
 // counted in Stats.InputBad, rather than stopping the sim thread later.
 // Only one goroutine may push (the one polling input).
 func (r *Runner) Push(e Event) bool {
-	if !e.valid() {
+	if !e.Valid() {
 		r.st.inputBad.Add(1)
 		return false
 	}
 	ok := r.queue.Push(e)
-	if !e.Kind.isInput() {
+	if !e.Kind.IsInput() {
 		// A paused loop sleeps until an event arrives; wake it.
 		select {
 		case r.wake <- struct{}{}:

@@ -2,6 +2,7 @@ package simtest
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -158,6 +159,12 @@ func (s *HashSim) Step(in simthread.TickInput) {
 	s.ticks++
 	s.h ^= uint64(in.Down) | uint64(in.Pressed)<<20 | uint64(in.Released)<<40
 	s.h = (s.h ^ s.ticks) * 0x100000001b3
+	if in.HasPointer {
+		s.h = (s.h ^ uint64(math.Float32bits(in.PointerX))<<32 ^ uint64(math.Float32bits(in.PointerY))) * 0x100000001b3
+	}
+	for i, a := range in.Axes {
+		s.h = (s.h ^ uint64(math.Float32bits(a))<<8 ^ uint64(i)) * 0x100000001b3
+	}
 }
 
 // Publish implements simthread.Sim.
