@@ -76,6 +76,9 @@ type app struct {
 
 	autoRight, autoJump bool // what -autoplay holds down
 
+	pointer      window.Input // the cursor's last move in this poll
+	pointerMoved bool
+
 	// Record and replay: the recording being written (-record), and the
 	// replay's checker.
 	recorder *replay.Writer
@@ -311,6 +314,7 @@ func (a *app) frame(capture bool) {
 	start := snapshot.Now()
 	if !capture {
 		a.win.Poll()
+		a.pushPointer()
 		now := snapshot.Now()
 		if a.opts.autoplay {
 			a.autoplay(now)
@@ -599,6 +603,16 @@ func (a *app) onEvent(e window.Input) {
 		a.runner.Push(simthread.Event{Time: e.Time, Kind: simthread.EventButton, Buttons: b, Down: e.Down})
 		return
 	}
+	switch e.Kind {
+	case window.KindPointer:
+		// A mouse sends hundreds of moves a second: the sim gets the last
+		// of each poll (pushPointer), stamped when it happened.
+		a.pointer, a.pointerMoved = e, true
+		return
+	case window.KindAxis:
+		a.runner.Push(simthread.Event{Time: e.Time, Kind: simthread.EventAxis, Axis: uint8(e.Axis), X: e.Value})
+		return
+	}
 	if e.Kind != window.KindKey || !e.Down || e.Repeat {
 		return
 	}
@@ -624,6 +638,14 @@ func (a *app) onEvent(e window.Input) {
 			step = -1
 		}
 		a.runner.Push(simthread.Event{Time: e.Time, Kind: simthread.EventScale, Scale: nextScale(a.runner.Stats().Chosen, step)})
+	}
+}
+
+// pushPointer hands the sim the pointer's last move of this poll.
+func (a *app) pushPointer() {
+	if a.pointerMoved {
+		a.pointerMoved = false
+		a.runner.Push(simthread.Event{Time: a.pointer.Time, Kind: simthread.EventPointer, X: a.pointer.X, Y: a.pointer.Y})
 	}
 }
 
@@ -655,7 +677,8 @@ func nextScale(r simthread.Ratio, step int) simthread.Ratio {
 	return simthread.RealTime
 }
 
-// buttonOf maps keys and gamepad buttons to the game's buttons.
+// buttonOf maps keys, mouse buttons and gamepad buttons to the game's
+// buttons.
 func buttonOf(e window.Input) simthread.Buttons {
 	switch e.Kind {
 	case window.KindKey:
@@ -666,6 +689,10 @@ func buttonOf(e window.Input) simthread.Buttons {
 			return scene.ButtonRight
 		case window.KeySpace, window.KeyUp, window.KeyW, window.KeyZ:
 			return scene.ButtonJump
+		}
+	case window.KindMouse:
+		if e.Mouse == window.MouseLeft {
+			return scene.ButtonJump // the shooter fires; the platformer jumps
 		}
 	case window.KindGamepad:
 		switch e.Button {

@@ -27,7 +27,8 @@ const (
 
 // Shmup is the shoot-'em-up: rows of small ships cross the arena while
 // turrets along the bottom fire bullets at 2,000 to 20,000 px/s, and the
-// player's gun (Left, Right; Jump fires) joins in. Every bullet is swept
+// player's gun joins in: it follows the pointer, the left stick or Left
+// and Right, and Jump (space, the left mouse button, pad A) fires. Every bullet is swept
 // against every ship over the tick with [physics.Sweep], both moving, so
 // no bullet passes through a ship between two ticks at any speed; a hit
 // removes the bullet and puts a new ship at a random place in the row (a
@@ -141,13 +142,7 @@ func (s *Shmup) shoot(in simthread.TickInput) {
 // Step implements the shooter's tick: input, shots, then every bullet
 // swept against every ship over the tick, then the moves.
 func (s *Shmup) Step(in simthread.TickInput) {
-	const gunSpeed = 300
-	if in.Down&ButtonLeft != 0 {
-		s.gunX = max(s.gunX-float64(gunSpeed*s.dt), 0)
-	}
-	if in.Down&ButtonRight != 0 {
-		s.gunX = min(s.gunX+float64(gunSpeed*s.dt), s.w-BulletSize)
-	}
+	s.moveGun(in)
 	s.shoot(in)
 	// Where each ship goes this tick: straight, bouncing off the arena's
 	// sides at the end of the tick (so its path is the straight segment
@@ -201,6 +196,28 @@ func (s *Shmup) Step(in simthread.TickInput) {
 		}
 	}
 	s.tick++
+}
+
+// moveGun moves the gun: with Left and Right, with the left stick (as
+// far as it is pushed), and toward the pointer (the arena is the
+// framebuffer, so the pointer's x is the arena's), at most gunSpeed.
+func (s *Shmup) moveGun(in simthread.TickInput) {
+	const gunSpeed = 900
+	step := float64(gunSpeed * s.dt)
+	var v float64
+	if in.Down&ButtonLeft != 0 {
+		v--
+	}
+	if in.Down&ButtonRight != 0 {
+		v++
+	}
+	v += float64(in.Axes[0]) // the left stick's x
+	x := s.gunX + float64(min(max(v, -1), 1)*step)
+	if in.HasPointer && v == 0 {
+		to := float64(in.PointerX) - BulletSize/2
+		x = min(max(to, s.gunX-step), s.gunX+step)
+	}
+	s.gunX = min(max(x, 0), s.w-BulletSize)
 }
 
 // Publish writes the ships, then every bullet slot (dead ones hidden, so
