@@ -139,7 +139,7 @@ func BenchmarkTickPublish100k(b *testing.B) {
 var goldenHashes = map[scene.Kind]uint64{
 	scene.Platformer: 0xb992f610b3844515,
 	scene.Bunnymark:  0xdc6ddccd3ca0989b,
-	scene.Shooter:    0x5f99f0adc8e32de4,
+	scene.Shooter:    0xee3379e1bebcb9f9,
 }
 
 func TestGoldenHash(t *testing.T) {

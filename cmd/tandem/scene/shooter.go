@@ -1,6 +1,7 @@
 package scene
 
 import (
+	"github.com/tandem-engine/tandem/entity"
 	"github.com/tandem-engine/tandem/physics"
 	"github.com/tandem-engine/tandem/simthread"
 	"github.com/tandem-engine/tandem/snapshot"
@@ -46,31 +47,38 @@ type Shmup struct {
 	fired uint64
 	full  uint64 // shots not fired because every bullet slot was in use
 
-	ships []ship
-	// Bullets in fixed slots, so that a snapshot slot keeps one bullet
-	// until it dies; gen changes when a slot is reused.
-	bx, by, bvx, bvy []float64
-	bgen             []uint32
-	blive            []bool
-	free             []int32 // free slots, a stack
-	perTick          int     // turret shots per tick
+	ships   []ship
+	bullets []bullet // in flight, in no particular order
+	maxB    int      // bullets in flight at most
+	perTick int      // turret shots per tick
 
 	gunX   float64
+	gun    entity.ID
 	frames Frames
-	moved  []physics.Vec // scratch: each ship's move this tick
-	hit    []bool        // scratch: ships hit this tick
+	// ents keeps what is drawn in stable snapshot slots, with the
+	// generations that tell the renderer what not to blend.
+	ents  *entity.Table
+	moved []physics.Vec // scratch: each ship's move this tick
+	hit   []bool        // scratch: ships hit this tick
 }
 
 type ship struct {
 	pos physics.Vec // the hitbox's top-left corner
 	vx  float64
-	gen uint32
+	id  entity.ID
+}
+
+type bullet struct {
+	x, y, vx, vy float64 // the box's top-left corner, px and px/s
+	id           entity.ID
 }
 
 // newShooter builds the shoot-'em-up in a w x h arena with room for
 // bullets bullets in flight.
 func newShooter(w, h float64, hz int, seed uint64, bullets int, frames Frames) *Shmup {
 	s := &Shmup{w: w, h: h, dt: 1 / float64(hz), rng: physics.NewRNG(seed), frames: frames, gunX: w / 2}
+	s.maxB = max(bullets, 1)
+	s.ents = entity.NewTable(shipRows*shipsPerRow + s.maxB + 1)
 	s.ships = make([]ship, shipRows*shipsPerRow)
 	for i := range s.ships {
 		row := i / shipsPerRow
@@ -81,17 +89,15 @@ func newShooter(w, h float64, hz int, seed uint64, bullets int, frames Frames) *
 		if row%2 == 1 {
 			v = -v
 		}
-		s.ships[i] = ship{pos: physics.Vec{X: x, Y: shipRowTop + float64(row*shipRowStride)}, vx: v}
+		sh := ship{pos: physics.Vec{X: x, Y: shipRowTop + float64(row*shipRowStride)}, vx: v}
+		sh.id = s.ents.Spawn(entity.Sprite{Frame: frames.Ship, Tint: snapshot.White})
+		s.ships[i] = sh
 	}
-	n := max(bullets, 1)
-	s.bx, s.by, s.bvx, s.bvy = make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
-	s.bgen, s.blive = make([]uint32, n), make([]bool, n)
-	s.free = make([]int32, n)
-	for i := range s.free {
-		s.free[i] = int32(n - 1 - i) // slot 0 on top
-	}
-	s.perTick = max(n/20, 1)
+	s.gun = s.ents.Spawn(entity.Sprite{Frame: frames.Gun, Tint: snapshot.White})
+	s.bullets = make([]bullet, 0, s.maxB)
+	s.perTick = max(s.maxB/20, 1)
 	s.moved, s.hit = make([]physics.Vec, len(s.ships)), make([]bool, len(s.ships))
+	s.place()
 	return s
 }
 
@@ -102,24 +108,24 @@ func (s *Shmup) Hits() uint64 { return s.hits }
 func (s *Shmup) Fired() uint64 { return s.fired }
 
 // fire launches a bullet whose box's top-left corner is at (x, y), moving
-// at (vx, vy) px/s, if a slot is free.
+// at (vx, vy) px/s, unless maxB are in flight.
 func (s *Shmup) fire(x, y, vx, vy float64) {
-	if len(s.free) == 0 {
+	if len(s.bullets) == s.maxB {
 		s.full++
 		return
 	}
-	k := s.free[len(s.free)-1]
-	s.free = s.free[:len(s.free)-1]
-	s.bx[k], s.by[k], s.bvx[k], s.bvy[k] = x, y, vx, vy
-	s.bgen[k]++
-	s.blive[k] = true
+	id := s.ents.Spawn(entity.Sprite{X: float32(x + BulletSize/2), Y: float32(y + BulletSize/2), Frame: s.frames.Bullet, Tint: snapshot.White})
+	s.bullets = append(s.bullets, bullet{x: x, y: y, vx: vx, vy: vy, id: id})
 	s.fired++
 }
 
-// kill frees bullet slot k.
+// kill removes bullet k: the last takes its place in the list (its
+// entity keeps its slot).
 func (s *Shmup) kill(k int) {
-	s.blive[k] = false
-	s.free = append(s.free, int32(k))
+	s.ents.Despawn(s.bullets[k].id)
+	last := len(s.bullets) - 1
+	s.bullets[k] = s.bullets[last]
+	s.bullets = s.bullets[:last]
 }
 
 // shoot fires the turrets' shots for this tick, and the gun's while Jump
@@ -157,12 +163,10 @@ func (s *Shmup) Step(in simthread.TickInput) {
 		s.moved[i] = physics.Vec{X: x - sh.pos.X}
 		s.hit[i] = false
 	}
-	for k := range s.blive {
-		if !s.blive[k] {
-			continue
-		}
-		d := physics.Vec{X: float64(s.bvx[k] * s.dt), Y: float64(s.bvy[k] * s.dt)}
-		box := physics.Box(physics.Vec{X: s.bx[k], Y: s.by[k]}, physics.Vec{X: BulletSize, Y: BulletSize})
+	for k := 0; k < len(s.bullets); {
+		b := &s.bullets[k]
+		d := physics.Vec{X: float64(b.vx * s.dt), Y: float64(b.vy * s.dt)}
+		box := physics.Box(physics.Vec{X: b.x, Y: b.y}, physics.Vec{X: BulletSize, Y: BulletSize})
 		first, best := -1, 2.0
 		for i := range s.ships {
 			if s.hit[i] {
@@ -177,25 +181,42 @@ func (s *Shmup) Step(in simthread.TickInput) {
 		if first >= 0 {
 			s.hit[first] = true
 			s.hits++
+			s.kill(k) // the last bullet moved into k: look at k again
+			continue
+		}
+		b.x += d.X
+		b.y += d.Y
+		if b.y < -BulletSize || b.x < -BulletSize || b.x > s.w {
 			s.kill(k)
 			continue
 		}
-		s.bx[k] += d.X
-		s.by[k] += d.Y
-		if s.by[k] < -BulletSize || s.bx[k] < -BulletSize || s.bx[k] > s.w {
-			s.kill(k)
-		}
+		k++
 	}
 	for i := range s.ships {
 		sh := &s.ships[i]
 		sh.pos.X += s.moved[i].X
 		if s.hit[i] {
 			// A new ship somewhere along the row: a teleport.
-			sh.gen++
 			sh.pos.X = float64(s.rng.Float64() * (s.w - ShipHitbox))
+			s.ents.Teleport(sh.id, float32(sh.pos.X+ShipHitbox/2), float32(sh.pos.Y+ShipHitbox/2))
 		}
 	}
+	s.place()
 	s.tick++
+}
+
+// place moves every entity to where the state says.
+func (s *Shmup) place() {
+	const hb, bb = ShipHitbox / 2, BulletSize / 2
+	for i := range s.ships {
+		sh := &s.ships[i]
+		s.ents.Move(sh.id, float32(sh.pos.X+hb), float32(sh.pos.Y+hb))
+	}
+	for k := range s.bullets {
+		b := &s.bullets[k]
+		s.ents.Move(b.id, float32(b.x+bb), float32(b.y+bb))
+	}
+	s.ents.Move(s.gun, float32(s.gunX+bb), float32(s.h-24))
 }
 
 // moveGun moves the gun: with Left and Right, with the left stick (as
@@ -220,26 +241,12 @@ func (s *Shmup) moveGun(in simthread.TickInput) {
 	s.gunX = min(max(x, 0), s.w-BulletSize)
 }
 
-// Publish writes the ships, then every bullet slot (dead ones hidden, so
-// each slot keeps its bullet), then the gun.
+// Publish writes every entity's slot: ships, bullets and the gun, in the
+// order they were first spawned; slots of dead bullets are hidden.
 func (s *Shmup) Publish(dst *snapshot.Snapshot) {
 	dst.Camera = snapshot.Camera{X: float32(s.w / 2), Y: float32(s.h / 2), Zoom: 1}
-	sp := &dst.Sprites
-	ns, nb := len(s.ships), len(s.bx)
-	sp.Resize(ns + nb + 1)
-	const hb, bb = ShipHitbox / 2, BulletSize / 2
-	for i := range s.ships {
-		sh := &s.ships[i]
-		sp.Set(i, uint32(1+i), sh.gen, float32(sh.pos.X+hb), float32(sh.pos.Y+hb), 0, s.frames.Ship, snapshot.White)
-	}
-	for k := range s.bx {
-		tint := uint32(snapshot.White)
-		if !s.blive[k] {
-			tint = 0
-		}
-		sp.Set(ns+k, uint32(1+ns+k), s.bgen[k], float32(s.bx[k]+bb), float32(s.by[k]+bb), 0, s.frames.Bullet, tint)
-	}
-	sp.Set(ns+nb, 0, 0, float32(s.gunX+bb), float32(s.h-24), 0, s.frames.Gun, snapshot.White)
+	dst.Sprites.Resize(s.ents.Slots())
+	s.ents.Publish(&dst.Sprites, 0, 1)
 }
 
 // Hash returns a hash of the exact bits of the whole state.
@@ -255,22 +262,14 @@ func (s *Shmup) Hash() uint64 {
 		h.F64(sh.pos.X)
 		h.F64(sh.pos.Y)
 		h.F64(sh.vx)
-		h.Word(uint64(sh.gen))
 	}
-	for k := range s.bx {
-		if !s.blive[k] {
-			h.Word(uint64(s.bgen[k]))
-			continue
-		}
-		h.F64(s.bx[k])
-		h.F64(s.by[k])
-		h.F64(s.bvx[k])
-		h.F64(s.bvy[k])
-		h.Word(uint64(s.bgen[k]) | 1<<63)
+	h.Word(uint64(len(s.bullets)))
+	for _, b := range s.bullets {
+		h.F64(b.x)
+		h.F64(b.y)
+		h.F64(b.vx)
+		h.F64(b.vy)
 	}
-	// The free stack's order decides which slot the next bullet takes.
-	for _, k := range s.free {
-		h.Word(uint64(k))
-	}
+	s.ents.Hash(h.Word)
 	return h.Sum()
 }
