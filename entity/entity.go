@@ -26,11 +26,13 @@ type ID struct {
 }
 
 // Sprite is how an entity looks: its centre in world pixels, its rotation
-// in radians, its frame (an index in the renderer's frame table) and its
-// tint (snapshot.White draws the frame as it is).
+// in radians, its scale (0 and 1 draw the frame at its own size), its
+// frame (an index in the renderer's frame table) and its tint
+// (snapshot.White draws the frame as it is).
 type Sprite struct {
 	X, Y  float32
 	Angle float32
+	Scale float32
 	Frame uint16
 	Tint  uint32
 }
@@ -171,6 +173,7 @@ func (t *Table) Publish(dst *snapshot.Sprites, first int, baseID uint32) int {
 			tint = 0
 		}
 		dst.Set(first+k, baseID+uint32(k), t.gen[k], s.X, s.Y, s.Angle, s.Frame, tint)
+		dst.Scale[first+k] = s.Scale
 	}
 	return first + len(t.sprites)
 }
@@ -185,7 +188,7 @@ func (t *Table) Hash(word func(uint64)) {
 	word(uint64(len(t.sprites)))
 	for k, s := range t.sprites {
 		word(uint64(math.Float32bits(s.X)) | uint64(math.Float32bits(s.Y))<<32)
-		word(uint64(math.Float32bits(s.Angle)))
+		word(uint64(math.Float32bits(s.Angle)) | uint64(math.Float32bits(s.Scale))<<32)
 		word(uint64(s.Tint) | uint64(t.gen[k])<<32)
 		a := uint64(0)
 		if t.alive[k] {

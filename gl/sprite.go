@@ -214,16 +214,16 @@ func (b *SpriteBatch) Upload(prev, curr *snapshot.Snapshot) {
 	per := spriteWords * b.vertsPerSprite()
 	s := b.staging[:n*per]
 	for i := range n {
-		cx, cy, ca := c.X[i], c.Y[i], c.Angle[i]
-		px, py, pa := cx, cy, ca
+		cx, cy, ca, cs := c.X[i], c.Y[i], c.Angle[i], c.Scale[i]
+		px, py, pa, ps := cx, cy, ca, cs
 		if snapshot.Paired(prev, curr, i) {
-			px, py, pa = p.X[i], p.Y[i], p.Angle[i]
+			px, py, pa, ps = p.X[i], p.Y[i], p.Angle[i], p.Scale[i]
 		}
 		r := s[i*per : i*per+spriteWords]
-		ccos, csin := rotation(ca)
+		ccos, csin := rotation(ca, cs)
 		pcos, psin := ccos, csin
-		if pa != ca {
-			pcos, psin = rotation(pa)
+		if pa != ca || ps != cs {
+			pcos, psin = rotation(pa, ps)
 		}
 		r[0] = math.Float32bits(px)
 		r[1] = math.Float32bits(py)
@@ -242,14 +242,18 @@ func (b *SpriteBatch) Upload(prev, curr *snapshot.Snapshot) {
 	b.upload(n)
 }
 
-// rotation returns the unit vector of angle a, with a fast path for the
-// unrotated sprites that most scenes are made of.
-func rotation(a float32) (cos, sin float32) {
+// rotation returns the vector of angle a and length scale (0 counts as
+// 1): the shader blends its direction and its length separately. The
+// unrotated, unscaled sprites most scenes are made of take a fast path.
+func rotation(a, scale float32) (cos, sin float32) {
+	if scale == 0 {
+		scale = 1
+	}
 	if a == 0 {
-		return 1, 0
+		return scale, 0
 	}
 	s, c := math.Sincos(float64(a))
-	return float32(c), float32(s)
+	return float32(c) * scale, float32(s) * scale
 }
 
 // upload sends the first n sprites of the staging slice.

@@ -32,12 +32,16 @@ void main() {
 
 	// prev + (curr-prev)*alpha, not mix(): exactly curr when prev == curr.
 	vec2 pos = a_prev.xy + (a_curr.xy - a_prev.xy) * u_alpha;
-	// The rotation: blend the two unit vectors and normalize (nlerp), which
-	// follows the shorter arc. Opposite vectors (a half turn in one tick)
-	// have no shorter arc; the sprite then takes curr's rotation.
-	vec2 r = a_prev.zw + (a_curr.zw - a_prev.zw) * u_alpha;
+	// The rotation and scale: each vector's direction is the angle and its
+	// length the scale. Blend the directions and normalize (nlerp), which
+	// follows the shorter arc, and blend the lengths. Opposite vectors (a
+	// half turn in one tick) have no shorter arc; the sprite then takes
+	// curr's rotation.
+	float sp = length(a_prev.zw), sc = length(a_curr.zw);
+	float scale = sp + (sc - sp) * u_alpha;
+	vec2 r = a_prev.zw / sp + (a_curr.zw / sc - a_prev.zw / sp) * u_alpha;
 	float len2 = dot(r, r);
-	r = len2 > 1e-12 ? r * inversesqrt(len2) : a_curr.zw;
+	r = (len2 > 1e-12 ? r * inversesqrt(len2) : a_curr.zw / sc) * scale;
 
 	vec2 local = (c - 0.5) * size;
 	float k = r.x;

@@ -238,6 +238,7 @@ func Interpolate(dst *Sprites, prev, curr *Snapshot, alpha float32) {
 	copy(dst.Gen, c.Gen)
 	copy(dst.Frame, c.Frame)
 	copy(dst.Tint, c.Tint)
+	copy(dst.Scale, c.Scale)
 	p := &prev.Sprites
 	m := min(n, p.Len())
 	// Tight loop over the common prefix; bounds checks hoisted by reslicing.
@@ -254,7 +255,23 @@ func Interpolate(dst *Sprites, prev, curr *Snapshot, alpha float32) {
 		dy[i] = float32((cy[i]-py[i])*alpha) + py[i]
 		da[i] = LerpAngle(pa[i], ca[i], alpha)
 	}
+	// Scale blends like the shader's (0 counts as 1).
+	ps, ds := p.Scale[:m], dst.Scale[:m]
+	for i := range m {
+		if pid[i] == cid[i] && pgen[i] == cgen[i] && ps[i] != ds[i] {
+			a, b := one(ps[i]), one(ds[i])
+			ds[i] = float32((b-a)*alpha) + a
+		}
+	}
 	copy(dst.X[m:], c.X[m:])
 	copy(dst.Y[m:], c.Y[m:])
 	copy(dst.Angle[m:], c.Angle[m:])
+}
+
+// one returns a scale with 0 counted as 1.
+func one(s float32) float32 {
+	if s == 0 {
+		return 1
+	}
+	return s
 }

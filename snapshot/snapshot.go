@@ -30,6 +30,7 @@ type Sprites struct {
 	Angle []float32 // rotation about the centre, radians
 	Frame []uint16  // index into the renderer's frame table (atlas region, size)
 	Tint  []uint32  // RGBA8 multiplier, R in the low byte (0xFFFFFFFF draws as is)
+	Scale []float32 // size multiplier of the frame; 0 draws it at 1
 }
 
 // Len returns the number of sprites.
@@ -46,13 +47,14 @@ func (s *Sprites) Resize(n int) {
 	s.Angle = resize(s.Angle, n)
 	s.Frame = resize(s.Frame, n)
 	s.Tint = resize(s.Tint, n)
+	s.Scale = resize(s.Scale, n)
 }
 
-// Set writes slot i.
+// Set writes slot i, at scale 1.
 func (s *Sprites) Set(i int, id, gen uint32, x, y, angle float32, frame uint16, tint uint32) {
 	s.ID[i], s.Gen[i] = id, gen
 	s.X[i], s.Y[i], s.Angle[i] = x, y, angle
-	s.Frame[i], s.Tint[i] = frame, tint
+	s.Frame[i], s.Tint[i], s.Scale[i] = frame, tint, 0
 }
 
 func resize[T any](s []T, n int) []T {
@@ -117,4 +119,5 @@ func (s *Snapshot) CopyFrom(src *Snapshot) {
 	copy(s.Sprites.Angle, src.Sprites.Angle)
 	copy(s.Sprites.Frame, src.Sprites.Frame)
 	copy(s.Sprites.Tint, src.Sprites.Tint)
+	copy(s.Sprites.Scale, src.Sprites.Scale)
 }

@@ -1,0 +1,65 @@
+// Package tandem is a 2D game engine whose simulation runs on its own
+// thread, decoupled from the frame rate.
+//
+// # The model
+//
+// A game is a [Game]: a Setup that builds its world and a Tick that steps
+// it. The engine runs Tick on a fixed timestep (-hz, 60 by default) on a
+// goroutine locked to its own OS thread, with time counted in integer
+// nanoseconds and guarded against the spiral of death: when a tick costs
+// more than its budget the sim runs in slow motion instead of falling
+// further behind. The game never sees a variable delta time; [World.Dt] is
+// always 1/Hz.
+//
+// After every tick the engine publishes a snapshot of the world (the
+// camera and every entity's sprite) through a lock-free ring. The main
+// thread polls the window's input and draws, at whatever rate the display
+// allows, the sprites interpolated between the two snapshots that bracket
+// the moment the frame will be shown, so motion stays smooth when the
+// frame rate and the tick rate differ. Entities are interpolated unless
+// they teleport, despawn or are new in a reused slot: the engine tracks
+// that, so a game just calls [World.Move] or [World.Teleport].
+//
+// Input is data. Every key, mouse button, gamepad button, cursor move and
+// stick motion is stamped when it happens and handed to the sim thread,
+// which applies it at the tick that stamp falls in (or, if that tick has
+// already run, the next, counted in the summary's input_late). A game
+// reads actions ([Action], bound with [Setup.Bind]) from the [World] of
+// each tick. Given the same input, a game steps to the same state on
+// every run, loop and machine, which is what makes recordings replay
+// exactly: tandem run -record FILE, tandem replay -verify FILE.
+//
+// The types enforce the thread rules: [Setup] runs before the sim starts
+// and holds nothing that draws; [World] belongs to the sim thread and
+// holds nothing that can touch OpenGL or the window. The engine owns the
+// window, the GL context and the render thread.
+//
+// # Running a game
+//
+// [Main] gives a game tandem's whole command line: run (the window), bench
+// (the same under load, with frame-pacing figures), replay (recordings),
+// the HUD (F3), profiles and the JSON summary. [Run] runs it from a
+// program with a [Config] instead. [NewSim] sets a game up with no window,
+// for tests and servers.
+//
+//	type game struct{ ball tandem.ID }
+//
+//	func (g *game) Setup(s *tandem.Setup) error {
+//		g.ball = s.World().Spawn(tandem.Sprite{X: 100, Y: 100, Scale: 16})
+//		return nil
+//	}
+//
+//	func (g *game) Tick(w *tandem.World) {
+//		b, _ := w.Get(g.ball)
+//		if w.Down(tandem.Right) {
+//			b.X += 300 * float32(w.Dt())
+//		}
+//		w.Set(g.ball, b)
+//	}
+//
+//	func main() { tandem.Main(&game{}) }
+//
+// Threads: [Main] and [Run] must be called from the program's main
+// goroutine with the main OS thread locked (runtime.LockOSThread in an
+// init function), as GLFW requires.
+package tandem

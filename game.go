@@ -1,0 +1,507 @@
+package tandem
+
+import (
+	"fmt"
+	"image"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/tandem-engine/tandem/entity"
+	"github.com/tandem-engine/tandem/physics"
+	"github.com/tandem-engine/tandem/simthread"
+	"github.com/tandem-engine/tandem/snapshot"
+)
+
+// Game is what a game supplies: its world's setup and its logic per tick.
+// The engine owns everything else: the window, the threads, the loop,
+// publishing, interpolation, drawing, input, the HUD and the command line.
+//
+// Setup runs once, on the main thread, before the sim starts: it is handed
+// a [Setup], which holds nothing that draws, so it can also run where
+// there is no window (tandem replay -fast, a test). Tick runs on the sim
+// thread once per fixed tick: it is handed a [World], which holds the
+// entities, the tick's input and the camera, and nothing that can touch
+// OpenGL or the window.
+type Game interface {
+	Setup(s *Setup) error
+	Tick(w *World)
+}
+
+// Info is what the command line needs to know of a game before it is set
+// up.
+type Info struct {
+	// Name is the value of -scene that picks the game when [Main] is given
+	// several, and the "scene" of the JSON summary and of a recording.
+	// Default "game".
+	Name string
+	// Sprites is -sprites' value when the flag is not given: how much load
+	// the game makes by default.
+	Sprites int
+	// Level loads the game's level when -level is not given. A game
+	// without it takes no -level.
+	Level func() (*physics.Level, error)
+}
+
+// Describer is implemented by a game that gives its [Info].
+type Describer interface {
+	Info() Info
+}
+
+// Hasher is implemented by a game that keeps state outside its entities
+// (a physics world, a score, a random generator). StateHash returns a hash
+// of the exact bits of the whole state: recordings check it every second
+// of sim time, and a replay that reaches a different hash fails. Without
+// it the engine hashes the entities and the camera, which is the whole
+// state of a game that keeps everything in them.
+type Hasher interface {
+	StateHash() uint64
+}
+
+// Counter is implemented by a game with figures of its own for the JSON
+// summary (a score, hits, coins left). Counters runs once after the sim
+// thread has stopped and calls add for each figure; the names become JSON
+// fields, so keep them lowercase_with_underscores and stable.
+type Counter interface {
+	Counters(add func(name string, value int64))
+}
+
+// infoOf returns g's Info with its defaults filled in.
+func infoOf(g Game) Info {
+	var in Info
+	if d, ok := g.(Describer); ok {
+		in = d.Info()
+	}
+	if in.Name == "" {
+		in.Name = "game"
+	}
+	return in
+}
+
+// Action is one of a game's buttons: what the player means (jump, fire),
+// bound to keys, mouse and gamepad buttons with [Setup.Bind]. A tick sees
+// which actions are down and which were pressed or released since the
+// tick before. Actions are numbered 0 to 14 (15 is the bench's).
+type Action uint8
+
+// The actions bound by default, the ones the demo games use: arrows or
+// WASD or the d-pad or the left stick move, space, up, W, Z, the left
+// mouse button or the pad's A and B jump (or fire). A game that binds an
+// action itself replaces that action's defaults.
+const (
+	Left Action = iota
+	Right
+	Jump
+)
+
+// MaxAction is the highest action a game may bind.
+const MaxAction Action = 14
+
+func (a Action) bit() simthread.Buttons { return 1 << a }
+
+// Frame is a picture a sprite can show: an image the game gave [Setup],
+// or one derived from one (mirrored, scaled). The zero Frame is a plain
+// white pixel, tinted by the sprite's Tint.
+type Frame uint16
+
+// Animation is a sequence of frames.
+type Animation []Frame
+
+// At returns the frame for step i of the animation, wrapping: a sprite
+// that shows anim.At(int(w.Tick()/8)) changes frame every 8 ticks.
+func (a Animation) At(i int) Frame {
+	if len(a) == 0 {
+		return 0
+	}
+	i %= len(a)
+	if i < 0 {
+		i += len(a)
+	}
+	return a[i]
+}
+
+// Sprite is how an entity looks in one tick: its centre in world pixels
+// (y grows down), its rotation in radians (clockwise on screen), its scale
+// (0 and 1 both draw the frame at its own size), its frame, its tint
+// (RGBA8, R in the low byte; 0 and [White] draw the frame as it is) and
+// its layer (0 to [Layers]-1: higher layers draw over lower ones; within
+// a layer, the entity spawned first draws first). Position, rotation and
+// scale are interpolated between ticks; frame and tint change at the tick.
+type Sprite struct {
+	X, Y  float32
+	Angle float32
+	Scale float32
+	Frame Frame
+	Tint  uint32
+	Layer uint8
+}
+
+// White is the tint that draws a frame as it is.
+const White uint32 = 0xFFFFFFFF
+
+// Layers is the number of draw layers.
+const Layers = 8
+
+// ID names one entity from Spawn to Despawn. The zero ID is never an
+// entity; a despawned entity's ID stays dead even when its slot is reused.
+type ID struct {
+	e     entity.ID
+	layer uint8
+}
+
+// Camera is what the view centres on, in world pixels, and its zoom (0
+// means 1). The renderer interpolates it like a sprite; a cut (see
+// [World.CutCamera]) is not blended.
+type Camera struct {
+	X, Y, Zoom float32
+}
+
+// Setup is what a game's Setup is handed: the run's parameters (tick
+// rate, seed, the arena's size, the level), and the calls that declare the
+// game's pictures, bindings and tile layer. It holds nothing that draws:
+// the engine packs the images into its atlas after Setup returns. Main
+// thread only, during Setup.
+type Setup struct {
+	hz, sprites, spriteSize int
+	seed                    uint64
+	arenaW, arenaH          int
+	level                   *physics.Level
+	spin                    bool
+	world                   *World
+
+	frames   []frameSource // frame k+1 is frames[k]; frame 0 is white
+	byName   map[string]Frame
+	bindings map[Action][]binding
+	tiles    tileGrid
+	bounds   [4]float32
+	hasBound bool
+	lines    int // the world's lines for a whole-number zoom; 0: 1:1
+	errs     []error
+}
+
+// frameSource is where a frame comes from: an image, or another frame
+// mirrored or scaled once the atlas is packed.
+type frameSource struct {
+	name   string
+	img    image.Image // nil for a derived frame
+	of     Frame
+	mirror bool
+	px     float32 // scale to this size on the longer side; 0: as is
+}
+
+func (s *Setup) add(f frameSource) Frame {
+	if len(s.frames) >= int(NoTile)-1 {
+		s.errs = append(s.errs, fmt.Errorf("tandem: more than %d frames", NoTile-1))
+		return 0
+	}
+	s.frames = append(s.frames, f)
+	return Frame(len(s.frames))
+}
+
+type tileGrid struct {
+	w, h   int
+	frames []uint16
+}
+
+// Hz returns the tick rate: ticks per second of sim time.
+func (s *Setup) Hz() int { return s.hz }
+
+// Seed returns the run's random seed (-seed): the game seeds its own
+// generators from it, so that a recording replays.
+func (s *Setup) Seed() uint64 { return s.seed }
+
+// Sprites returns -sprites: how much load the game should make (the demo's
+// bouncing bunnies, the shooter's bullets); [Info].Sprites when the flag is
+// not given.
+func (s *Setup) Sprites() int { return s.sprites }
+
+// SpriteSize returns -sprite-size: the size, in pixels, the game should
+// draw its load sprites at (see [Setup.Scaled]).
+func (s *Setup) SpriteSize() int { return s.spriteSize }
+
+// Spin reports -spin: whether the game's load sprites should turn.
+func (s *Setup) Spin() bool { return s.spin }
+
+// Arena returns the size of the play area in pixels: the window's
+// framebuffer (or, in a replay, the recording's), for games that fill the
+// screen.
+func (s *Setup) Arena() (w, h int) { return s.arenaW, s.arenaH }
+
+// Level returns the level -level named, or the one [Info].Level loads
+// when none was given; nil for a game without levels.
+func (s *Setup) Level() *physics.Level { return s.level }
+
+// World returns the world the game's ticks will see, to spawn the first
+// entities and place the camera before the first tick.
+func (s *Setup) World() *World { return s.world }
+
+// Image adds img to the game's pictures and returns its frame. name is
+// for errors and for [Setup.Frame].
+func (s *Setup) Image(name string, img image.Image) Frame {
+	if img == nil || img.Bounds().Empty() {
+		s.errs = append(s.errs, fmt.Errorf("tandem: image %q is empty", name))
+		return 0
+	}
+	f := s.add(frameSource{name: name, img: img})
+	s.byName[name] = f
+	return f
+}
+
+// Images adds every image in fsys that matches pattern (path.Match
+// syntax, e.g. "png/*.png"), named by its file name without the
+// extension, in name order; PNG, and any format the program has
+// registered with image.RegisterFormat.
+func (s *Setup) Images(fsys fs.FS, pattern string) error {
+	files, err := fs.Glob(fsys, pattern)
+	if err != nil {
+		return fmt.Errorf("tandem: images %q: %w", pattern, err)
+	}
+	if len(files) == 0 {
+		return fmt.Errorf("tandem: images %q: no file matches", pattern)
+	}
+	sort.Strings(files)
+	for _, f := range files {
+		r, err := fsys.Open(f)
+		if err != nil {
+			return fmt.Errorf("tandem: image %s: %w", f, err)
+		}
+		img, _, err := image.Decode(r)
+		r.Close()
+		if err != nil {
+			return fmt.Errorf("tandem: image %s: %w", f, err)
+		}
+		base := path.Base(f)
+		s.Image(strings.TrimSuffix(base, path.Ext(base)), img)
+	}
+	return nil
+}
+
+// Frame returns the frame of the image called name. An unknown name is an
+// error that Setup's caller reports, naming it; the frame is then 0.
+func (s *Setup) Frame(name string) Frame {
+	f, ok := s.byName[name]
+	if !ok {
+		s.errs = append(s.errs, fmt.Errorf("tandem: no image called %q", name))
+	}
+	return f
+}
+
+// Mirrored returns f flipped left to right.
+func (s *Setup) Mirrored(f Frame) Frame {
+	return s.add(frameSource{of: f, mirror: true})
+}
+
+// Scaled returns f drawn px pixels on its longer side. (A sprite's Scale
+// does the same per entity; a scaled frame costs nothing per tick.)
+func (s *Setup) Scaled(f Frame, px int) Frame {
+	if px < 1 {
+		s.errs = append(s.errs, fmt.Errorf("tandem: Scaled: %d px; want 1 or more", px))
+	}
+	return s.add(frameSource{of: f, px: float32(px)})
+}
+
+// Bind binds action to inputs, by name: keys ("Space", "A", "Left",
+// "Enter", "F1", ...), mouse buttons ("MouseLeft", "MouseRight",
+// "MouseMiddle") and gamepad buttons ("PadA", "PadB", "PadX", "PadY",
+// "PadLeft", "PadRight", "PadUp", "PadDown", "StickLeft", "StickRight",
+// "StickUp", "StickDown", ...). It replaces the action's default
+// bindings. An unknown name is an error naming it.
+func (s *Setup) Bind(action Action, inputs ...string) error {
+	if action > MaxAction {
+		return fmt.Errorf("tandem: Bind: action %d is past MaxAction (%d)", action, MaxAction)
+	}
+	var bs []binding
+	for _, name := range inputs {
+		b, ok := bindingNamed(name)
+		if !ok {
+			return fmt.Errorf("tandem: Bind: no key or button called %q (e.g. Space, A, Left, MouseLeft, PadA, StickLeft)", name)
+		}
+		bs = append(bs, b)
+	}
+	s.bindings[action] = bs
+	return nil
+}
+
+// NoTile is the legend's answer for a cell drawn empty.
+const NoTile Frame = 0xFFFF
+
+// Tiles makes level the tile layer, drawn behind the sprites (only the
+// cells in view), and its bounds the camera's limits. legend says what
+// each cell shows: a frame, or NoTile. Call it once.
+func (s *Setup) Tiles(level *physics.Level, legend func(level *physics.Level, tx, ty int) Frame) {
+	g := tileGrid{w: level.W, h: level.H, frames: make([]uint16, level.W*level.H)}
+	for ty := range level.H {
+		for tx := range level.W {
+			g.frames[ty*level.W+tx] = uint16(legend(level, tx, ty))
+		}
+	}
+	s.tiles = g
+	b := level.Bounds()
+	s.Bounds(float32(b.Min.X), float32(b.Min.Y), float32(b.Max.X), float32(b.Max.Y))
+}
+
+// Bounds keeps the camera's view inside the rectangle from (minX, minY)
+// to (maxX, maxY) in world pixels (centred where the view is larger).
+func (s *Setup) Bounds(minX, minY, maxX, maxY float32) {
+	s.bounds, s.hasBound = [4]float32{minX, minY, maxX, maxY}, true
+}
+
+// PixelArt draws the world at a whole-number zoom that shows about lines
+// world pixels on the framebuffer's height (2x in a 720-line window for
+// 360), so that pixel art stays sharp at any window size.
+func (s *Setup) PixelArt(lines int) { s.lines = lines }
+
+func (s *Setup) err() error {
+	if len(s.errs) > 0 {
+		return s.errs[0]
+	}
+	return nil
+}
+
+// World is what a game's Tick is handed: the tick's input, the entities
+// and the camera. It belongs to the sim thread (the caller's, in the
+// coupled loop); nothing in it draws, and the renderer sees only what it
+// publishes after each tick. No method allocates once the entity tables
+// have grown to the most entities alive at once.
+type World struct {
+	tick   uint64
+	hz     int
+	in     simthread.TickInput
+	layers [Layers]entity.Table
+	cam    Camera
+	camGen uint32
+}
+
+// Tick returns the number of the tick being stepped: 1 for the first.
+func (w *World) Tick() uint64 { return w.tick }
+
+// Hz returns the tick rate; a tick is 1/Hz seconds of sim time.
+func (w *World) Hz() int { return w.hz }
+
+// Dt returns the tick's length in seconds: 1/Hz.
+func (w *World) Dt() float64 { return 1 / float64(w.hz) }
+
+// Down reports whether the action is held during this tick.
+func (w *World) Down(a Action) bool { return w.in.Down&a.bit() != 0 }
+
+// Pressed reports whether the action went down since the last tick.
+func (w *World) Pressed(a Action) bool { return w.in.Pressed&a.bit() != 0 }
+
+// Released reports whether the action went up since the last tick.
+func (w *World) Released(a Action) bool { return w.in.Released&a.bit() != 0 }
+
+// Pointer returns the mouse cursor in framebuffer pixels from the window's
+// top-left corner, and whether it has moved at all yet.
+func (w *World) Pointer() (x, y float32, ok bool) {
+	return w.in.PointerX, w.in.PointerY, w.in.HasPointer
+}
+
+// Axis returns gamepad axis i, from -1 to 1 (0 at rest and for an axis
+// that does not exist): 0 and 1 are the left stick's x and y, 2 and 3 the
+// right stick's, 4 and 5 the left and right triggers.
+func (w *World) Axis(i int) float32 {
+	if i < 0 || i >= len(w.in.Axes) {
+		return 0
+	}
+	return w.in.Axes[i]
+}
+
+// Input returns the tick's whole input as the sim received it.
+func (w *World) Input() simthread.TickInput { return w.in }
+
+func (w *World) table(layer uint8) *entity.Table {
+	return &w.layers[min(int(layer), Layers-1)]
+}
+
+func toEntity(s Sprite) entity.Sprite {
+	tint := s.Tint
+	if tint == 0 {
+		tint = White
+	}
+	return entity.Sprite{X: s.X, Y: s.Y, Angle: s.Angle, Scale: s.Scale, Frame: uint16(s.Frame), Tint: tint}
+}
+
+// Spawn adds an entity that looks like s and returns its ID.
+func (w *World) Spawn(s Sprite) ID {
+	l := uint8(min(int(s.Layer), Layers-1))
+	return ID{e: w.layers[l].Spawn(toEntity(s)), layer: l}
+}
+
+// Alive reports whether id names a living entity.
+func (w *World) Alive(id ID) bool { return w.table(id.layer).Alive(id.e) }
+
+// Get returns how the entity looks, and false for a dead ID.
+func (w *World) Get(id ID) (Sprite, bool) {
+	e, ok := w.table(id.layer).Get(id.e)
+	if !ok {
+		return Sprite{}, false
+	}
+	return Sprite{X: e.X, Y: e.Y, Angle: e.Angle, Scale: e.Scale, Frame: Frame(e.Frame), Tint: e.Tint, Layer: id.layer}, true
+}
+
+// Set changes how the entity looks (its layer stays the one it was
+// spawned on); the renderer blends from how it looked at the last tick.
+// It reports false, and changes nothing, for a dead ID.
+func (w *World) Set(id ID, s Sprite) bool { return w.table(id.layer).Set(id.e, toEntity(s)) }
+
+// Move moves the entity's centre to (x, y), blended from where it was.
+func (w *World) Move(id ID, x, y float32) bool { return w.table(id.layer).Move(id.e, x, y) }
+
+// Teleport moves the entity's centre to (x, y) at once: the renderer does
+// not slide it there.
+func (w *World) Teleport(id ID, x, y float32) bool { return w.table(id.layer).Teleport(id.e, x, y) }
+
+// Despawn removes the entity: it is drawn no more from this tick on.
+func (w *World) Despawn(id ID) bool { return w.table(id.layer).Despawn(id.e) }
+
+// Entities returns the number of entities alive.
+func (w *World) Entities() int {
+	n := 0
+	for k := range w.layers {
+		n += w.layers[k].Len()
+	}
+	return n
+}
+
+// SetCamera moves the camera; the renderer blends from where it was.
+func (w *World) SetCamera(c Camera) { w.cam = c }
+
+// CutCamera moves the camera at once, without blending (a respawn, a new
+// room).
+func (w *World) CutCamera(c Camera) {
+	w.cam = c
+	w.camGen++
+}
+
+// Camera returns the camera.
+func (w *World) Camera() Camera { return w.cam }
+
+// publish writes the world into dst: the camera, then every layer's slots
+// in layer order. A layer's sprite IDs start at layer<<24, so a slot's ID
+// never changes.
+func (w *World) publish(dst *snapshot.Snapshot) {
+	zoom := w.cam.Zoom
+	if zoom == 0 {
+		zoom = 1
+	}
+	dst.Camera = snapshot.Camera{X: w.cam.X, Y: w.cam.Y, Zoom: zoom, Gen: w.camGen}
+	n := 0
+	for k := range w.layers {
+		n += w.layers[k].Slots()
+	}
+	dst.Sprites.Resize(n)
+	at := 0
+	for k := range w.layers {
+		at = w.layers[k].Publish(&dst.Sprites, at, uint32(k)<<24)
+	}
+}
+
+// hash folds the entities and the camera into word.
+func (w *World) hash(word func(uint64)) {
+	for k := range w.layers {
+		w.layers[k].Hash(word)
+	}
+	word(uint64(mathBits(w.cam.X)) | uint64(mathBits(w.cam.Y))<<32)
+	word(uint64(mathBits(w.cam.Zoom)) | uint64(w.camGen)<<32)
+}

@@ -1,0 +1,136 @@
+package tandem
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/tandem-engine/tandem/physics"
+	"github.com/tandem-engine/tandem/simthread"
+	"github.com/tandem-engine/tandem/snapshot"
+)
+
+// SimConfig is what a [Sim] is built from: the parameters a game's
+// [Setup] reads. The zero value of a field means the command line's
+// default.
+type SimConfig struct {
+	Hz         int            // ticks per second (default 60)
+	Seed       uint64         // default 1
+	Sprites    int            // -sprites (default: the game's Info.Sprites)
+	SpriteSize int            // -sprite-size (default 32)
+	Spin       bool           // -spin
+	Width      int            // the arena (default 1280 x 720)
+	Height     int            //
+	Level      *physics.Level // default: the game's Info.Level
+}
+
+// Sim is a game set up and ready to step, with no window: what the
+// engine's loops drive on the sim thread, and what a test, a headless
+// server or replay -fast steps directly. It implements [simthread.Sim].
+// A Sim belongs to one goroutine at a time.
+type Sim struct {
+	game   Game
+	info   Info
+	world  World
+	setup  Setup
+	hasher Hasher
+}
+
+var _ simthread.Sim = (*Sim)(nil)
+
+// NewSim runs game's Setup with cfg and returns the sim, ready for its
+// first tick. Setup's errors, and the names it could not find, come back
+// here.
+func NewSim(game Game, cfg SimConfig) (*Sim, error) {
+	s := &Sim{game: game, info: infoOf(game)}
+	if cfg.Hz == 0 {
+		cfg.Hz = 60
+	}
+	if cfg.Hz < 1 || cfg.Hz > 1000 {
+		return nil, fmt.Errorf("tandem: %s: %d Hz out of range (1 to 1000)", s.info.Name, cfg.Hz)
+	}
+	if cfg.Seed == 0 {
+		cfg.Seed = 1
+	}
+	if cfg.Sprites == 0 {
+		cfg.Sprites = s.info.Sprites
+	}
+	if cfg.SpriteSize == 0 {
+		cfg.SpriteSize = 32
+	}
+	if cfg.Width == 0 || cfg.Height == 0 {
+		cfg.Width, cfg.Height = 1280, 720
+	}
+	if cfg.Level == nil && s.info.Level != nil {
+		l, err := s.info.Level()
+		if err != nil {
+			return nil, err
+		}
+		cfg.Level = l
+	}
+	s.world.hz = cfg.Hz
+	s.setup = Setup{hz: cfg.Hz, seed: cfg.Seed, sprites: cfg.Sprites, spriteSize: cfg.SpriteSize, spin: cfg.Spin,
+		arenaW: cfg.Width, arenaH: cfg.Height, level: cfg.Level, world: &s.world,
+		byName: map[string]Frame{}, bindings: map[Action][]binding{}}
+	if err := game.Setup(&s.setup); err != nil {
+		return nil, fmt.Errorf("tandem: %s: setup: %w", s.info.Name, err)
+	}
+	if err := s.setup.err(); err != nil {
+		return nil, fmt.Errorf("%w (in %s's Setup)", err, s.info.Name)
+	}
+	s.hasher, _ = game.(Hasher)
+	return s, nil
+}
+
+// Step implements simthread.Sim: one tick of the game with in.
+func (s *Sim) Step(in simthread.TickInput) {
+	s.world.tick++
+	s.world.in = in
+	s.game.Tick(&s.world)
+}
+
+// Publish implements simthread.Sim: the camera and every entity into dst.
+func (s *Sim) Publish(dst *snapshot.Snapshot) { s.world.publish(dst) }
+
+// Hash implements simthread.Sim: the game's [Hasher] when it has one, else
+// the hash of its entities and camera.
+func (s *Sim) Hash() uint64 {
+	if s.hasher != nil {
+		return s.hasher.StateHash()
+	}
+	h := physics.NewHasher()
+	h.Word(s.world.tick)
+	s.world.hash(h.Word)
+	return h.Sum()
+}
+
+// Tick returns the number of ticks stepped.
+func (s *Sim) Tick() uint64 { return s.world.tick }
+
+// World returns the game's world. Between steps only.
+func (s *Sim) World() *World { return &s.world }
+
+// Game returns the game the sim steps.
+func (s *Sim) Game() Game { return s.game }
+
+// Info returns the game's Info, its defaults filled in.
+func (s *Sim) Info() Info { return s.info }
+
+// Counters returns the game's own figures (see [Counter]), in the order
+// the game gave them. Between steps only.
+func (s *Sim) Counters() []Count {
+	c, ok := s.game.(Counter)
+	if !ok {
+		return nil
+	}
+	var out []Count
+	c.Counters(func(name string, v int64) { out = append(out, Count{name, v}) })
+	return out
+}
+
+// Count is one figure of a game's own.
+type Count struct {
+	Name  string
+	Value int64
+}
+
+func mathBits(f float32) uint32 { return math.Float32bits(f) }
