@@ -407,9 +407,6 @@ func (w *World) Axis(i int) float32 {
 	return w.in.Axes[i]
 }
 
-// Input returns the tick's whole input as the sim received it.
-func (w *World) Input() simthread.TickInput { return w.in }
-
 func (w *World) table(layer uint8) *entity.Table {
 	return &w.layers[min(int(layer), Layers-1)]
 }
