@@ -2,7 +2,6 @@ package scene
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/tandem-engine/tandem/physics"
 	"github.com/tandem-engine/tandem/simthread"
@@ -55,13 +54,9 @@ func ParseKind(s string) (Kind, error) {
 type Game struct {
 	kind   Kind
 	shoot  *Shmup // the shooter's world; nil in the other scenes
-	world  *World
+	st     *stage // the other scenes' world and camera; nil in the shooter
 	frames Frames
-	// camera state, stepped with the world so that it is deterministic
-	camX, camY float64
-	camGen     uint32
-	playerGen  uint32
-	spin       bool
+	spin   bool
 }
 
 var _ simthread.Sim = (*Game)(nil)
@@ -89,7 +84,7 @@ func New(cfg Config, frames Frames) (*Game, error) {
 			return nil, fmt.Errorf("scene: shooter: %d Hz, %dx%d arena, %d bullets", cfg.Hz, cfg.ArenaW, cfg.ArenaH, cfg.Bunnies)
 		}
 		return &Game{kind: Shooter, frames: frames,
-			shoot: newShooter(float64(cfg.ArenaW), float64(cfg.ArenaH), cfg.Hz, cfg.Seed, cfg.Bunnies, frames)}, nil
+			shoot: &Shmup{*newShooter(float64(cfg.ArenaW), float64(cfg.ArenaH), cfg.Hz, cfg.Seed, cfg.Bunnies), frames}}, nil
 	}
 	level := cfg.Level
 	if cfg.Kind == Bunnymark {
@@ -101,42 +96,21 @@ func New(cfg Config, frames Frames) (*Game, error) {
 	if level == nil {
 		return nil, fmt.Errorf("scene: %s needs a level", cfg.Kind)
 	}
-	pc := DefaultWorldConfig()
-	pc.Hz, pc.Seed, pc.Bunnies = cfg.Hz, cfg.Seed, cfg.Bunnies
-	w, err := NewWorld(level, pc)
+	st, err := newStage(level, cfg.Hz, cfg.Seed, cfg.Bunnies, cfg.Kind == Bunnymark)
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{kind: cfg.Kind, world: w, frames: frames, spin: cfg.Spin}
-	g.camX, g.camY = g.target()
-	g.playerGen = w.Player().Generation()
-	return g, nil
-}
-
-// arena returns an empty level of about w x h pixels with a floor, for the
-// bunnymark: the bunnies bounce inside its bounds.
-func arena(w, h int) (*physics.Level, error) {
-	tw, th := max(w/physics.TileSize, 8), max(h/physics.TileSize, 8)
-	var b strings.Builder
-	for y := range th {
-		for x := range tw {
-			switch {
-			case y == th-1:
-				b.WriteByte('#')
-			case y == th-2 && x == 1:
-				b.WriteByte('P')
-			default:
-				b.WriteByte('.')
-			}
-		}
-		b.WriteByte('\n')
-	}
-	return physics.ParseLevel("bunnymark arena", strings.NewReader(b.String()))
+	return &Game{kind: cfg.Kind, st: st, frames: frames, spin: cfg.Spin}, nil
 }
 
 // World returns the physics world, nil in the shooter. Sim thread only
 // while the loop runs.
-func (g *Game) World() *World { return g.world }
+func (g *Game) World() *World {
+	if g.st == nil {
+		return nil
+	}
+	return g.st.world
+}
 
 // Shmup returns the shooter's world, nil in the other scenes. Sim
 // thread only while the loop runs.
@@ -160,37 +134,7 @@ func (g *Game) Step(in simthread.TickInput) {
 	if g.kind == Bunnymark {
 		c = physics.Controls{}
 	}
-	g.world.Step(c)
-	g.stepCamera()
-}
-
-// target returns where the camera wants to be: the player's centre, a
-// little ahead of where it faces.
-func (g *Game) target() (float64, float64) {
-	if g.kind == Bunnymark {
-		b := g.world.Level().Bounds()
-		return (b.Min.X + b.Max.X) / 2, (b.Min.Y + b.Max.Y) / 2
-	}
-	p := g.world.Player()
-	box := p.Box()
-	// Each product rounded before the sum: no fused multiply-add (see
-	// physics's package comment), so the camera is the same everywhere.
-	return float64((box.Min.X+box.Max.X)/2) + float64(float64(p.Facing())*24), (box.Min.Y + box.Max.Y) / 2
-}
-
-// stepCamera eases the camera toward its target, a fixed fraction per
-// tick, and cuts when the player respawns.
-func (g *Game) stepCamera() {
-	tx, ty := g.target()
-	if gen := g.world.Player().Generation(); gen != g.playerGen {
-		g.playerGen = gen
-		g.camGen++
-		g.camX, g.camY = tx, ty
-		return
-	}
-	const ease = 0.15
-	g.camX = float64((tx-g.camX)*ease) + g.camX
-	g.camY = float64((ty-g.camY)*ease) + g.camY
+	g.st.step(c)
 }
 
 // Publish implements simthread.Sim. Slots, in drawing order: the bunnies
@@ -201,8 +145,8 @@ func (g *Game) Publish(dst *snapshot.Snapshot) {
 		g.shoot.Publish(dst)
 		return
 	}
-	w := g.world
-	dst.Camera = snapshot.Camera{X: float32(g.camX), Y: float32(g.camY), Zoom: 1, Gen: g.camGen}
+	w := g.st.world
+	dst.Camera = snapshot.Camera{X: float32(g.st.camX), Y: float32(g.st.camY), Zoom: 1, Gen: g.st.camGen}
 	coins := w.Coins()
 	bun := w.Bunnies()
 	nb := bun.Len()
@@ -256,15 +200,7 @@ func (g *Game) Hash() uint64 {
 	if g.shoot != nil {
 		return g.shoot.Hash()
 	}
-	h := g.world.Hash()
-	return h ^ mix(uint64(g.camGen)<<32^uint64(g.playerGen))
-}
-
-func mix(x uint64) uint64 {
-	x ^= x >> 33
-	x *= 0xff51afd7ed558ccd
-	x ^= x >> 33
-	return x
+	return g.st.hash()
 }
 
 // NoTile is the frame of an empty cell in [Game.Tiles].
@@ -277,7 +213,7 @@ func (g *Game) Tiles() (w, h int, frames []uint16) {
 	if g.kind != Platformer {
 		return 0, 0, nil
 	}
-	l := g.world.Level()
+	l := g.st.world.Level()
 	frames = make([]uint16, l.W*l.H)
 	for ty := range l.H {
 		for tx := range l.W {
@@ -303,6 +239,46 @@ func (g *Game) Bounds() (minX, minY, maxX, maxY float32) {
 	if g.shoot != nil {
 		return 0, 0, float32(g.shoot.w), float32(g.shoot.h)
 	}
-	b := g.world.Level().Bounds()
+	b := g.st.world.Level().Bounds()
 	return float32(b.Min.X), float32(b.Min.Y), float32(b.Max.X), float32(b.Max.Y)
 }
+
+// Shmup is the shoot-'em-up of [ShooterGame] run by a [Game]: its
+// simulation, drawn with the Frames the app gives.
+type Shmup struct {
+	shooter
+	frames Frames
+}
+
+// Hits returns the number of ships hit so far.
+func (s *Shmup) Hits() uint64 { return s.hits }
+
+// Fired returns the number of bullets fired so far.
+func (s *Shmup) Fired() uint64 { return s.fired }
+
+// Step implements the shooter's tick.
+func (s *Shmup) Step(in simthread.TickInput) {
+	s.step(shooterInput{left: in.Down&ButtonLeft != 0, right: in.Down&ButtonRight != 0, fire: in.Down&ButtonJump != 0,
+		stick: in.Axes[0], hasPointer: in.HasPointer, pointerX: in.PointerX})
+}
+
+// Publish writes every entity's slot: ships, the gun and bullets, in the
+// order they were first spawned; slots of dead bullets are hidden.
+func (s *Shmup) Publish(dst *snapshot.Snapshot) {
+	dst.Camera = snapshot.Camera{X: float32(s.w / 2), Y: float32(s.h / 2), Zoom: 1}
+	t := &s.slots
+	sp := &dst.Sprites
+	sp.Resize(len(t.x))
+	frames := [roles]uint16{roleShip: s.frames.Ship, roleGun: s.frames.Gun, roleBullet: s.frames.Bullet}
+	for k := range t.x {
+		tint := snapshot.White
+		if !t.alive[k] {
+			tint = 0
+		}
+		sp.Set(k, 1+uint32(k), t.gen[k], t.x[k], t.y[k], 0, frames[t.role[k]], tint)
+		sp.Scale[k] = 0
+	}
+}
+
+// Hash returns a hash of the exact bits of the whole state.
+func (s *Shmup) Hash() uint64 { return s.hash() }

@@ -1,11 +1,6 @@
 package scene
 
-import (
-	"github.com/tandem-engine/tandem/entity"
-	"github.com/tandem-engine/tandem/physics"
-	"github.com/tandem-engine/tandem/simthread"
-	"github.com/tandem-engine/tandem/snapshot"
-)
+import "github.com/tandem-engine/tandem/physics"
 
 // The shoot-'em-up's sizes and speeds, in px and px/s.
 const (
@@ -26,19 +21,11 @@ const (
 	turrets       = 16
 )
 
-// Shmup is the shoot-'em-up: rows of small ships cross the arena while
-// turrets along the bottom fire bullets at 2,000 to 20,000 px/s, and the
-// player's gun joins in: it follows the pointer, the left stick or Left
-// and Right, and Jump (space, the left mouse button, pad A) fires. Every bullet is swept
-// against every ship over the tick with [physics.Sweep], both moving, so
-// no bullet passes through a ship between two ticks at any speed; a hit
-// removes the bullet and puts a new ship at a random place in the row (a
-// teleport: its generation changes). Hits are counted in the sim, so
-// the count depends on the input and the tick count alone: the same at any
-// render rate, in every loop, on every machine.
-//
-// Threads: like [Game], whose shooter it is.
-type Shmup struct {
+// shooter is the shoot-'em-up's simulation (see [ShooterGame]): rows of
+// ships, the turrets' and the gun's bullets, every bullet swept against
+// every ship over the tick, and the entities in a [slotTable]. It knows
+// nothing of the engine: a tick's input comes in as a [shooterInput].
+type shooter struct {
 	w, h  float64
 	dt    float64
 	tick  uint64
@@ -52,33 +39,39 @@ type Shmup struct {
 	maxB    int      // bullets in flight at most
 	perTick int      // turret shots per tick
 
-	gunX   float64
-	gun    entity.ID
-	frames Frames
-	// ents keeps what is drawn in stable snapshot slots, with the
-	// generations that tell the renderer what not to blend.
-	ents  *entity.Table
+	gunX  float64
+	gun   uint32 // the gun's slot
+	slots slotTable
 	moved []physics.Vec // scratch: each ship's move this tick
 	hit   []bool        // scratch: ships hit this tick
 }
 
 type ship struct {
-	pos physics.Vec // the hitbox's top-left corner
-	vx  float64
-	id  entity.ID
+	pos  physics.Vec // the hitbox's top-left corner
+	vx   float64
+	slot uint32
 }
 
 type bullet struct {
 	x, y, vx, vy float64 // the box's top-left corner, px and px/s
-	id           entity.ID
+	slot         uint32
 }
 
-// newShooter builds the shoot-'em-up in a w x h arena with room for
-// bullets bullets in flight.
-func newShooter(w, h float64, hz int, seed uint64, bullets int, frames Frames) *Shmup {
-	s := &Shmup{w: w, h: h, dt: 1 / float64(hz), rng: physics.NewRNG(seed), frames: frames, gunX: w / 2}
+// shooterInput is what the shooter reads of a tick's input.
+type shooterInput struct {
+	left, right bool    // move the gun
+	fire        bool    // the gun fires while this is held
+	stick       float32 // the left stick's x, -1 to 1
+	hasPointer  bool
+	pointerX    float32 // the pointer's x in the arena, if hasPointer
+}
+
+// newShooter builds the shoot-'em-up in a w x h arena stepped at hz, with
+// room for bullets bullets in flight.
+func newShooter(w, h float64, hz int, seed uint64, bullets int) *shooter {
+	s := &shooter{w: w, h: h, dt: 1 / float64(hz), rng: physics.NewRNG(seed), gunX: w / 2}
 	s.maxB = max(bullets, 1)
-	s.ents = entity.NewTable(shipRows*shipsPerRow + s.maxB + 1)
+	s.slots = newSlotTable(shipRows*shipsPerRow + s.maxB + 1)
 	s.ships = make([]ship, shipRows*shipsPerRow)
 	for i := range s.ships {
 		row := i / shipsPerRow
@@ -89,11 +82,10 @@ func newShooter(w, h float64, hz int, seed uint64, bullets int, frames Frames) *
 		if row%2 == 1 {
 			v = -v
 		}
-		sh := ship{pos: physics.Vec{X: x, Y: shipRowTop + float64(row*shipRowStride)}, vx: v}
-		sh.id = s.ents.Spawn(entity.Sprite{Frame: frames.Ship, Tint: snapshot.White})
-		s.ships[i] = sh
+		s.ships[i] = ship{pos: physics.Vec{X: x, Y: shipRowTop + float64(row*shipRowStride)}, vx: v,
+			slot: s.slots.spawn(roleShip, 0, 0)}
 	}
-	s.gun = s.ents.Spawn(entity.Sprite{Frame: frames.Gun, Tint: snapshot.White})
+	s.gun = s.slots.spawn(roleGun, 0, 0)
 	s.bullets = make([]bullet, 0, s.maxB)
 	s.perTick = max(s.maxB/20, 1)
 	s.moved, s.hit = make([]physics.Vec, len(s.ships)), make([]bool, len(s.ships))
@@ -101,55 +93,46 @@ func newShooter(w, h float64, hz int, seed uint64, bullets int, frames Frames) *
 	return s
 }
 
-// Hits returns the number of ships hit so far.
-func (s *Shmup) Hits() uint64 { return s.hits }
-
-// Fired returns the number of bullets fired so far.
-func (s *Shmup) Fired() uint64 { return s.fired }
-
 // fire launches a bullet whose box's top-left corner is at (x, y), moving
 // at (vx, vy) px/s, unless maxB are in flight.
-func (s *Shmup) fire(x, y, vx, vy float64) {
+func (s *shooter) fire(x, y, vx, vy float64) {
 	if len(s.bullets) == s.maxB {
 		s.full++
 		return
 	}
-	id := s.ents.Spawn(entity.Sprite{X: float32(x + BulletSize/2), Y: float32(y + BulletSize/2), Frame: s.frames.Bullet, Tint: snapshot.White})
-	s.bullets = append(s.bullets, bullet{x: x, y: y, vx: vx, vy: vy, id: id})
+	k := s.slots.spawn(roleBullet, float32(x+BulletSize/2), float32(y+BulletSize/2))
+	s.bullets = append(s.bullets, bullet{x: x, y: y, vx: vx, vy: vy, slot: k})
 	s.fired++
 }
 
-// kill removes bullet k: the last takes its place in the list (its
-// entity keeps its slot).
-func (s *Shmup) kill(k int) {
-	s.ents.Despawn(s.bullets[k].id)
+// kill removes bullet k: the last takes its place in the list.
+func (s *shooter) kill(k int) {
+	s.slots.despawn(s.bullets[k].slot)
 	last := len(s.bullets) - 1
 	s.bullets[k] = s.bullets[last]
 	s.bullets = s.bullets[:last]
 }
 
-// shoot fires the turrets' shots for this tick, and the gun's while Jump
-// is held: up, within about 27 degrees either side, at a random speed.
-func (s *Shmup) shoot(in simthread.TickInput) {
+// shoot fires the turrets' shots for this tick, up within about 27
+// degrees either side at a random speed, and the gun's while fire is held.
+func (s *shooter) shoot(fire bool) {
 	const gunV = 6_000
-	fire := func(x float64) {
+	for range s.perTick {
+		x := float64(s.rng.Float64()*float64(turrets)) * s.w / turrets
 		v := minBulletV + float64(s.rng.Float64()*(maxBulletV-minBulletV))
 		vx := float64((s.rng.Float64() - 0.5) * v)
 		s.fire(x, s.h-20, vx, -v)
 	}
-	for range s.perTick {
-		fire(float64(s.rng.Float64()*float64(turrets)) * s.w / turrets)
-	}
-	if in.Down&ButtonJump != 0 {
+	if fire {
 		s.fire(s.gunX, s.h-30, 0, -gunV)
 	}
 }
 
-// Step implements the shooter's tick: input, shots, then every bullet
-// swept against every ship over the tick, then the moves.
-func (s *Shmup) Step(in simthread.TickInput) {
+// step is one tick: the gun moves, the shots are fired, every bullet is
+// swept against every ship over the tick, then everything moves.
+func (s *shooter) step(in shooterInput) {
 	s.moveGun(in)
-	s.shoot(in)
+	s.shoot(in.fire)
 	// Where each ship goes this tick: straight, bouncing off the arena's
 	// sides at the end of the tick (so its path is the straight segment
 	// from here to there).
@@ -198,7 +181,7 @@ func (s *Shmup) Step(in simthread.TickInput) {
 		if s.hit[i] {
 			// A new ship somewhere along the row: a teleport.
 			sh.pos.X = float64(s.rng.Float64() * (s.w - ShipHitbox))
-			s.ents.Teleport(sh.id, float32(sh.pos.X+ShipHitbox/2), float32(sh.pos.Y+ShipHitbox/2))
+			s.slots.teleport(sh.slot, float32(sh.pos.X+ShipHitbox/2), float32(sh.pos.Y+ShipHitbox/2))
 		}
 	}
 	s.place()
@@ -206,51 +189,43 @@ func (s *Shmup) Step(in simthread.TickInput) {
 }
 
 // place moves every entity to where the state says.
-func (s *Shmup) place() {
+func (s *shooter) place() {
 	const hb, bb = ShipHitbox / 2, BulletSize / 2
 	for i := range s.ships {
 		sh := &s.ships[i]
-		s.ents.Move(sh.id, float32(sh.pos.X+hb), float32(sh.pos.Y+hb))
+		s.slots.move(sh.slot, float32(sh.pos.X+hb), float32(sh.pos.Y+hb))
 	}
 	for k := range s.bullets {
 		b := &s.bullets[k]
-		s.ents.Move(b.id, float32(b.x+bb), float32(b.y+bb))
+		s.slots.move(b.slot, float32(b.x+bb), float32(b.y+bb))
 	}
-	s.ents.Move(s.gun, float32(s.gunX+bb), float32(s.h-24))
+	s.slots.move(s.gun, float32(s.gunX+bb), float32(s.h-24))
 }
 
-// moveGun moves the gun: with Left and Right, with the left stick (as
+// moveGun moves the gun: with left and right, with the left stick (as
 // far as it is pushed), and toward the pointer (the arena is the
 // framebuffer, so the pointer's x is the arena's), at most gunSpeed.
-func (s *Shmup) moveGun(in simthread.TickInput) {
+func (s *shooter) moveGun(in shooterInput) {
 	const gunSpeed = 900
 	step := float64(gunSpeed * s.dt)
 	var v float64
-	if in.Down&ButtonLeft != 0 {
+	if in.left {
 		v--
 	}
-	if in.Down&ButtonRight != 0 {
+	if in.right {
 		v++
 	}
-	v += float64(in.Axes[0]) // the left stick's x
+	v += float64(in.stick)
 	x := s.gunX + float64(min(max(v, -1), 1)*step)
-	if in.HasPointer && v == 0 {
-		to := float64(in.PointerX) - BulletSize/2
+	if in.hasPointer && v == 0 {
+		to := float64(in.pointerX) - BulletSize/2
 		x = min(max(to, s.gunX-step), s.gunX+step)
 	}
 	s.gunX = min(max(x, 0), s.w-BulletSize)
 }
 
-// Publish writes every entity's slot: ships, bullets and the gun, in the
-// order they were first spawned; slots of dead bullets are hidden.
-func (s *Shmup) Publish(dst *snapshot.Snapshot) {
-	dst.Camera = snapshot.Camera{X: float32(s.w / 2), Y: float32(s.h / 2), Zoom: 1}
-	dst.Sprites.Resize(s.ents.Slots())
-	s.ents.Publish(&dst.Sprites, 0, 1)
-}
-
-// Hash returns a hash of the exact bits of the whole state.
-func (s *Shmup) Hash() uint64 {
+// hash returns a hash of the exact bits of the whole state.
+func (s *shooter) hash() uint64 {
 	h := physics.NewHasher()
 	h.Word(s.tick)
 	h.Word(s.rng.State())
@@ -270,6 +245,6 @@ func (s *Shmup) Hash() uint64 {
 		h.F64(b.vx)
 		h.F64(b.vy)
 	}
-	s.ents.Hash(h.Word)
+	s.slots.hash(h.Word)
 	return h.Sum()
 }
