@@ -1,0 +1,69 @@
+//go:build cgo
+
+package scene
+
+import (
+	"github.com/tandem-engine/tandem"
+	"github.com/tandem-engine/tandem/physics"
+)
+
+// BunnymarkGame is the bunnymark, the load test: -sprites bunnies (5,000
+// by default) fall, bounce and spin in an empty arena the size of the
+// window, on a [World] whose player stands still and is not drawn. It
+// reads no input.
+type BunnymarkGame struct {
+	st      *stage
+	bunnies bunnySprites
+}
+
+var (
+	_ tandem.Game      = (*BunnymarkGame)(nil)
+	_ tandem.Describer = (*BunnymarkGame)(nil)
+	_ tandem.Hasher    = (*BunnymarkGame)(nil)
+)
+
+// NewBunnymark returns the bunnymark, a *[BunnymarkGame].
+func NewBunnymark() tandem.Game { return &BunnymarkGame{} }
+
+// Info implements tandem.Describer: "bunnymark", 5,000 bunnies by
+// default, and no -level: the arena is the window.
+func (g *BunnymarkGame) Info() tandem.Info {
+	return tandem.Info{Name: "bunnymark", Sprites: 5000}
+}
+
+// Setup implements tandem.Game: an arena level of about the window's size
+// (64 px at least), the world on it and a sprite per bunny.
+func (g *BunnymarkGame) Setup(s *tandem.Setup) error {
+	if err := loadImages(s); err != nil {
+		return err
+	}
+	aw, ah := s.Arena()
+	level, err := arena(max(aw, 64), max(ah, 64))
+	if err != nil {
+		return err
+	}
+	st, err := newStage(level, s.Hz(), s.Seed(), s.Sprites(), true)
+	if err != nil {
+		return err
+	}
+	b := level.Bounds()
+	s.Bounds(float32(b.Min.X), float32(b.Min.Y), float32(b.Max.X), float32(b.Max.Y))
+	*g = BunnymarkGame{st: st, bunnies: spawnBunnies(s, st.world.Bunnies())}
+	aim(s.World(), st, false)
+	return nil
+}
+
+// Tick implements tandem.Game: the world steps with no input and the
+// bunnies follow it.
+func (g *BunnymarkGame) Tick(w *tandem.World) {
+	cut := g.st.step(physics.Controls{})
+	g.bunnies.draw(w, g.st.world.Bunnies())
+	aim(w, g.st, cut)
+}
+
+// StateHash implements tandem.Hasher: the world's hash with the camera's
+// cuts, as recordings of the bunnymark have always checked it.
+func (g *BunnymarkGame) StateHash() uint64 { return g.st.hash() }
+
+// World returns the physics world. Between ticks only.
+func (g *BunnymarkGame) World() *World { return g.st.world }

@@ -1,0 +1,176 @@
+//go:build cgo
+
+package scene
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/tandem-engine/tandem"
+	"github.com/tandem-engine/tandem/levels"
+	"github.com/tandem-engine/tandem/physics"
+)
+
+// PlatformerGame is the platformer: the player runs and jumps through a
+// level (-level, the demo's by default) collecting coins, with -sprites
+// bouncing bunnies behind everything as load. Left and Right run, Jump
+// jumps (higher while held). The world is a [World]; the camera eases
+// after the player and cuts when it respawns.
+//
+// It draws the bunnies on layer 0, the coins on layer 1 (spinning; a
+// collected coin is despawned) and the player on layer 2, and the level's
+// tiles behind them, pixel art zoomed to about 360 lines.
+type PlatformerGame struct {
+	st      *stage
+	bunnies bunnySprites
+	coins   []tandem.ID // by coin index
+	spin    tandem.Animation
+	player  tandem.ID
+	// The player's frames facing right and left, by
+	// physics.Character.Frame.
+	right, left [physics.FrameCount]tandem.Frame
+}
+
+var (
+	_ tandem.Game      = (*PlatformerGame)(nil)
+	_ tandem.Describer = (*PlatformerGame)(nil)
+	_ tandem.Hasher    = (*PlatformerGame)(nil)
+	_ tandem.Counter   = (*PlatformerGame)(nil)
+)
+
+// NewPlatformer returns the platformer, a *[PlatformerGame].
+func NewPlatformer() tandem.Game { return &PlatformerGame{} }
+
+// Info implements tandem.Describer: "platformer", no bunnies unless
+// -sprites asks, the demo level unless -level names another.
+func (g *PlatformerGame) Info() tandem.Info {
+	return tandem.Info{Name: "platformer", Level: levels.Demo}
+}
+
+// Setup implements tandem.Game: the sprites, the level's tiles, the world
+// and its entities.
+func (g *PlatformerGame) Setup(s *tandem.Setup) error {
+	level := s.Level()
+	if level == nil {
+		return errors.New("scene: platformer: no level")
+	}
+	if err := loadImages(s); err != nil {
+		return err
+	}
+	st, err := newStage(level, s.Hz(), s.Seed(), s.Sprites(), false)
+	if err != nil {
+		return err
+	}
+	tiles := legend{solid: s.Frame("tile_solid"), grass: s.Frame("tile_grass"), oneWay: s.Frame("tile_oneway")}
+	s.Tiles(level, tiles.frame)
+	// The old app zoomed by max(1, (height+180)/360): the same whole
+	// numbers.
+	s.PixelArt(360)
+
+	*g = PlatformerGame{st: st}
+	g.right[physics.FrameIdle] = s.Frame("player_idle0")
+	for k := range physics.RunFrames {
+		g.right[physics.FrameRun0+k] = s.Frame(fmt.Sprintf("player_run%d", k))
+	}
+	g.right[physics.FrameJump] = s.Frame("player_jump")
+	g.right[physics.FrameFall] = s.Frame("player_fall")
+	for i, f := range g.right {
+		g.left[i] = s.Mirrored(f)
+	}
+	for i := range 4 {
+		g.spin = append(g.spin, s.Frame(fmt.Sprintf("coin%d", i)))
+	}
+
+	w := s.World()
+	g.bunnies = spawnBunnies(s, st.world.Bunnies())
+	coins := st.world.Coins()
+	g.coins = make([]tandem.ID, len(coins))
+	for k := range coins {
+		const half = float32(CoinSize) / 2
+		c := &coins[k]
+		g.coins[k] = w.Spawn(tandem.Sprite{X: float32(c.Pos.X) + half, Y: float32(c.Pos.Y) + half,
+			Frame: g.spin.At(k), Layer: layerCoins})
+	}
+	g.player = w.Spawn(g.playerSprite())
+	aim(w, st, false)
+	return nil
+}
+
+// legend is the platformer's tile frames.
+type legend struct{ solid, grass, oneWay tandem.Frame }
+
+// frame returns the frame of tile (tx, ty) of l: grass on a solid tile
+// with open space above it, or tandem.NoTile for an empty one.
+func (lg legend) frame(l *physics.Level, tx, ty int) tandem.Frame {
+	switch l.At(tx, ty) {
+	case physics.TileSolid:
+		if l.At(tx, ty-1) != physics.TileSolid {
+			return lg.grass
+		}
+		return lg.solid
+	case physics.TileOneWay:
+		return lg.oneWay
+	}
+	return tandem.NoTile
+}
+
+// Tick implements tandem.Game: the world steps with the tick's Left, Right
+// and Jump, then the entities and the camera follow it.
+func (g *PlatformerGame) Tick(w *tandem.World) {
+	cut := g.st.step(physics.Controls{
+		Left:        w.Down(tandem.Left),
+		Right:       w.Down(tandem.Right),
+		Jump:        w.Down(tandem.Jump),
+		JumpPressed: w.Pressed(tandem.Jump),
+	})
+	world := g.st.world
+	g.bunnies.draw(w, world.Bunnies())
+	for _, o := range world.Outcomes() {
+		if o.Kind == OutcomeCoin {
+			w.Despawn(g.coins[o.Index])
+		}
+	}
+	// Coin k shows frame (tick/8 + k) of the spin: a new frame every 8
+	// ticks.
+	if t := world.Tick(); t%8 == 0 {
+		for k, id := range g.coins {
+			if c, ok := w.Get(id); ok {
+				c.Frame = g.spin.At(int(t/8) + k)
+				w.Set(id, c)
+			}
+		}
+	}
+	p := g.playerSprite()
+	w.Set(g.player, p)
+	if cut { // a respawn: not blended from where it fell
+		w.Teleport(g.player, p.X, p.Y)
+	}
+	aim(w, g.st, cut)
+}
+
+// playerSprite returns how the player looks: its box's centre, the frame
+// of what it does, facing the way it faces.
+func (g *PlatformerGame) playerSprite() tandem.Sprite {
+	p := g.st.world.Player()
+	box := p.Box()
+	f := g.right[p.Frame()]
+	if p.Facing() < 0 {
+		f = g.left[p.Frame()]
+	}
+	return tandem.Sprite{X: float32((box.Min.X + box.Max.X) / 2), Y: float32((box.Min.Y + box.Max.Y) / 2),
+		Frame: f, Layer: layerPlayer}
+}
+
+// StateHash implements tandem.Hasher: the world's hash (the player, the
+// coins, the bunnies, the random generator) with the camera's cuts, as
+// recordings of the platformer have always checked it.
+func (g *PlatformerGame) StateHash() uint64 { return g.st.hash() }
+
+// Counters implements tandem.Counter: coins_left.
+func (g *PlatformerGame) Counters(add func(name string, v int64)) {
+	add("coins_left", int64(g.st.world.CoinsLeft()))
+}
+
+// World returns the physics world: the level, the player, the coins and
+// the bunnies. Between ticks only.
+func (g *PlatformerGame) World() *World { return g.st.world }
