@@ -1,119 +1,196 @@
-package scene_test
+//go:build cgo
+
+package scene
 
 import (
 	"cmp"
-	"github.com/tandem-engine/tandem/internal/mallocs"
 	"runtime"
 	"slices"
 	"testing"
 
-	"github.com/tandem-engine/tandem/cmd/tandem/scene"
-	"github.com/tandem-engine/tandem/physics"
+	"github.com/tandem-engine/tandem"
+	"github.com/tandem-engine/tandem/internal/mallocs"
 	"github.com/tandem-engine/tandem/simthread"
 	"github.com/tandem-engine/tandem/simthread/simtest"
 	"github.com/tandem-engine/tandem/snapshot"
 )
 
-func newGame(t *testing.T, kind scene.Kind) *scene.Game {
-	t.Helper()
-	level, err := physics.LoadLevel("../../../levels/demo.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := scene.New(scene.Config{Kind: kind, Level: level, Hz: 60, Seed: 3, Bunnies: 500, ArenaW: 1280, ArenaH: 720}, scene.Frames{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
+// games are the demo's games by name.
+var games = map[string]func() tandem.Game{
+	"platformer": NewPlatformer,
+	"bunnymark":  NewBunnymark,
+	"shooter":    NewShooter,
 }
 
-// detConfig keeps the lag clamp out of the way of 300 ms hitches (see
-// simthread's determinism test).
-var detConfig = simthread.Config{Hz: 60, MaxLag: 10_000_000_000}
+// goldenConfig is the golden runs' (see goldenHashes).
+var goldenConfig = tandem.SimConfig{Hz: goldenHz, Seed: goldenSeed, Sprites: goldenSprites, Width: goldenW, Height: goldenH}
+
+func newSim(tb testing.TB, g tandem.Game, cfg tandem.SimConfig) *tandem.Sim {
+	tb.Helper()
+	s, err := tandem.NewSim(g, cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s
+}
+
+// buttons returns the TickInput bits of actions.
+func buttons(actions ...tandem.Action) simthread.Buttons {
+	var b simthread.Buttons
+	for _, a := range actions {
+		b |= 1 << a
+	}
+	return b
+}
+
+// loops are simtest's three ways of running a sim.
+var loops = map[string]func(simthread.Sim, simthread.Config, []simthread.Event, []int64) (uint64, error){
+	"coupled": simtest.Coupled, "decoupled": simtest.Decoupled, "pipelined": simtest.Pipelined,
+}
 
 func TestDeterminismPlatformer(t *testing.T) {
 	// The demo's world with scripted play (run left and right, jump, taps)
 	// under render rates of 30, 60, 144 and 240 Hz with random 0-300 ms
 	// hitches, in all three loops: the same tick count and state hash.
 	const end = 6_000_000_000
-	events := simtest.Script(11, end, 3) // the scene's three buttons
-	ref := newGame(t, scene.Platformer)
+	events := simtest.Script(11, end, 3) // the demo's three actions
+	ref := newSim(t, NewPlatformer(), goldenConfig)
 	wantTicks, err := simtest.Coupled(ref, detConfig, events, simtest.FrameTimes(1, 60, end, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p := ref.World().Player().Pos(); p == ref.World().StartPos() {
+	if w := ref.Game().(*PlatformerGame).World(); w.Player().Pos() == w.StartPos() {
 		t.Fatal("the script never moved the player")
 	}
 	for _, hz := range []int{30, 60, 144, 240} {
 		frames := simtest.FrameTimes(uint64(hz), hz, end, 300_000_000)
-		for name, run := range map[string]func(simthread.Sim, simthread.Config, []simthread.Event, []int64) (uint64, error){
-			"coupled": simtest.Coupled, "decoupled": simtest.Decoupled, "pipelined": simtest.Pipelined,
-		} {
-			g := newGame(t, scene.Platformer)
-			k, err := run(g, detConfig, events, frames)
+		for name, run := range loops {
+			s := newSim(t, NewPlatformer(), goldenConfig)
+			k, err := run(s, detConfig, events, frames)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if k != wantTicks || g.Hash() != ref.Hash() {
-				t.Errorf("%s at %d Hz: %d ticks hash %x, want %d %x", name, hz, k, g.Hash(), wantTicks, ref.Hash())
+			if k != wantTicks || s.Hash() != ref.Hash() {
+				t.Errorf("%s at %d Hz: %d ticks hash %x, want %d %x", name, hz, k, s.Hash(), wantTicks, ref.Hash())
 			}
 		}
 	}
 }
 
+// visible returns the indices of the sprites dst draws (tint not 0), in
+// drawing order.
+func visible(dst *snapshot.Snapshot) []int {
+	var out []int
+	for i := range dst.Sprites.Len() {
+		if dst.Sprites.Tint[i] != 0 {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
 func TestPublishSlotsStable(t *testing.T) {
-	g := newGame(t, scene.Platformer)
+	s := newSim(t, NewPlatformer(), goldenConfig)
+	g := s.Game().(*PlatformerGame)
 	var a, b snapshot.Snapshot
-	g.Publish(&a)
+	s.Publish(&a)
 	n := len(g.World().Coins())
-	if a.Sprites.Len() != 1+n+500 {
-		t.Fatalf("%d sprites, want player + %d coins + 500 bunnies", a.Sprites.Len(), n)
+	va := visible(&a)
+	if len(va) != 1+n+500 {
+		t.Fatalf("%d sprites drawn, want player + %d coins + 500 bunnies", len(va), n)
 	}
 	for range 30 {
-		g.Step(simthread.TickInput{Down: scene.ButtonRight})
+		s.Step(simthread.TickInput{Down: buttons(tandem.Right)})
 	}
-	g.Publish(&b)
+	s.Publish(&b)
+	if a.Sprites.Len() != b.Sprites.Len() {
+		t.Fatalf("%d slots, then %d", a.Sprites.Len(), b.Sprites.Len())
+	}
 	for i := range a.Sprites.Len() {
 		if a.Sprites.ID[i] != b.Sprites.ID[i] {
 			t.Fatalf("slot %d changed id %d -> %d", i, a.Sprites.ID[i], b.Sprites.ID[i])
 		}
 	}
-	last := a.Sprites.Len() - 1 // the player, drawn on top
-	if a.Sprites.ID[last] != 0 || b.Sprites.X[last] <= a.Sprites.X[last] {
-		t.Fatalf("player (id %d) did not run right: %v -> %v", a.Sprites.ID[last], a.Sprites.X[last], b.Sprites.X[last])
+	last := va[len(va)-1] // the player, drawn on top
+	if f := tandem.Frame(a.Sprites.Frame[last]); !slices.Contains(g.right[:], f) || b.Sprites.X[last] <= a.Sprites.X[last] {
+		t.Fatalf("the last sprite drawn (frame %d) is not the player facing right, or did not run right: %v -> %v",
+			f, a.Sprites.X[last], b.Sprites.X[last])
+	}
+}
+
+// TestDrawOrder: the bunnies are drawn behind the coins, the coins behind
+// the player; in the shooter the ships behind the gun behind the bullets.
+func TestDrawOrder(t *testing.T) {
+	for name, cfg := range map[string]tandem.SimConfig{"platformer": goldenConfig, "shooter": goldenConfig} {
+		s := newSim(t, games[name](), cfg)
+		for range 60 {
+			s.Step(simthread.TickInput{})
+		}
+		// rank returns the place of frame f in the drawing order.
+		var rank func(f uint16) int
+		switch g := s.Game().(type) {
+		case *PlatformerGame:
+			rank = func(f uint16) int {
+				switch {
+				case slices.Contains(g.bunnies.frames[:], tandem.Frame(f)):
+					return 0
+				case slices.Contains(g.spin, tandem.Frame(f)):
+					return 1
+				}
+				return 2
+			}
+		case *ShooterGame:
+			rank = func(f uint16) int { return slices.Index(g.frames[:], tandem.Frame(f)) }
+		}
+		var dst snapshot.Snapshot
+		s.Publish(&dst)
+		seen := [3]int{}
+		prev := 0
+		for _, i := range visible(&dst) {
+			r := rank(dst.Sprites.Frame[i])
+			if r < prev {
+				t.Fatalf("%s: sprite %d (rank %d) drawn after one of rank %d", name, i, r, prev)
+			}
+			prev = r
+			seen[r]++
+		}
+		if seen[0] == 0 || seen[1] == 0 || seen[2] == 0 {
+			t.Errorf("%s: drew %v of each rank; want some of each", name, seen)
+		}
 	}
 }
 
 func TestPublishAllocs(t *testing.T) {
 	// Total mallocs over 100 ticks (AllocsPerRun would round a stray one
-	// down to zero), for each scene; the shooter fires and kills bullets
-	// every tick, through its free list.
-	for _, kind := range []scene.Kind{scene.Platformer, scene.Bunnymark, scene.Shooter} {
-		g := newGame(t, kind)
-		var s snapshot.Snapshot
-		g.Publish(&s)
-		in := simthread.TickInput{Down: scene.ButtonJump | scene.ButtonRight}
+	// down to zero), for each game; the shooter fires and kills bullets
+	// every tick, reusing the slots Setup reserved.
+	spin := goldenConfig
+	spin.Spin = true
+	for _, c := range []struct {
+		name string
+		cfg  tandem.SimConfig
+	}{{"platformer", goldenConfig}, {"bunnymark", goldenConfig}, {"bunnymark", spin}, {"shooter", goldenConfig}} {
+		s := newSim(t, games[c.name](), c.cfg)
+		var dst snapshot.Snapshot
+		s.Publish(&dst)
+		in := simthread.TickInput{Down: buttons(tandem.Jump, tandem.Right)}
 		if n := mallocs.Count(func() {
 			for range 100 {
-				g.Step(in)
-				g.Publish(&s)
+				s.Step(in)
+				s.Publish(&dst)
 			}
 		}); n != 0 {
-			t.Errorf("%s: 100 ticks of step+publish made %d mallocs", kind, n)
+			t.Errorf("%s (spin %v): 100 ticks of step+publish made %d mallocs", c.name, c.cfg.Spin, n)
 		}
 	}
 }
 
 // BenchmarkTickPublish100k is one whole sim-thread tick of the bunnymark at
-// 100,000 bodies: the world's step and the publish of every sprite into the
-// ring, as the decoupled loop runs it.
+// 100,000 bodies: the world's step, the entities' moves and the publish of
+// every sprite into the ring, as the decoupled loop runs it.
 func BenchmarkTickPublish100k(b *testing.B) {
-	g, err := scene.New(scene.Config{Kind: scene.Bunnymark, Hz: 60, Seed: 1, Bunnies: 100_000, ArenaW: 1280, ArenaH: 720}, scene.Frames{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	r, err := simthread.New(g, simthread.Config{Hz: 60, Clock: simthread.NewFakeClock(0)})
+	s := newSim(b, NewBunnymark(), tandem.SimConfig{Hz: 60, Seed: 1, Sprites: 100_000, Width: 1280, Height: 720})
+	r, err := simthread.New(s, simthread.Config{Hz: 60, Clock: simthread.NewFakeClock(0)})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -132,27 +209,15 @@ func BenchmarkTickPublish100k(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/100_000, "ns/body")
 }
 
-// goldenHashes are the demo worlds' state hashes after a scripted six
-// seconds, as amd64 computes them. make test runs this test on arm64 too,
-// under qemu-user: the same input must give the same bits on every
-// machine (no fused multiply-add, no map order, no platform math).
-var goldenHashes = map[scene.Kind]uint64{
-	scene.Platformer: 0xb992f610b3844515,
-	scene.Bunnymark:  0xdc6ddccd3ca0989b,
-	scene.Shooter:    0xee3379e1bebcb9f9,
-}
-
+// TestGoldenHash checks the golden hashes on the games as the engine
+// steps them (make test checks the simulations on arm64 with
+// TestGoldenHashCore).
 func TestGoldenHash(t *testing.T) {
-	const end = 6_000_000_000
-	events := simtest.Script(11, end, 3)
-	for kind, want := range goldenHashes {
-		g := newGame(t, kind)
-		ticks, err := simtest.Coupled(g, detConfig, events, simtest.FrameTimes(1, 60, end, 0))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := g.Hash(); got != want {
-			t.Errorf("%s after %d ticks on %s: hash %#x, want %#x", kind, ticks, runtime.GOARCH, got, want)
+	for name, want := range goldenHashes {
+		s := newSim(t, games[name](), goldenConfig)
+		ticks := goldenRun(t, s)
+		if got := s.Hash(); got != want {
+			t.Errorf("%s after %d ticks on %s: hash %#x, want %#x", name, ticks, runtime.GOARCH, got, want)
 		}
 	}
 }
@@ -173,54 +238,43 @@ func TestShooterHitsAcrossRenderRatesAndLoops(t *testing.T) {
 		simthread.Event{Time: end / 3, Kind: simthread.EventAxis, Axis: 0, X: -0.75},
 		simthread.Event{Time: end / 2, Kind: simthread.EventAxis, Axis: 0, X: 0})
 	slices.SortStableFunc(events, func(a, b simthread.Event) int { return cmp.Compare(a.Time, b.Time) })
-	newShooter := func() *scene.Game {
-		g, err := scene.New(scene.Config{Kind: scene.Shooter, Hz: 60, Seed: 9, Bunnies: 1000, ArenaW: 1280, ArenaH: 720}, scene.Frames{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return g
-	}
-	ref := newShooter()
+	cfg := tandem.SimConfig{Hz: 60, Seed: 9, Sprites: 1000, Width: 1280, Height: 720}
+	ref := newSim(t, NewShooter(), cfg)
 	wantTicks, err := simtest.Coupled(ref, detConfig, events, simtest.FrameTimes(1, 60, end, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := ref.Shmup().Hits()
+	want := ref.Game().(*ShooterGame).Hits()
 	if want < 100 {
 		t.Fatalf("only %d hits in %d ticks", want, wantTicks)
 	}
 	for _, hz := range []int{30, 240} {
 		frames := simtest.FrameTimes(uint64(hz), hz, end, 300_000_000)
-		for name, run := range map[string]func(simthread.Sim, simthread.Config, []simthread.Event, []int64) (uint64, error){
-			"coupled": simtest.Coupled, "decoupled": simtest.Decoupled, "pipelined": simtest.Pipelined,
-		} {
-			g := newShooter()
-			k, err := run(g, detConfig, events, frames)
+		for name, run := range loops {
+			s := newSim(t, NewShooter(), cfg)
+			k, err := run(s, detConfig, events, frames)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := g.Shmup().Hits(); k != wantTicks || got != want || g.Hash() != ref.Hash() {
-				t.Errorf("%s at %d Hz: %d ticks, %d hits, hash %x; want %d, %d, %x", name, hz, k, got, g.Hash(), wantTicks, want, ref.Hash())
+			if got := s.Game().(*ShooterGame).Hits(); k != wantTicks || got != want || s.Hash() != ref.Hash() {
+				t.Errorf("%s at %d Hz: %d ticks, %d hits, hash %x; want %d, %d, %x", name, hz, k, got, s.Hash(), wantTicks, want, ref.Hash())
 			}
 		}
 	}
 }
 
 // BenchmarkShooterTick is a whole tick of the shooter with its bullet pool
-// full of fast bullets: every bullet swept against all 60 ships, and the
-// publish of every slot.
+// full of fast bullets: every bullet swept against all 60 ships, the
+// entities following the slots, and the publish of every slot.
 func BenchmarkShooterTick(b *testing.B) {
-	g, err := scene.New(scene.Config{Kind: scene.Shooter, Hz: 60, Seed: 1, Bunnies: 1000, ArenaW: 1280, ArenaH: 720}, scene.Frames{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	var s snapshot.Snapshot
+	s := newSim(b, NewShooter(), tandem.SimConfig{Hz: 60, Seed: 1, Sprites: 1000, Width: 1280, Height: 720})
+	var dst snapshot.Snapshot
 	for range 120 { // fill the sky
-		g.Step(simthread.TickInput{})
+		s.Step(simthread.TickInput{})
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		g.Step(simthread.TickInput{})
-		g.Publish(&s)
+		s.Step(simthread.TickInput{})
+		s.Publish(&dst)
 	}
 }
