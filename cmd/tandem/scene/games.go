@@ -14,8 +14,8 @@ import (
 )
 
 // The layers the games draw on: the load behind the pickups behind the
-// player, and in the shooter the ships behind the gun behind the bullets
-// (the order the shooter's one table drew them in).
+// player, and in the shooter the ships behind the gun behind the bullets,
+// which leave the gun over it.
 const (
 	layerBunnies = 0
 	layerCoins   = 1

@@ -63,9 +63,7 @@ func (g *PlatformerGame) Setup(s *tandem.Setup) error {
 	}
 	tiles := legend{solid: s.Frame("tile_solid"), grass: s.Frame("tile_grass"), oneWay: s.Frame("tile_oneway")}
 	s.Tiles(level, tiles.frame)
-	// The old app zoomed by max(1, (height+180)/360): the same whole
-	// numbers.
-	s.PixelArt(360)
+	s.PixelArt(360) // 2x in a 720-line window, 3x in a 1080-line one
 
 	*g = PlatformerGame{st: st}
 	g.right[physics.FrameIdle] = s.Frame("player_idle0")

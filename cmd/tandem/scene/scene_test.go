@@ -272,6 +272,7 @@ func BenchmarkShooterTick(b *testing.B) {
 	for range 120 { // fill the sky
 		s.Step(simthread.TickInput{})
 	}
+	s.Publish(&dst) // grow the snapshot
 	b.ReportAllocs()
 	for b.Loop() {
 		s.Step(simthread.TickInput{})
