@@ -47,9 +47,10 @@ test: deps
 	$(XVFB) $(GO) test -race -count=1 ./...
 	# Tests too slow under -race (5 million ticks), and the app's frame
 	# allocation count (the race runtime allocates on its own), run once
-	# without it.
+	# without it; a recording must verify in every loop with and without
+	# the race detector.
 	$(GO) test -count=1 -run 'Drift24HoursRunner' ./simthread
-	$(XVFB) $(GO) test -count=1 -run 'FrameAllocs' ./cmd/tandem
+	$(XVFB) $(GO) test -count=1 -run 'FrameAllocs|RecordReplayEveryLoop' .
 	# The same scripted play must give the same state hash on arm64: the
 	# scene's tests, cross-compiled, under qemu-user, against amd64's
 	# golden hashes (pure Go, so no arm64 libraries are needed).

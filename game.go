@@ -3,6 +3,7 @@ package tandem
 import (
 	"fmt"
 	"image"
+	"image/color"
 	"io/fs"
 	"path"
 	"sort"
@@ -42,6 +43,9 @@ type Info struct {
 	// Level loads the game's level when -level is not given. A game
 	// without it takes no -level.
 	Level func() (*physics.Level, error)
+	// Bench marks the game tandem bench -matrix runs when -scene does not
+	// name one: the one made for load (the demo's bunnymark).
+	Bench bool
 }
 
 // Describer is implemented by a game that gives its [Info].
@@ -177,6 +181,7 @@ type Setup struct {
 	bounds   [4]float32
 	hasBound bool
 	lines    int // the world's lines for a whole-number zoom; 0: 1:1
+	clear    [4]float32
 	errs     []error
 }
 
@@ -352,6 +357,13 @@ func (s *Setup) Bounds(minX, minY, maxX, maxY float32) {
 // 360), so that pixel art stays sharp at any window size.
 func (s *Setup) PixelArt(lines int) { s.lines = lines }
 
+// Background sets the colour drawn behind everything (default a sky
+// blue).
+func (s *Setup) Background(c color.Color) {
+	r, g, b, a := c.RGBA()
+	s.clear = [4]float32{float32(r) / 0xFFFF, float32(g) / 0xFFFF, float32(b) / 0xFFFF, float32(a) / 0xFFFF}
+}
+
 func (s *Setup) err() error {
 	if len(s.errs) > 0 {
 		return s.errs[0]
@@ -371,6 +383,7 @@ type World struct {
 	layers [Layers]entity.Table
 	cam    Camera
 	camGen uint32
+	text   snapshot.Text
 }
 
 // Tick returns the number of the tick being stepped: 1 for the first.
@@ -425,6 +438,12 @@ func (w *World) Spawn(s Sprite) ID {
 	return ID{e: w.layers[l].Spawn(toEntity(s)), layer: l}
 }
 
+// Reserve makes room on layer for n entities in all, in Setup, so that a
+// tick that spawns up to that many allocates nothing, and the renderer
+// draws no more slots than that (without it, a layer's table doubles as
+// it grows, and its free slots are drawn hidden).
+func (w *World) Reserve(layer uint8, n int) { w.table(layer).Reserve(n) }
+
 // Alive reports whether id names a living entity.
 func (w *World) Alive(id ID) bool { return w.table(id.layer).Alive(id.e) }
 
@@ -471,6 +490,18 @@ func (w *World) CutCamera(c Camera) {
 	w.camGen++
 }
 
+// Text draws s on screen from this tick on, until a later tick draws
+// other text: at (x, y) framebuffer pixels from the top-left corner, in
+// the HUD's font (ASCII), tinted (0 draws white). Each tick's Text calls
+// replace the last tick's. It allocates only when a tick holds more text
+// than any before it.
+func (w *World) Text(x, y int, tint uint32, s string) {
+	if tint == 0 {
+		tint = White
+	}
+	w.text.Add(int32(x), int32(y), tint, s)
+}
+
 // Camera returns the camera.
 func (w *World) Camera() Camera { return w.cam }
 
@@ -492,6 +523,7 @@ func (w *World) publish(dst *snapshot.Snapshot) {
 	for k := range w.layers {
 		at = w.layers[k].Publish(&dst.Sprites, at, uint32(k)<<24)
 	}
+	dst.Text.CopyFrom(&w.text)
 }
 
 // hash folds the entities and the camera into word.

@@ -70,7 +70,7 @@ func NewSim(game Game, cfg SimConfig) (*Sim, error) {
 	s.world.hz = cfg.Hz
 	s.setup = Setup{hz: cfg.Hz, seed: cfg.Seed, sprites: cfg.Sprites, spriteSize: cfg.SpriteSize, spin: cfg.Spin,
 		arenaW: cfg.Width, arenaH: cfg.Height, level: cfg.Level, world: &s.world,
-		byName: map[string]Frame{}, bindings: map[Action][]binding{}}
+		byName: map[string]Frame{}, bindings: map[Action][]binding{}, clear: [4]float32{0.36, 0.58, 0.85, 1}}
 	if err := game.Setup(&s.setup); err != nil {
 		return nil, fmt.Errorf("tandem: %s: setup: %w", s.info.Name, err)
 	}
@@ -85,6 +85,7 @@ func NewSim(game Game, cfg SimConfig) (*Sim, error) {
 func (s *Sim) Step(in simthread.TickInput) {
 	s.world.tick++
 	s.world.in = in
+	s.world.text.Reset()
 	s.game.Tick(&s.world)
 }
 
@@ -101,6 +102,23 @@ func (s *Sim) Hash() uint64 {
 	h.Word(s.world.tick)
 	s.world.hash(h.Word)
 	return h.Sum()
+}
+
+// Steps runs n ticks with the actions held: pressed at the first of
+// them, released after the last (as a player would press and hold them).
+// It is for tests and tools that step a game without a window.
+func (s *Sim) Steps(n int, held ...Action) {
+	var down simthread.Buttons
+	for _, a := range held {
+		down |= a.bit()
+	}
+	for k := range n {
+		in := simthread.TickInput{Down: down}
+		if k == 0 {
+			in.Pressed = down
+		}
+		s.Step(in)
+	}
 }
 
 // Tick returns the number of ticks stepped.

@@ -56,7 +56,16 @@ func NewTable(capacity int) *Table {
 	return t
 }
 
-// grow adds free slots up to n in all. It runs only when no slot is free.
+// Reserve makes room for n entities in all, so that spawning up to n
+// allocates nothing and Publish writes no more slots than that. It never
+// shrinks the table.
+func (t *Table) Reserve(n int) {
+	if n > len(t.sprites) {
+		t.grow(n)
+	}
+}
+
+// grow adds free slots up to n in all.
 func (t *Table) grow(n int) {
 	old := len(t.sprites)
 	for range n - old {

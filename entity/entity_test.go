@@ -147,3 +147,25 @@ func ExampleTable() {
 	// slot 0: id 1, at x=300, drawn true, blended false
 	// slot 1: id 2, at x=10, drawn false, blended false
 }
+
+func TestReserve(t *testing.T) {
+	// Reserve sizes the table exactly: spawning up to it allocates
+	// nothing, and Publish writes no more slots than reserved.
+	var tb entity.Table
+	tb.Reserve(1000)
+	if tb.Slots() != 1000 {
+		t.Fatalf("%d slots after Reserve(1000)", tb.Slots())
+	}
+	n := mallocs.Count(func() {
+		for range 1000 {
+			tb.Spawn(entity.Sprite{})
+		}
+	})
+	if n != 0 || tb.Slots() != 1000 || tb.Len() != 1000 {
+		t.Fatalf("spawning 1000 into a reserved table: %v allocs, %d slots, %d alive", n, tb.Slots(), tb.Len())
+	}
+	tb.Reserve(10) // never shrinks
+	if tb.Slots() != 1000 {
+		t.Fatalf("Reserve(10) left %d slots", tb.Slots())
+	}
+}

@@ -25,7 +25,9 @@ void main() {
 	int f = int(a_frame);
 	vec2 size = vec2(0.0); // an unknown frame collapses to nothing
 	vec4 uv = vec4(0.0);
-	if (f < textureSize(u_frames) / 2) {
+	// A hidden sprite (a free entity slot: alpha 0) collapses to nothing,
+	// so it costs no fill.
+	if (f < textureSize(u_frames) / 2 && a_tint.a > 0.0) {
 		uv = texelFetch(u_frames, 2 * f);
 		size = texelFetch(u_frames, 2 * f + 1).xy;
 	}

@@ -103,13 +103,52 @@ type Snapshot struct {
 	// StateHash is the world's hash when the sim publishes it (periodic or
 	// on request); zero when not computed for this tick.
 	StateHash uint64
+
+	// Text is the game's own text for this state, drawn over the sprites
+	// in screen pixels: Lines index Chars.
+	Text Text
+}
+
+// Text is a game's lines of text in a snapshot. Its slices are reused from
+// snapshot to snapshot: the writer resets them with Reset.
+type Text struct {
+	Lines []TextLine
+	Chars []byte
+}
+
+// TextLine is one line: its top-left corner in framebuffer pixels, its
+// tint (RGBA8, R in the low byte) and its bytes, Chars[From:To].
+type TextLine struct {
+	X, Y     int32
+	Tint     uint32
+	From, To int32
+}
+
+// Reset empties t, keeping its storage.
+func (t *Text) Reset() {
+	t.Lines, t.Chars = t.Lines[:0], t.Chars[:0]
+}
+
+// Add appends a line. It allocates only when t holds more than it ever
+// held before.
+func (t *Text) Add(x, y int32, tint uint32, s string) {
+	from := int32(len(t.Chars))
+	t.Chars = append(t.Chars, s...)
+	t.Lines = append(t.Lines, TextLine{X: x, Y: y, Tint: tint, From: from, To: int32(len(t.Chars))})
+}
+
+// CopyFrom makes t a copy of src, reusing t's storage.
+func (t *Text) CopyFrom(src *Text) {
+	t.Lines = append(t.Lines[:0], src.Lines...)
+	t.Chars = append(t.Chars[:0], src.Chars...)
 }
 
 // CopyFrom makes s a deep copy of src, reusing s's storage.
 func (s *Snapshot) CopyFrom(src *Snapshot) {
-	sp := s.Sprites
+	sp, text := s.Sprites, s.Text
 	*s = *src
-	s.Sprites = sp
+	s.Sprites, s.Text = sp, text
+	s.Text.CopyFrom(&src.Text)
 	n := src.Sprites.Len()
 	s.Sprites.Resize(n)
 	copy(s.Sprites.ID, src.Sprites.ID)

@@ -1,12 +1,21 @@
-// Command tandem is the desktop app of the tandem engine: the platformer
-// demo, a bunnymark for load, and the bench that measures both.
+// Command tandem is the demo of the tandem engine: three games written
+// only on the engine's public API (package tandem), run by its standard
+// command line.
 //
-//	tandem [run] [flags]     open the demo (run is the default subcommand)
+//	tandem [run] [flags]     play: -scene platformer (the default),
+//	                         bunnymark (bouncing bunnies for load) or shooter
 //	tandem bench [flags]     run it under load and measure frame pacing,
 //	                         latency and tick jitter; -matrix compares the
-//	                         coupled, decoupled and pipelined loops
+//	                         coupled, decoupled and pipelined loops on the
+//	                         bunnymark
+//	tandem replay [flags] F  play a recording back; -verify checks it
+//
+// The games are in package scene; everything else (the window, the
+// threads, the loop, the HUD, the flags) is the engine's: see
+// tandem.Main.
 //
 // Threads: main runs on the process's main thread, which owns GLFW and the
-// OpenGL context; the simulation runs on a thread of its own (see package
-// simthread), except in the coupled loop, where the frame runs it.
+// OpenGL context (package tandem's init locks it there); the games' ticks
+// run on a thread of their own, except in the coupled loop, where the
+// frame runs them.
 package main

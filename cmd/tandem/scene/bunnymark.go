@@ -7,33 +7,34 @@ import (
 	"github.com/tandem-engine/tandem/physics"
 )
 
-// BunnymarkGame is the bunnymark, the load test: -sprites bunnies (5,000
+// Bunnymark is the bunnymark, the load test: -sprites bunnies (5,000
 // by default) fall, bounce and spin in an empty arena the size of the
 // window, on a [World] whose player stands still and is not drawn. It
 // reads no input.
-type BunnymarkGame struct {
+type Bunnymark struct {
 	st      *stage
 	bunnies bunnySprites
 }
 
 var (
-	_ tandem.Game      = (*BunnymarkGame)(nil)
-	_ tandem.Describer = (*BunnymarkGame)(nil)
-	_ tandem.Hasher    = (*BunnymarkGame)(nil)
+	_ tandem.Game      = (*Bunnymark)(nil)
+	_ tandem.Describer = (*Bunnymark)(nil)
+	_ tandem.Hasher    = (*Bunnymark)(nil)
 )
 
-// NewBunnymark returns the bunnymark, a *[BunnymarkGame].
-func NewBunnymark() tandem.Game { return &BunnymarkGame{} }
+// NewBunnymark returns the bunnymark, a *[Bunnymark].
+func NewBunnymark() tandem.Game { return &Bunnymark{} }
 
 // Info implements tandem.Describer: "bunnymark", 5,000 bunnies by
-// default, and no -level: the arena is the window.
-func (g *BunnymarkGame) Info() tandem.Info {
-	return tandem.Info{Name: "bunnymark", Sprites: 5000}
+// default, no -level (the arena is the window), and the game tandem
+// bench -matrix runs.
+func (g *Bunnymark) Info() tandem.Info {
+	return tandem.Info{Name: "bunnymark", Sprites: 5000, Bench: true}
 }
 
 // Setup implements tandem.Game: an arena level of about the window's size
 // (64 px at least), the world on it and a sprite per bunny.
-func (g *BunnymarkGame) Setup(s *tandem.Setup) error {
+func (g *Bunnymark) Setup(s *tandem.Setup) error {
 	if err := loadImages(s); err != nil {
 		return err
 	}
@@ -48,14 +49,14 @@ func (g *BunnymarkGame) Setup(s *tandem.Setup) error {
 	}
 	b := level.Bounds()
 	s.Bounds(float32(b.Min.X), float32(b.Min.Y), float32(b.Max.X), float32(b.Max.Y))
-	*g = BunnymarkGame{st: st, bunnies: spawnBunnies(s, st.world.Bunnies())}
+	*g = Bunnymark{st: st, bunnies: spawnBunnies(s, st.world.Bunnies())}
 	aim(s.World(), st, false)
 	return nil
 }
 
 // Tick implements tandem.Game: the world steps with no input and the
 // bunnies follow it.
-func (g *BunnymarkGame) Tick(w *tandem.World) {
+func (g *Bunnymark) Tick(w *tandem.World) {
 	cut := g.st.step(physics.Controls{})
 	g.bunnies.draw(w, g.st.world.Bunnies())
 	aim(w, g.st, cut)
@@ -63,7 +64,7 @@ func (g *BunnymarkGame) Tick(w *tandem.World) {
 
 // StateHash implements tandem.Hasher: the world's hash with the camera's
 // cuts, as recordings of the bunnymark have always checked it.
-func (g *BunnymarkGame) StateHash() uint64 { return g.st.hash() }
+func (g *Bunnymark) StateHash() uint64 { return g.st.hash() }
 
 // World returns the physics world. Between ticks only.
-func (g *BunnymarkGame) World() *World { return g.st.world }
+func (g *Bunnymark) World() *World { return g.st.world }

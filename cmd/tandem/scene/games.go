@@ -50,6 +50,7 @@ func spawnBunnies(s *tandem.Setup, b *Bunnies) bunnySprites {
 		bs.frames[i] = s.Scaled(s.Frame(fmt.Sprintf("bunny%d", i)), s.SpriteSize())
 	}
 	w := s.World()
+	w.Reserve(layerBunnies, len(bs.ids))
 	for k := range bs.ids {
 		bs.ids[k] = w.Spawn(bs.sprite(b, k))
 	}
@@ -90,17 +91,4 @@ func aim(w *tandem.World, st *stage, cut bool) {
 		return
 	}
 	w.SetCamera(c)
-}
-
-// reserve makes w's table for layer grow now, in Setup, to n entities,
-// rather than in a tick: World has no call for it, so reserve spawns n
-// entities and despawns them again, the first spawned taken first after.
-func reserve(w *tandem.World, layer uint8, n int) {
-	ids := make([]tandem.ID, n)
-	for k := range ids {
-		ids[k] = w.Spawn(tandem.Sprite{Layer: layer})
-	}
-	for k := n - 1; k >= 0; k-- {
-		w.Despawn(ids[k])
-	}
 }

@@ -29,11 +29,11 @@ func TestInfo(t *testing.T) {
 		s := newSim(t, g, tandem.SimConfig{})
 		s.Step(simthread.TickInput{})
 		switch g := g.(type) {
-		case *BunnymarkGame:
+		case *Bunnymark:
 			if n := g.World().Bunnies().Len(); n != 5000 {
 				t.Errorf("bunnymark: %d bunnies by default, want 5000", n)
 			}
-		case *ShooterGame:
+		case *Shooter:
 			if g.sim.maxB != 1000 {
 				t.Errorf("shooter: %d bullets in flight at most by default, want 1000", g.sim.maxB)
 			}
@@ -92,7 +92,7 @@ const coinLevel = `
 // it.
 func TestCoins(t *testing.T) {
 	s := newSim(t, NewPlatformer(), tandem.SimConfig{Level: mustParse(t, coinLevel)})
-	g := s.Game().(*PlatformerGame)
+	g := s.Game().(*Platformer)
 	var dst snapshot.Snapshot
 	collected := 0
 	for tick := range 90 {
@@ -132,7 +132,7 @@ func TestCoins(t *testing.T) {
 // it; an ordinary tick does neither.
 func TestRespawnCuts(t *testing.T) {
 	s := newSim(t, NewPlatformer(), goldenConfig)
-	g := s.Game().(*PlatformerGame)
+	g := s.Game().(*Platformer)
 	var a, b, c snapshot.Snapshot
 	for range 20 {
 		s.Step(simthread.TickInput{Down: buttons(tandem.Right)})
@@ -173,7 +173,7 @@ func TestBunniesUprightUnlessSpin(t *testing.T) {
 		}
 		var dst snapshot.Snapshot
 		s.Publish(&dst)
-		b := s.Game().(*BunnymarkGame).World().Bunnies()
+		b := s.Game().(*Bunnymark).World().Bunnies()
 		vis := visible(&dst)
 		if len(vis) != b.Len() {
 			t.Fatalf("spin %v: %d sprites drawn for %d bunnies", spin, len(vis), b.Len())
@@ -205,7 +205,7 @@ func TestBunniesUprightUnlessSpin(t *testing.T) {
 // teleported (a new generation) while the others are not.
 func TestShooterDrawsItsSlots(t *testing.T) {
 	s := newSim(t, NewShooter(), goldenConfig)
-	g := s.Game().(*ShooterGame)
+	g := s.Game().(*Shooter)
 	var prev, dst snapshot.Snapshot
 	s.Publish(&prev)
 	hits := 0

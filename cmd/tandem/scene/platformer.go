@@ -11,7 +11,7 @@ import (
 	"github.com/tandem-engine/tandem/physics"
 )
 
-// PlatformerGame is the platformer: the player runs and jumps through a
+// Platformer is the platformer: the player runs and jumps through a
 // level (-level, the demo's by default) collecting coins, with -sprites
 // bouncing bunnies behind everything as load. Left and Right run, Jump
 // jumps (higher while held). The world is a [World]; the camera eases
@@ -20,7 +20,7 @@ import (
 // It draws the bunnies on layer 0, the coins on layer 1 (spinning; a
 // collected coin is despawned) and the player on layer 2, and the level's
 // tiles behind them, pixel art zoomed to about 360 lines.
-type PlatformerGame struct {
+type Platformer struct {
 	st      *stage
 	bunnies bunnySprites
 	coins   []tandem.ID // by coin index
@@ -32,24 +32,24 @@ type PlatformerGame struct {
 }
 
 var (
-	_ tandem.Game      = (*PlatformerGame)(nil)
-	_ tandem.Describer = (*PlatformerGame)(nil)
-	_ tandem.Hasher    = (*PlatformerGame)(nil)
-	_ tandem.Counter   = (*PlatformerGame)(nil)
+	_ tandem.Game      = (*Platformer)(nil)
+	_ tandem.Describer = (*Platformer)(nil)
+	_ tandem.Hasher    = (*Platformer)(nil)
+	_ tandem.Counter   = (*Platformer)(nil)
 )
 
-// NewPlatformer returns the platformer, a *[PlatformerGame].
-func NewPlatformer() tandem.Game { return &PlatformerGame{} }
+// NewPlatformer returns the platformer, a *[Platformer].
+func NewPlatformer() tandem.Game { return &Platformer{} }
 
 // Info implements tandem.Describer: "platformer", no bunnies unless
 // -sprites asks, the demo level unless -level names another.
-func (g *PlatformerGame) Info() tandem.Info {
+func (g *Platformer) Info() tandem.Info {
 	return tandem.Info{Name: "platformer", Level: levels.Demo}
 }
 
 // Setup implements tandem.Game: the sprites, the level's tiles, the world
 // and its entities.
-func (g *PlatformerGame) Setup(s *tandem.Setup) error {
+func (g *Platformer) Setup(s *tandem.Setup) error {
 	level := s.Level()
 	if level == nil {
 		return errors.New("scene: platformer: no level")
@@ -65,7 +65,7 @@ func (g *PlatformerGame) Setup(s *tandem.Setup) error {
 	s.Tiles(level, tiles.frame)
 	s.PixelArt(360) // 2x in a 720-line window, 3x in a 1080-line one
 
-	*g = PlatformerGame{st: st}
+	*g = Platformer{st: st}
 	g.right[physics.FrameIdle] = s.Frame("player_idle0")
 	for k := range physics.RunFrames {
 		g.right[physics.FrameRun0+k] = s.Frame(fmt.Sprintf("player_run%d", k))
@@ -114,7 +114,7 @@ func (lg legend) frame(l *physics.Level, tx, ty int) tandem.Frame {
 
 // Tick implements tandem.Game: the world steps with the tick's Left, Right
 // and Jump, then the entities and the camera follow it.
-func (g *PlatformerGame) Tick(w *tandem.World) {
+func (g *Platformer) Tick(w *tandem.World) {
 	cut := g.st.step(physics.Controls{
 		Left:        w.Down(tandem.Left),
 		Right:       w.Down(tandem.Right),
@@ -148,7 +148,7 @@ func (g *PlatformerGame) Tick(w *tandem.World) {
 
 // playerSprite returns how the player looks: its box's centre, the frame
 // of what it does, facing the way it faces.
-func (g *PlatformerGame) playerSprite() tandem.Sprite {
+func (g *Platformer) playerSprite() tandem.Sprite {
 	p := g.st.world.Player()
 	box := p.Box()
 	f := g.right[p.Frame()]
@@ -162,13 +162,13 @@ func (g *PlatformerGame) playerSprite() tandem.Sprite {
 // StateHash implements tandem.Hasher: the world's hash (the player, the
 // coins, the bunnies, the random generator) with the camera's cuts, as
 // recordings of the platformer have always checked it.
-func (g *PlatformerGame) StateHash() uint64 { return g.st.hash() }
+func (g *Platformer) StateHash() uint64 { return g.st.hash() }
 
 // Counters implements tandem.Counter: coins_left.
-func (g *PlatformerGame) Counters(add func(name string, v int64)) {
+func (g *Platformer) Counters(add func(name string, v int64)) {
 	add("coins_left", int64(g.st.world.CoinsLeft()))
 }
 
 // World returns the physics world: the level, the player, the coins and
 // the bunnies. Between ticks only.
-func (g *PlatformerGame) World() *World { return g.st.world }
+func (g *Platformer) World() *World { return g.st.world }

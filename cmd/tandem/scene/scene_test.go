@@ -59,7 +59,7 @@ func TestDeterminismPlatformer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w := ref.Game().(*PlatformerGame).World(); w.Player().Pos() == w.StartPos() {
+	if w := ref.Game().(*Platformer).World(); w.Player().Pos() == w.StartPos() {
 		t.Fatal("the script never moved the player")
 	}
 	for _, hz := range []int{30, 60, 144, 240} {
@@ -91,7 +91,7 @@ func visible(dst *snapshot.Snapshot) []int {
 
 func TestPublishSlotsStable(t *testing.T) {
 	s := newSim(t, NewPlatformer(), goldenConfig)
-	g := s.Game().(*PlatformerGame)
+	g := s.Game().(*Platformer)
 	var a, b snapshot.Snapshot
 	s.Publish(&a)
 	n := len(g.World().Coins())
@@ -129,7 +129,7 @@ func TestDrawOrder(t *testing.T) {
 		// rank returns the place of frame f in the drawing order.
 		var rank func(f uint16) int
 		switch g := s.Game().(type) {
-		case *PlatformerGame:
+		case *Platformer:
 			rank = func(f uint16) int {
 				switch {
 				case slices.Contains(g.bunnies.frames[:], tandem.Frame(f)):
@@ -139,7 +139,7 @@ func TestDrawOrder(t *testing.T) {
 				}
 				return 2
 			}
-		case *ShooterGame:
+		case *Shooter:
 			rank = func(f uint16) int { return slices.Index(g.frames[:], tandem.Frame(f)) }
 		}
 		var dst snapshot.Snapshot
@@ -244,7 +244,7 @@ func TestShooterHitsAcrossRenderRatesAndLoops(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := ref.Game().(*ShooterGame).Hits()
+	want := ref.Game().(*Shooter).Hits()
 	if want < 100 {
 		t.Fatalf("only %d hits in %d ticks", want, wantTicks)
 	}
@@ -256,7 +256,7 @@ func TestShooterHitsAcrossRenderRatesAndLoops(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := s.Game().(*ShooterGame).Hits(); k != wantTicks || got != want || s.Hash() != ref.Hash() {
+			if got := s.Game().(*Shooter).Hits(); k != wantTicks || got != want || s.Hash() != ref.Hash() {
 				t.Errorf("%s at %d Hz: %d ticks, %d hits, hash %x; want %d, %d, %x", name, hz, k, got, s.Hash(), wantTicks, want, ref.Hash())
 			}
 		}

@@ -21,7 +21,7 @@ const (
 	turrets       = 16
 )
 
-// shooter is the shoot-'em-up's simulation (see [ShooterGame]): rows of
+// shooter is the shoot-'em-up's simulation (see [Shooter]): rows of
 // ships, the turrets' and the gun's bullets, every bullet swept against
 // every ship over the tick, and the entities in a [slotTable]. It knows
 // nothing of the engine: a tick's input comes in as a [shooterInput].

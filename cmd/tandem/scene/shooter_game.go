@@ -8,7 +8,7 @@ import (
 	"github.com/tandem-engine/tandem"
 )
 
-// ShooterGame is the shoot-'em-up: four rows of small ships cross an arena
+// Shooter is the shoot-'em-up: four rows of small ships cross an arena
 // the size of the window while sixteen turrets along the bottom fire
 // bullets at 2,000 to 20,000 px/s, and the player's gun joins in: it
 // follows the pointer, the left stick or Left and Right, and Jump (space,
@@ -24,7 +24,7 @@ import (
 //
 // It draws the ships on layer 0, the gun on layer 1 and the bullets on
 // layer 2.
-type ShooterGame struct {
+type Shooter struct {
 	sim    *shooter
 	frames [roles]tandem.Frame
 	// By the sim's slot: the entity that draws it, and the slot's life
@@ -34,27 +34,27 @@ type ShooterGame struct {
 }
 
 var (
-	_ tandem.Game      = (*ShooterGame)(nil)
-	_ tandem.Describer = (*ShooterGame)(nil)
-	_ tandem.Hasher    = (*ShooterGame)(nil)
-	_ tandem.Counter   = (*ShooterGame)(nil)
+	_ tandem.Game      = (*Shooter)(nil)
+	_ tandem.Describer = (*Shooter)(nil)
+	_ tandem.Hasher    = (*Shooter)(nil)
+	_ tandem.Counter   = (*Shooter)(nil)
 )
 
 // roleLayer is the layer each role draws on.
 var roleLayer = [roles]uint8{roleShip: layerShips, roleGun: layerGun, roleBullet: layerBullets}
 
-// NewShooter returns the shoot-'em-up, a *[ShooterGame].
-func NewShooter() tandem.Game { return &ShooterGame{} }
+// NewShooter returns the shoot-'em-up, a *[Shooter].
+func NewShooter() tandem.Game { return &Shooter{} }
 
 // Info implements tandem.Describer: "shooter", 1,000 bullets in flight at
 // most by default, and no -level: the arena is the window.
-func (g *ShooterGame) Info() tandem.Info {
+func (g *Shooter) Info() tandem.Info {
 	return tandem.Info{Name: "shooter", Sprites: 1000}
 }
 
 // Setup implements tandem.Game: the arena (the window, 64 px at least),
 // the ships and the gun, and room for every bullet.
-func (g *ShooterGame) Setup(s *tandem.Setup) error {
+func (g *Shooter) Setup(s *tandem.Setup) error {
 	if s.Sprites() < 0 {
 		return fmt.Errorf("scene: shooter: %d bullets in flight; want 1 or more", s.Sprites())
 	}
@@ -65,20 +65,20 @@ func (g *ShooterGame) Setup(s *tandem.Setup) error {
 	aw, ah = max(aw, 64), max(ah, 64)
 	sim := newShooter(float64(aw), float64(ah), s.Hz(), s.Seed(), s.Sprites())
 	n := len(sim.slots.x)
-	*g = ShooterGame{sim: sim, ids: make([]tandem.ID, n), life: make([]uint32, n), gen: make([]uint32, n)}
+	*g = Shooter{sim: sim, ids: make([]tandem.ID, n), life: make([]uint32, n), gen: make([]uint32, n)}
 	g.frames = [roles]tandem.Frame{roleShip: s.Frame("ship"), roleGun: s.Frame("gun"), roleBullet: s.Frame("bullet")}
 	s.Bounds(0, 0, float32(aw), float32(ah))
 	w := s.World()
 	w.SetCamera(tandem.Camera{X: float32(sim.w / 2), Y: float32(sim.h / 2)})
 	// Bullets spawn and die every tick: their table grows now, not then.
-	reserve(w, layerBullets, sim.maxB)
+	w.Reserve(layerBullets, sim.maxB)
 	g.draw(w)
 	return nil
 }
 
 // Tick implements tandem.Game: the shooter steps with the tick's input,
 // then the entities follow its slots.
-func (g *ShooterGame) Tick(w *tandem.World) {
+func (g *Shooter) Tick(w *tandem.World) {
 	px, _, ok := w.Pointer()
 	g.sim.step(shooterInput{
 		left:       w.Down(tandem.Left),
@@ -95,7 +95,7 @@ func (g *ShooterGame) Tick(w *tandem.World) {
 // holds a new entity since the last draw gets a new one in w (its
 // predecessor, if still there, despawned), a changed generation is a
 // teleport or a despawn, anything else a move.
-func (g *ShooterGame) draw(w *tandem.World) {
+func (g *Shooter) draw(w *tandem.World) {
 	t := &g.sim.slots
 	for len(g.ids) < len(t.x) { // only when the sim's table grew
 		g.ids, g.life, g.gen = append(g.ids, tandem.ID{}), append(g.life, 0), append(g.gen, 0)
@@ -125,16 +125,16 @@ func (g *ShooterGame) draw(w *tandem.World) {
 // StateHash implements tandem.Hasher: every ship, bullet and count, the
 // gun, the random generator and the slots, as recordings of the shooter
 // have always checked them.
-func (g *ShooterGame) StateHash() uint64 { return g.sim.hash() }
+func (g *Shooter) StateHash() uint64 { return g.sim.hash() }
 
 // Counters implements tandem.Counter: hits and bullets_fired.
-func (g *ShooterGame) Counters(add func(name string, v int64)) {
+func (g *Shooter) Counters(add func(name string, v int64)) {
 	add("hits", int64(g.sim.hits))
 	add("bullets_fired", int64(g.sim.fired))
 }
 
 // Hits returns the number of ships hit so far. Between ticks only.
-func (g *ShooterGame) Hits() uint64 { return g.sim.hits }
+func (g *Shooter) Hits() uint64 { return g.sim.hits }
 
 // Fired returns the number of bullets fired so far. Between ticks only.
-func (g *ShooterGame) Fired() uint64 { return g.sim.fired }
+func (g *Shooter) Fired() uint64 { return g.sim.fired }

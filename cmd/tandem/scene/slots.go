@@ -19,7 +19,7 @@ const (
 // the tint the shooter always gave). Recordings of the shooter check that
 // hash, so the shooter keeps this bookkeeping itself rather than depend on
 // how the engine's tables grow; TestSlotTableHashesLikeEntityTable holds
-// the two together. The game draws from it (see ShooterGame.draw).
+// the two together. The game draws from it (see Shooter.draw).
 //
 // All slices have one element per slot; x, y is the entity's centre.
 type slotTable struct {

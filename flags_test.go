@@ -1,4 +1,4 @@
-package main
+package tandem
 
 import (
 	"os"
@@ -63,7 +63,7 @@ func TestParseCostAndRate(t *testing.T) {
 }
 
 func TestBenchDefaults(t *testing.T) {
-	o, err := parseFlags("bench", []string{"-hitch", "sim:1s:40ms", "-hitch", "render:2s:10ms", "-simcost", "14ms"}, os.Stderr)
+	o, err := parseFlags("bench", []string{"-hitch", "sim:1s:40ms", "-hitch", "render:2s:10ms", "-simcost", "14ms"}, os.Stderr, testGames)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,14 +80,14 @@ func TestBenchDefaults(t *testing.T) {
 			t.Errorf("%s appears %d times in %q", w, n, o.set)
 		}
 	}
-	r, err := parseFlags("run", nil, os.Stderr)
+	r, err := parseFlags("run", nil, os.Stderr, testGames)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r.bench || r.probe || !r.vsync || r.seconds != 0 || r.warmup != 0 {
 		t.Fatalf("run defaults: %+v", r)
 	}
-	if _, err := parseFlags("run", []string{"-warmup", "1"}, os.Stderr); err == nil {
+	if _, err := parseFlags("run", []string{"-warmup", "1"}, os.Stderr, testGames); err == nil {
 		t.Fatal("run accepted -warmup, a bench flag")
 	}
 }

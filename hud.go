@@ -1,4 +1,4 @@
-package main
+package tandem
 
 import (
 	"strconv"
@@ -168,6 +168,15 @@ func (h *hud) build(in *hudInfo, st *frameStats) []gl.Quad {
 	h.quads[panelAt] = gl.Quad{X: hudPad * h.scale, Y: hudPad * h.scale,
 		W: float32(width+2*hudPad) * h.scale, H: float32(y-hudPad+hudPad) * h.scale,
 		Frame: h.art.white, Tint: hudPanel}
+	return h.quads
+}
+
+// gameText lays out the game's text of snapshot c and returns its quads.
+func (h *hud) gameText(t *snapshot.Text) []gl.Quad {
+	h.quads = h.quads[:0]
+	for _, l := range t.Lines {
+		h.text(t.Chars[l.From:l.To], int(l.X), int(l.Y), l.Tint)
+	}
 	return h.quads
 }
 

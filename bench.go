@@ -1,4 +1,4 @@
-package main
+package tandem
 
 import (
 	"bufio"
@@ -192,9 +192,12 @@ func runMatrix(opts options, stdout, stderr io.Writer) int {
 					}
 					fmt.Fprintf(stderr, "bench: cell %d of %d: %s rep %d; %s elapsed, about %s left\n",
 						i, n, name, rep, el.Round(time.Second), left)
-					args := append([]string{"bench", "-json", "-out", cellDir, "-scene", "bunnymark",
-						"-loop", loop, "-simcost", cost, "-sprites", fmt.Sprint(sprites),
-						"-sprite-size", fmt.Sprint(opts.spriteSize)}, common...)
+					args := []string{"bench", "-json", "-out", cellDir}
+					if opts.matrixScene != "" {
+						args = append(args, "-scene", opts.matrixScene)
+					}
+					args = append(append(args, "-loop", loop, "-simcost", cost, "-sprites", fmt.Sprint(sprites),
+						"-sprite-size", fmt.Sprint(opts.spriteSize)), common...)
 					r, line, err := runCell(self, args, cellDir, stderr)
 					if err != nil {
 						return fail(fmt.Errorf("cell %s: %w", name, err))

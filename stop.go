@@ -1,4 +1,4 @@
-package main
+package tandem
 
 import (
 	"fmt"
@@ -26,6 +26,7 @@ const (
 	stopSignal  = "signal"  // SIGINT or SIGTERM
 	stopWindow  = "window"  // the window's close button
 	stopKey     = "key"     // Esc
+	stopContext = "context" // Run's context was done
 )
 
 // signalWatch turns SIGINT and SIGTERM into a stop request the frame loop

@@ -1,4 +1,4 @@
-package main
+package tandem
 
 import (
 	"bytes"
@@ -17,7 +17,7 @@ import (
 func tandemMain(args ...string) (int, string, string) {
 	var stdout, stderr bytes.Buffer
 	code := 0
-	onMain(func() { code = run(args, &stdout, &stderr) })
+	onMain(func() { code = run(args, &stdout, &stderr, testGames) })
 	return code, stdout.String(), stderr.String()
 }
 
@@ -53,8 +53,11 @@ func TestRecordReplayEveryLoop(t *testing.T) {
 	if code != 0 || jsonField(t, out, "state_hash") != hash || jsonField(t, out, "verified") != true {
 		t.Fatalf("replay -fast: exit %d, %s; stderr: %s", code, out, errs)
 	}
-	for _, loop := range loops {
-		code, out, errs := tandemMain("replay", "-verify", "-json", "-loop", loop, rec)
+	// Every loop, and the decoupled loop at a render rate of its own (a
+	// 30 Hz cap, half the tick rate): the render rate decides nothing.
+	for _, args := range [][]string{{"-loop", loopCoupled}, {"-loop", loopDecoupled}, {"-loop", loopPipelined}, {"-fps-cap", "30"}} {
+		loop := strings.Join(args, " ")
+		code, out, errs := tandemMain(append([]string{"replay", "-verify", "-json"}, append(args, rec)...)...)
 		if code != 0 {
 			t.Fatalf("replay -loop %s: exit %d: %s", loop, code, errs)
 		}
@@ -78,7 +81,7 @@ func recordBunnies(t *testing.T) string {
 	t.Helper()
 	needDisplay(t)
 	rec := filepath.Join(t.TempDir(), "bunnies.tdr")
-	if code, _, errs := tandemMain("bench", "-scene", "bunnymark", "-sprites", "300", "-seconds", "1.5", "-warmup", "0", "-record", rec); code != 0 {
+	if code, _, errs := tandemMain("bench", "-scene", "dots", "-sprites", "300", "-seconds", "1.5", "-warmup", "0", "-record", rec); code != 0 {
 		t.Fatalf("record: exit %d: %s", code, errs)
 	}
 	return rec
@@ -151,7 +154,7 @@ func TestRecordSurvivesKill(t *testing.T) {
 	// written before, at most half a second short, and replays exactly.
 	childMain()
 	rec := filepath.Join(t.TempDir(), "killed.tdr")
-	cmd, _, stderr := childRun(t, "TestRecordSurvivesKill", "-scene", "bunnymark", "-sprites", "200", "-seconds", "60", "-autoplay", "-record", rec)
+	cmd, _, stderr := childRun(t, "TestRecordSurvivesKill", "-scene", "dots", "-sprites", "200", "-seconds", "60", "-autoplay", "-record", rec)
 	if err := syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}

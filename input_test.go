@@ -1,9 +1,8 @@
-package main
+package tandem
 
 import (
 	"testing"
 
-	"github.com/tandem-engine/tandem/cmd/tandem/scene"
 	"github.com/tandem-engine/tandem/simthread"
 	"github.com/tandem-engine/tandem/snapshot"
 	"github.com/tandem-engine/tandem/window"
@@ -25,7 +24,7 @@ func TestDeviceInputReachesTheSim(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := &app{runner: r}
+	a := &app{runner: r, keys: newBindings(nil)}
 	r.RunDue(0)
 	a.onEvent(window.Input{Time: 1_000_000, Kind: window.KindPointer, X: 5, Y: 6})
 	a.onEvent(window.Input{Time: 2_000_000, Kind: window.KindPointer, X: 7, Y: 8})
@@ -39,7 +38,7 @@ func TestDeviceInputReachesTheSim(t *testing.T) {
 	}
 	r.RunDue(10_000_000)
 	in := sim.seen[len(sim.seen)-1]
-	want := simthread.TickInput{Down: scene.ButtonJump, Pressed: scene.ButtonJump, PointerX: 7, PointerY: 8, HasPointer: true}
+	want := simthread.TickInput{Down: Jump.bit(), Pressed: Jump.bit(), PointerX: 7, PointerY: 8, HasPointer: true}
 	want.Axes[window.AxisLeftX] = -0.5
 	if in != want {
 		t.Fatalf("tick saw %+v, want %+v", in, want)

@@ -1,4 +1,4 @@
-package main
+package tandem
 
 import (
 	"context"
@@ -10,7 +10,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/tandem-engine/tandem/cmd/tandem/scene"
 	"github.com/tandem-engine/tandem/physics"
 	"github.com/tandem-engine/tandem/replay"
 )
@@ -38,7 +37,7 @@ func build() string {
 // recordHeader is what a recording of this run says about its world.
 func recordHeader(o options, level *physics.Level, arenaW, arenaH int) replay.Header {
 	h := replay.Header{
-		Scene: string(o.scene), Level: o.level, Seed: o.seed, Hz: o.hz, Sprites: o.sprites,
+		Scene: o.scene, Level: o.level, Seed: o.seed, Hz: o.hz, Sprites: o.sprites,
 		ArenaW: arenaW, ArenaH: arenaH, CheckpointEvery: o.hz, Build: build(),
 	}
 	if level != nil {
@@ -50,22 +49,33 @@ func recordHeader(o options, level *physics.Level, arenaW, arenaH int) replay.He
 // openRecording reads o.replayFile and sets the world's options from its
 // header: the scene, level, seed, tick rate, sprite count and arena. A cut
 // file is replayed as far as it goes, with a warning.
-func openRecording(o *options, stderr io.Writer) error {
+func openRecording(o *options, stderr io.Writer, games []Game) error {
 	rec, err := replay.Open(o.replayFile)
 	if err != nil {
 		return err
 	}
 	h := rec.Header
-	k, err := scene.ParseKind(h.Scene)
-	if err != nil {
-		return fmt.Errorf("replay: %s: recorded in scene %q, which this build does not have", o.replayFile, h.Scene)
+	o.game = nil
+	var names []string
+	for _, g := range games {
+		in := infoOf(g)
+		names = append(names, in.Name)
+		if in.Name == h.Scene {
+			o.game, o.info = g, in
+		}
 	}
-	o.scene, o.seed, o.hz, o.sprites = k, h.Seed, h.Hz, h.Sprites
+	if o.game == nil {
+		return fmt.Errorf("replay: %s: recorded in scene %q, which this program does not have (it has %s)", o.replayFile, h.Scene, orList(names))
+	}
+	if o.level != "" && o.info.Level == nil {
+		return fmt.Errorf("replay: %s: -level: scene %s takes no level", o.replayFile, h.Scene)
+	}
+	o.scene, o.seed, o.hz, o.sprites = h.Scene, h.Seed, h.Hz, h.Sprites
 	o.arenaW, o.arenaH = h.ArenaW, h.ArenaH
 	if h.ArenaW >= 64 && h.ArenaH >= 64 {
 		o.width, o.height = h.ArenaW, h.ArenaH
 	}
-	if o.level == "" {
+	if o.level == "" && o.info.Level != nil {
 		o.level = h.Level
 	}
 	if o.hz < 1 || o.hz > 1000 || o.sprites > 1_000_000 {
@@ -94,7 +104,7 @@ func checkLevel(o options, level *physics.Level) error {
 	}
 	name := o.level
 	if name == "" {
-		name = "the built-in demo level"
+		name = "the game's own level"
 	}
 	return fmt.Errorf("replay: %s: byte %d: recorded on another level than %s (level hash %016x, recorded %016x): give the level it was recorded on with -level",
 		o.replayFile, o.rec.LevelHashOffset(), name, level.Hash(), o.rec.Header.LevelHash)
@@ -118,20 +128,12 @@ type fastReport struct {
 // runFast replays a recording with the sim alone, as fast as it steps: no
 // window, no GL. Ctrl-C stops it between seconds of sim time.
 func runFast(o options, stdout, stderr io.Writer) int {
-	var level *physics.Level
-	var err error
-	if o.scene == scene.Platformer {
-		if level, err = loadLevel(o.level); err != nil {
-			fmt.Fprintf(stderr, "tandem: %v\n", err)
-			return exitError
-		}
-		if err := checkLevel(o, level); err != nil {
-			fmt.Fprintf(stderr, "tandem: %v\n", err)
-			return exitError
-		}
+	level, err := gameLevel(o)
+	if err != nil {
+		fmt.Fprintf(stderr, "tandem: %v\n", err)
+		return exitError
 	}
-	g, err := scene.New(scene.Config{Kind: o.scene, Level: level, Hz: o.hz, Seed: o.seed,
-		Bunnies: o.sprites, ArenaW: o.arenaW, ArenaH: o.arenaH}, scene.Frames{})
+	g, err := NewSim(o.game, simConfig(o, level, o.arenaW, o.arenaH))
 	if err != nil {
 		fmt.Fprintf(stderr, "tandem: %v\n", err)
 		return exitError
@@ -147,7 +149,7 @@ func runFast(o options, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tandem: %v\n", err)
 		return exitError
 	}
-	r := fastReport{File: o.replayFile, Scene: string(o.scene), Ticks: ticks, EndTick: rec.End(), Seconds: round(el, 3),
+	r := fastReport{File: o.replayFile, Scene: o.scene, Ticks: ticks, EndTick: rec.End(), Seconds: round(el, 3),
 		Checkpoints: v.Checked(), StateHash: fmt.Sprintf("%016x", g.Hash()), StoppedBy: stopEnd}
 	if el > 0 {
 		r.TicksPerSecond = round(float64(ticks)/el, 0)

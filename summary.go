@@ -1,4 +1,4 @@
-package main
+package tandem
 
 import (
 	"encoding/json"
@@ -12,9 +12,7 @@ import (
 	"syscall"
 
 	"github.com/tandem-engine/tandem/bench"
-	"github.com/tandem-engine/tandem/cmd/tandem/scene"
 	"github.com/tandem-engine/tandem/gl"
-	"github.com/tandem-engine/tandem/levels"
 	"github.com/tandem-engine/tandem/physics"
 )
 
@@ -76,9 +74,6 @@ type summary struct {
 	GCCycles          uint64        `json:"gc_cycles"`
 	GCPauseMsTotal    float64       `json:"gc_pause_ms_total"`
 	GCPauseMsP99      float64       `json:"gc_pause_ms_p99"`
-	CoinsLeft         int           `json:"coins_left"`
-	Hits              *uint64       `json:"hits,omitempty"` // the shooter's: ships hit, counted in the sim
-	BulletsFired      *uint64       `json:"bullets_fired,omitempty"`
 	Renderer          string        `json:"gl_renderer"`
 	GLVersion         string        `json:"gl_version"`
 	GoVersion         string        `json:"go_version"`
@@ -86,6 +81,10 @@ type summary struct {
 	MaxRSSMB          float64       `json:"max_rss_mb"`
 	Record            string        `json:"record,omitempty"`
 	Replay            *replayReport `json:"replay,omitempty"`
+
+	// counts are the game's own figures (see Counter), written as fields
+	// of their own after the engine's.
+	counts []Count
 
 	// run is what the figures were computed from, for -out.
 	run *bench.Run
@@ -120,7 +119,7 @@ func (a *app) summary(run *bench.Run) *summary {
 	s := &summary{
 		Engine:            "tandem",
 		StoppedBy:         a.stoppedBy,
-		Scene:             string(a.opts.scene),
+		Scene:             a.opts.scene,
 		Loop:              a.opts.loop,
 		Interp:            interp,
 		Seconds:           round(float64(run.To-run.From)/1e9, 3),
@@ -178,13 +177,7 @@ func (a *app) summary(run *bench.Run) *summary {
 		Record:            a.opts.record,
 		run:               run,
 	}
-	if a.opts.scene == scene.Platformer {
-		s.CoinsLeft = a.game.World().CoinsLeft()
-	}
-	if sh := a.game.Shmup(); sh != nil {
-		hits, fired := sh.Hits(), sh.Fired()
-		s.Hits, s.BulletsFired = &hits, &fired
-	}
+	s.counts = a.game.Counters()
 	return s
 }
 
@@ -206,7 +199,43 @@ func round(v float64, d int) float64 {
 	return math.Round(v*p) / p
 }
 
-func (s *summary) writeJSON(w io.Writer) error { return writeJSONLine(w, s) }
+// writeJSON writes the summary as one line of JSON: the engine's fields,
+// then the game's own counts. A count named like an engine field is
+// written as game_NAME, so the engine's figure stays what scripts read.
+func (s *summary) writeJSON(w io.Writer) error {
+	b, err := json.Marshal(s)
+	if err != nil {
+		return err
+	}
+	var taken map[string]any
+	if err := json.Unmarshal(b, &taken); err != nil {
+		return err
+	}
+	b = b[:len(b)-1] // the closing brace
+	for _, c := range s.counts {
+		name := c.Name
+		if _, ok := taken[name]; ok {
+			name = "game_" + name
+		}
+		k, err := json.Marshal(name)
+		if err != nil {
+			return err
+		}
+		b = fmt.Appendf(b, ",%s:%d", k, c.Value)
+	}
+	_, err = fmt.Fprintf(w, "%s}\n", b)
+	return err
+}
+
+// count returns the game's count called name.
+func (s *summary) count(name string) (int64, bool) {
+	for _, c := range s.counts {
+		if c.Name == name {
+			return c.Value, true
+		}
+	}
+	return 0, false
+}
 
 // writeJSONLine writes v as one line of JSON.
 func writeJSONLine(w io.Writer, v any) error {
@@ -218,13 +247,34 @@ func writeJSONLine(w io.Writer, v any) error {
 	return err
 }
 
-// loadLevel loads the platformer's level: the demo level, embedded in the
-// binary, unless a file is named.
-func loadLevel(path string) (*physics.Level, error) {
-	if path == "" {
-		return levels.Demo()
+// gameLevel loads the level of a game that takes one: the file -level
+// names, else the game's own; nil for a game without levels. A replay's
+// level must be the one it was recorded on.
+func gameLevel(o options) (*physics.Level, error) {
+	if o.info.Level == nil {
+		return nil, nil
 	}
-	return physics.LoadLevel(path)
+	var l *physics.Level
+	var err error
+	if o.level == "" {
+		l, err = o.info.Level()
+	} else {
+		l, err = physics.LoadLevel(o.level)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return l, checkLevel(o, l)
+}
+
+// simConfig is what the game is set up with: the run's flags, the level,
+// and the arena (the framebuffer's size, or in a replay the recording's).
+func simConfig(o options, level *physics.Level, fw, fh int) SimConfig {
+	if o.rec != nil {
+		fw, fh = o.arenaW, o.arenaH
+	}
+	return SimConfig{Hz: o.hz, Seed: o.seed, Sprites: o.sprites, SpriteSize: o.spriteSize, Spin: o.spin,
+		Width: max(fw, 64), Height: max(fh, 64), Level: level}
 }
 
 // maxRSSMB returns the process's peak resident set, in MB, as getrusage

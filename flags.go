@@ -1,6 +1,7 @@
-package main
+package tandem
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -11,14 +12,18 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tandem-engine/tandem/cmd/tandem/scene"
 	"github.com/tandem-engine/tandem/replay"
 )
 
 // options are the flags of run and bench.
 type options struct {
 	bench       bool // the bench subcommand
-	scene       scene.Kind
+	game        Game // the game -scene picked
+	info        Info // its Info
+	scene       string
+	matrixScene string          // the game -matrix runs; "" when there is only one
+	title       string          // the window's title; "" for the game's name
+	ctx         context.Context // Run's: its end stops the run; nil: never
 	level       string
 	sprites     int
 	spriteSize  int
@@ -202,16 +207,33 @@ func isBool(f *flag.Flag) bool {
 // the recording, so it has none of the flags that set them. On -h it prints
 // the flags to stderr and returns flag.ErrHelp; on a bad flag it returns
 // one line naming the flag, the value and the form it wants.
-func parseFlags(sub string, args []string, stderr io.Writer) (options, error) {
+func parseFlags(sub string, args []string, stderr io.Writer, games []Game) (options, error) {
 	o := options{bench: sub == "bench", hz: 60, seed: 1, width: 1280, height: 720}
 	isReplay := sub == "replay"
-	sceneName, interp, delay := "platformer", "", ""
+	if len(games) == 0 {
+		return o, errors.New("no game to run")
+	}
+	names := make([]string, len(games))
+	var levelGames, spriteDefaults []string
+	for i, g := range games {
+		in := infoOf(g)
+		names[i] = in.Name
+		if in.Level != nil {
+			levelGames = append(levelGames, in.Name)
+		}
+		spriteDefaults = append(spriteDefaults, fmt.Sprintf("%s %d", in.Name, in.Sprites))
+	}
+	sceneName, interp, delay := names[0], "", ""
 	fs := flag.NewFlagSet("tandem "+sub, flag.ContinueOnError)
 	fs.SetOutput(io.Discard) // errors are reported in one line by the caller
 	if !isReplay {
-		fs.StringVar(&sceneName, "scene", "platformer", "scene: platformer, bunnymark (bouncing bunnies for load) or shooter (fast bullets against small ships, swept collision)")
-		fs.StringVar(&o.level, "level", "", "level `file` for the platformer (default: the demo level, built in)")
-		fs.IntVar(&o.sprites, "sprites", 0, "bouncing bunnies for load (0 in the platformer; unset in the bunnymark: 5000); in the shooter, bullets in flight at most (unset: 1000)")
+		if len(games) > 1 {
+			fs.StringVar(&sceneName, "scene", names[0], "the game to run: "+orList(names))
+		}
+		if len(levelGames) > 0 {
+			fs.StringVar(&o.level, "level", "", "level `file` ("+orList(levelGames)+"; default: its own level)")
+		}
+		fs.IntVar(&o.sprites, "sprites", 0, "how much load the game makes (default: "+strings.Join(spriteDefaults, ", ")+")")
 		fs.IntVar(&o.hz, "hz", 60, "simulation rate, ticks per second")
 		fs.IntVar(&o.width, "width", 1280, "window width in screen coordinates")
 		fs.IntVar(&o.height, "height", 720, "window height in screen coordinates")
@@ -307,11 +329,14 @@ func parseFlags(sub string, args []string, stderr io.Writer) (options, error) {
 		}
 		return o, fmt.Errorf("%s: unexpected argument %q (flags go before it? see tandem %s -h)", sub, a, sub)
 	}
-	k, err := scene.ParseKind(sceneName)
-	if err != nil {
-		return o, fmt.Errorf("-scene: %q is not a scene (use platformer, bunnymark or shooter)", sceneName)
+	for i, n := range names {
+		if n == sceneName {
+			o.game, o.info, o.scene = games[i], infoOf(games[i]), n
+		}
 	}
-	o.scene = k
+	if o.game == nil {
+		return o, fmt.Errorf("-scene: %q is not a scene (use %s)", sceneName, orList(names))
+	}
 	isSet := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) {
 		isSet[f.Name] = true
@@ -326,11 +351,17 @@ func parseFlags(sub string, args []string, stderr io.Writer) (options, error) {
 	if o.matrix && !isSet["sprite-size"] {
 		o.spriteSize = 16
 	}
-	if o.scene == scene.Bunnymark && !isSet["sprites"] {
-		o.sprites = 5000
+	if !isSet["sprites"] {
+		o.sprites = o.info.Sprites
 	}
-	if o.scene == scene.Shooter && !isSet["sprites"] {
-		o.sprites = 1000
+	if len(games) > 1 {
+		o.matrixScene = o.scene
+		for i, g := range games {
+			if !isSet["scene"] && infoOf(g).Bench {
+				o.matrixScene = names[i]
+				break
+			}
+		}
 	}
 	o.interp = interp == "on"
 	if delay == "auto" {
@@ -361,7 +392,7 @@ func parseFlags(sub string, args []string, stderr io.Writer) (options, error) {
 		}
 	}
 	check(o.seconds >= 0, "-seconds %v is negative (use 0 to run until closed)", o.seconds)
-	check(o.level == "" || o.scene == scene.Platformer || isReplay, "-level is for the platformer: drop it, or add -scene platformer")
+	check(o.level == "" || o.info.Level != nil || isReplay, "-level is for %s: drop it, or add -scene %s", orList(levelGames), firstOr(levelGames, o.scene))
 	check(!o.bench || o.seconds > 0, "-seconds %v: the bench needs a measured time above 0", o.seconds)
 	check(o.warmup >= 0, "-warmup %v is negative", o.warmup)
 	check(o.width >= 64 && o.height >= 64 && o.width <= 16384 && o.height <= 16384,
@@ -379,4 +410,19 @@ func parseFlags(sub string, args []string, stderr io.Writer) (options, error) {
 		return o, fmt.Errorf("%s", strings.Join(bad, "; "))
 	}
 	return o, nil
+}
+
+// orList joins names as "a, b or c".
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+func firstOr(s []string, def string) string {
+	if len(s) > 0 {
+		return s[0]
+	}
+	return def
 }

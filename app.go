@@ -1,6 +1,7 @@
-package main
+package tandem
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -13,7 +14,6 @@ import (
 	"time"
 
 	"github.com/tandem-engine/tandem/bench"
-	"github.com/tandem-engine/tandem/cmd/tandem/scene"
 	"github.com/tandem-engine/tandem/gl"
 	"github.com/tandem-engine/tandem/physics"
 	"github.com/tandem-engine/tandem/replay"
@@ -34,9 +34,10 @@ type hooks struct {
 type app struct {
 	opts   options
 	win    *window.Window
-	game   *scene.Game
+	game   *Sim
 	runner *simthread.Runner
 	art    *art
+	keys   bindings
 
 	atlas *gl.Texture
 	batch *gl.SpriteBatch
@@ -71,8 +72,9 @@ type app struct {
 	injectAt   int64                 // when the bench pushes its next input event
 	injectDown bool
 
-	// minX.. are the world's bounds, for the camera clamp.
+	// minX.. are the world's bounds, for the camera clamp, if bounded.
 	minX, minY, maxX, maxY float32
+	bounded                bool
 
 	autoRight, autoJump bool // what -autoplay holds down
 
@@ -105,26 +107,17 @@ func runApp(opts options, h *hooks) (*summary, error) {
 	// most of its budget (-simcost 14ms at 60 Hz) is late by nearly that.
 	a.jitter = snapshot.JitterBuffer{Max: 1e9 / int64(opts.hz), Margin: 500_000}
 	a.predict.VSync = opts.vsync
-	var err error
-	if a.art, err = buildArt(opts.spriteSize); err != nil {
-		return nil, err
-	}
 	// A bad level is reported before a window opens.
-	var level *physics.Level
-	if opts.scene == scene.Platformer {
-		if level, err = loadLevel(opts.level); err != nil {
-			return nil, err
-		}
-		if err := checkLevel(opts, level); err != nil {
-			return nil, err
-		}
+	level, err := gameLevel(opts)
+	if err != nil {
+		return nil, err
 	}
 	if err := window.Init(); err != nil {
 		return nil, err
 	}
 	defer window.Terminate()
 	a.win, err = window.Open(window.Config{
-		Title: "tandem", Width: opts.width, Height: opts.height,
+		Title: cmp.Or(opts.title, opts.scene), Width: opts.width, Height: opts.height,
 		VSync: opts.vsync, Fullscreen: opts.fullscreen,
 	})
 	if errors.Is(err, window.ErrNoContext) {
@@ -139,6 +132,9 @@ func runApp(opts options, h *hooks) (*summary, error) {
 		return nil, err
 	}
 	if err := a.newGame(level); err != nil {
+		return nil, err
+	}
+	if a.art, err = buildArt(&a.game.setup); err != nil {
 		return nil, err
 	}
 	if err := a.newRenderer(); err != nil {
@@ -244,19 +240,15 @@ func runApp(opts options, h *hooks) (*summary, error) {
 
 func (a *app) newGame(level *physics.Level) error {
 	fw, fh := a.win.FramebufferSize()
-	if a.opts.rec != nil {
-		// A replay's arena is the recording's, whatever the window got.
-		fw, fh = a.opts.arenaW, a.opts.arenaH
-	}
-	g, err := scene.New(scene.Config{
-		Kind: a.opts.scene, Level: level, Hz: a.opts.hz, Seed: a.opts.seed,
-		Bunnies: a.opts.sprites, ArenaW: max(fw, 64), ArenaH: max(fh, 64), Spin: a.opts.spin,
-	}, a.art.scene)
+	g, err := NewSim(a.opts.game, simConfig(a.opts, level, fw, fh))
 	if err != nil {
 		return err
 	}
 	a.game = g
-	a.minX, a.minY, a.maxX, a.maxY = g.Bounds()
+	s := &g.setup
+	a.minX, a.minY, a.maxX, a.maxY = s.bounds[0], s.bounds[1], s.bounds[2], s.bounds[3]
+	a.bounded = s.hasBound
+	a.keys = newBindings(s.bindings)
 	return nil
 }
 
@@ -273,8 +265,8 @@ func (a *app) newRenderer() (err error) {
 	if a.batch, err = gl.NewSpriteBatch(n, a.atlas, a.art.frames); err != nil {
 		return err
 	}
-	w, h, cells := a.game.Tiles()
-	if a.tiles, err = gl.NewTileLayer(gl.TileGrid{W: w, H: h, Size: physics.TileSize, Frames: cells}, a.atlas, a.art.frames); err != nil {
+	t := a.game.setup.tiles
+	if a.tiles, err = gl.NewTileLayer(gl.TileGrid{W: t.w, H: t.h, Size: physics.TileSize, Frames: t.frames}, a.atlas, a.art.frames); err != nil {
 		return err
 	}
 	if a.quads, err = gl.NewQuadBatch(4096, a.atlas, a.art.frames); err != nil {
@@ -340,7 +332,8 @@ func (a *app) frame(capture bool) {
 	}
 	fw, fh := a.win.FramebufferSize()
 	gl.Viewport(fw, fh)
-	gl.Clear(0.36, 0.58, 0.85, 1)
+	bg := &a.game.setup.clear
+	gl.Clear(bg[0], bg[1], bg[2], bg[3])
 	prev, curr, fresh := a.runner.Ring().Acquire()
 	now := snapshot.Now()
 	if !capture {
@@ -388,6 +381,9 @@ func (a *app) frame(capture bool) {
 		rec.ProbeX = p.Probe + (c.Probe-p.Probe)*float64(v.Alpha)
 	}
 	a.lastFrame = rec
+	if curr != nil && len(curr.Text.Lines) > 0 {
+		a.quads.Draw(a.hud.gameText(&curr.Text), fw, fh)
+	}
 	if a.hudOn {
 		a.drawHUD(fw, fh, now)
 	}
@@ -490,6 +486,8 @@ func (a *app) stopReason(sig *signalWatch, deadline int64) string {
 		return stopSeconds
 	case a.verifier != nil && a.runner.Stats().Ended:
 		return stopEnd
+	case a.opts.ctx != nil && a.opts.ctx.Err() != nil:
+		return stopContext
 	}
 	return ""
 }
@@ -544,19 +542,24 @@ func (a *app) capture(fw, fh int) {
 	}
 }
 
-// pixelScale is how many framebuffer pixels a world pixel covers: 2 for a
-// 720-line window, more on larger or HiDPI ones. The bunnymark and the
-// shooter draw at 1:1.
+// pixelScale is how many framebuffer pixels a world pixel covers: for a
+// game that asked for Setup.PixelArt(lines), the whole number that shows
+// about lines world pixels on the framebuffer's height (2 for 360 in a
+// 720-line window); 1 for the others.
 func (a *app) pixelScale(fh int) float32 {
-	if a.opts.scene != scene.Platformer {
+	lines := a.game.setup.lines
+	if lines <= 0 {
 		return 1
 	}
-	return float32(max(1, (fh+180)/360))
+	return float32(max(1, (fh+lines/2)/lines))
 }
 
 // camera applies the render-side zoom and keeps the view inside the world.
 func (a *app) camera(c snapshot.Camera, fw, fh int) snapshot.Camera {
 	c.Zoom *= a.pixelScale(fh)
+	if !a.bounded {
+		return c
+	}
 	hw, hh := float32(fw)/c.Zoom/2, float32(fh)/c.Zoom/2
 	c.X = clampCentre(c.X, a.minX, a.maxX, hw)
 	c.Y = clampCentre(c.Y, a.minY, a.maxY, hh)
@@ -569,8 +572,8 @@ func viewRect(cam snapshot.Camera, fw, fh int) gl.ViewRect {
 	return gl.ViewRect{MinX: cam.X - hw, MinY: cam.Y - hh, MaxX: cam.X + hw, MaxY: cam.Y + hh}
 }
 
-// The scene marks empty cells as the tile layer does.
-var _ [0]struct{} = [gl.NoTile - scene.NoTile]struct{}{}
+// A game marks empty cells as the tile layer does.
+var _ [0]struct{} = [gl.NoTile - uint16(NoTile)]struct{}{}
 
 func clampCentre(v, lo, hi, half float32) float32 {
 	if hi-lo <= 2*half {
@@ -599,7 +602,7 @@ func (a *app) drawHUD(fw, fh int, now int64) {
 // buttons go to the sim as data, stamped; app keys act here. Nothing in it
 // blocks.
 func (a *app) onEvent(e window.Input) {
-	if b := buttonOf(e); b != 0 {
+	if b := a.keys.of(e); b != 0 {
 		a.runner.Push(simthread.Event{Time: e.Time, Kind: simthread.EventButton, Buttons: b, Down: e.Down})
 		return
 	}
@@ -649,8 +652,8 @@ func (a *app) pushPointer() {
 	}
 }
 
-// autoplay plays the platformer from the main thread as a player would:
-// it holds right and presses jump for 0.35 s of every 0.9 s, sending
+// autoplay plays from the main thread as a player would: it holds the
+// Right action and presses Jump for 0.35 s of every 0.9 s, sending
 // stamped events through the same queue as the keyboard.
 func (a *app) autoplay(now int64) {
 	const period, hold = 900_000_000, 350_000_000
@@ -658,11 +661,11 @@ func (a *app) autoplay(now int64) {
 	jump := t%period < hold
 	if !a.autoRight {
 		a.autoRight = true
-		a.runner.Push(simthread.Event{Time: now, Kind: simthread.EventButton, Buttons: scene.ButtonRight, Down: true})
+		a.runner.Push(simthread.Event{Time: now, Kind: simthread.EventButton, Buttons: Right.bit(), Down: true})
 	}
 	if jump != a.autoJump {
 		a.autoJump = jump
-		a.runner.Push(simthread.Event{Time: now, Kind: simthread.EventButton, Buttons: scene.ButtonJump, Down: jump})
+		a.runner.Push(simthread.Event{Time: now, Kind: simthread.EventButton, Buttons: Jump.bit(), Down: jump})
 	}
 }
 
@@ -675,34 +678,4 @@ func nextScale(r simthread.Ratio, step int) simthread.Ratio {
 		}
 	}
 	return simthread.RealTime
-}
-
-// buttonOf maps keys, mouse buttons and gamepad buttons to the game's
-// buttons.
-func buttonOf(e window.Input) simthread.Buttons {
-	switch e.Kind {
-	case window.KindKey:
-		switch e.Key {
-		case window.KeyLeft, window.KeyA:
-			return scene.ButtonLeft
-		case window.KeyRight, window.KeyD:
-			return scene.ButtonRight
-		case window.KeySpace, window.KeyUp, window.KeyW, window.KeyZ:
-			return scene.ButtonJump
-		}
-	case window.KindMouse:
-		if e.Mouse == window.MouseLeft {
-			return scene.ButtonJump // the shooter fires; the platformer jumps
-		}
-	case window.KindGamepad:
-		switch e.Button {
-		case window.ButtonDpadLeft, window.StickLeft:
-			return scene.ButtonLeft
-		case window.ButtonDpadRight, window.StickRight:
-			return scene.ButtonRight
-		case window.ButtonA, window.ButtonB:
-			return scene.ButtonJump
-		}
-	}
-	return 0
 }

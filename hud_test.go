@@ -1,4 +1,4 @@
-package main
+package tandem
 
 import (
 	"testing"
@@ -7,7 +7,11 @@ import (
 )
 
 func TestHUDLayout(t *testing.T) {
-	a, err := buildArt(16)
+	sim, err := NewSim(&dots{}, SimConfig{Sprites: 10, SpriteSize: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := buildArt(&sim.setup)
 	if err != nil {
 		t.Fatal(err)
 	}

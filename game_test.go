@@ -1,0 +1,146 @@
+package tandem
+
+import (
+	"fmt"
+	"image"
+	"strings"
+	"testing"
+
+	"github.com/tandem-engine/tandem/internal/mallocs"
+	"github.com/tandem-engine/tandem/simthread"
+	"github.com/tandem-engine/tandem/snapshot"
+	"github.com/tandem-engine/tandem/window"
+)
+
+// layered spawns one sprite on each of layers 2, 0 and 1, in that order,
+// and writes a line of text each tick.
+type layered struct{ ids [3]ID }
+
+func (g *layered) Setup(s *Setup) error {
+	img := image.NewRGBA(image.Rect(0, 0, 2, 2))
+	f := s.Image("px", img)
+	m := s.Mirrored(f)
+	big := s.Scaled(f, 64)
+	if f != 1 || m != 2 || big != 3 || s.Image("px2", img) != 4 {
+		return fmt.Errorf("frames %d %d %d: want 1, 2, 3 and 4 next", f, m, big)
+	}
+	w := s.World()
+	for i, layer := range []uint8{2, 0, 1} {
+		g.ids[i] = w.Spawn(Sprite{X: float32(i), Frame: f, Layer: layer, Scale: float32(i + 1)})
+	}
+	return nil
+}
+
+func (g *layered) Tick(w *World) {
+	w.Move(g.ids[0], float32(w.Tick()), 0)
+	if w.Tick()%2 == 1 {
+		w.Text(10, 20, 0, "odd tick")
+	}
+}
+
+func TestPublishLayersScaleText(t *testing.T) {
+	sim, err := NewSim(&layered{}, SimConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var snap snapshot.Snapshot
+	sim.Step(simthread.TickInput{})
+	sim.Publish(&snap)
+	sp := &snap.Sprites
+	// Layer 0 first, then 1, then 2, whatever the spawn order; each
+	// layer's slots (16 when a table first grows) keep their IDs.
+	var order []float32
+	for i := range sp.Len() {
+		if sp.Tint[i] != 0 {
+			order = append(order, sp.Scale[i])
+		}
+	}
+	if len(order) != 3 || order[0] != 2 || order[1] != 3 || order[2] != 1 {
+		t.Fatalf("visible sprites' scales in draw order %v: want layers 0, 1, 2 = scales 2, 3, 1", order)
+	}
+	if len(snap.Text.Lines) != 1 || string(snap.Text.Chars) != "odd tick" || snap.Text.Lines[0].Tint != White {
+		t.Fatalf("text after tick 1: %+v", snap.Text)
+	}
+	sim.Step(simthread.TickInput{})
+	sim.Publish(&snap)
+	if len(snap.Text.Lines) != 0 {
+		t.Fatalf("tick 2 drew no text, but the snapshot has %+v", snap.Text)
+	}
+	// Steady state: a tick and a publish allocate nothing.
+	n := mallocs.Count(func() {
+		for range 100 {
+			sim.Step(simthread.TickInput{})
+			sim.Publish(&snap)
+		}
+	})
+	if n != 0 {
+		t.Fatalf("100 ticks and publishes allocated %d times", n)
+	}
+}
+
+func TestSetupErrors(t *testing.T) {
+	for _, tc := range []struct {
+		setup func(*Setup) error
+		want  string
+	}{
+		{func(s *Setup) error { s.Frame("hero"); return nil }, `no image called "hero"`},
+		{func(s *Setup) error { return s.Bind(Jump, "Spcae") }, `no key or button called "Spcae"`},
+		{func(s *Setup) error { return s.Bind(15, "Space") }, "past MaxAction"},
+		{func(s *Setup) error { s.Image("none", nil); return nil }, `image "none" is empty`},
+		{func(s *Setup) error { s.Scaled(0, 0); return nil }, "Scaled: 0 px"},
+	} {
+		_, err := NewSim(gameFunc(tc.setup), SimConfig{})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("got %v, want %q", err, tc.want)
+		}
+	}
+	if _, err := NewSim(gameFunc(func(*Setup) error { return nil }), SimConfig{Hz: 5000}); err == nil {
+		t.Error("5000 Hz accepted")
+	}
+}
+
+type gameFunc func(*Setup) error
+
+func (f gameFunc) Setup(s *Setup) error { return f(s) }
+func (f gameFunc) Tick(*World)          {}
+
+func TestBindings(t *testing.T) {
+	// A game's own binding replaces that action's defaults and leaves the
+	// other actions' defaults alone.
+	var s Setup
+	s.bindings = map[Action][]binding{}
+	if err := s.Bind(Jump, "X", "PadY"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Bind(5, "MouseRight"); err != nil {
+		t.Fatal(err)
+	}
+	b := newBindings(s.bindings)
+	for _, tc := range []struct {
+		in   window.Input
+		want simthread.Buttons
+	}{
+		{window.Input{Kind: window.KindKey, Key: window.KeyX}, Jump.bit()},
+		{window.Input{Kind: window.KindKey, Key: window.KeySpace}, 0},
+		{window.Input{Kind: window.KindGamepad, Button: window.ButtonY}, Jump.bit()},
+		{window.Input{Kind: window.KindMouse, Mouse: window.MouseRight}, Action(5).bit()},
+		{window.Input{Kind: window.KindKey, Key: window.KeyA}, Left.bit()},
+		{window.Input{Kind: window.KindGamepad, Button: window.StickRight}, Right.bit()},
+	} {
+		if got := b.of(tc.in); got != tc.want {
+			t.Errorf("%+v: buttons %b, want %b", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestAnimationAt(t *testing.T) {
+	a := Animation{4, 5, 6}
+	for i, want := range map[int]Frame{0: 4, 2: 6, 3: 4, 7: 5, -1: 6} {
+		if got := a.At(i); got != want {
+			t.Errorf("At(%d) = %d, want %d", i, got, want)
+		}
+	}
+	if (Animation{}).At(3) != 0 {
+		t.Error("an empty animation is not frame 0")
+	}
+}

@@ -1,0 +1,578 @@
+package tandem
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/png"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/tandem-engine/tandem/gl"
+	"github.com/tandem-engine/tandem/internal/mainthread"
+)
+
+// TestMain runs on the main goroutine, locked to the main thread by this
+// package's init; it serves onMain there while the tests run elsewhere.
+func TestMain(m *testing.M) { os.Exit(mainthread.Run(m.Run)) }
+
+// onMain runs f on the main thread and waits for it.
+func onMain(f func()) { mainthread.Do(f) }
+
+// needDisplay skips a test that opens a window when there is no display
+// (and fails it under CI=true).
+func needDisplay(t *testing.T) { t.Helper(); mainthread.NeedDisplay(t) }
+
+// testOptions parses run flags for a test. Call it on the test's own
+// goroutine, never inside onMain: its t.Fatal would stop the main thread.
+func testOptions(t *testing.T, args ...string) options {
+	t.Helper()
+	o, err := parseFlags("run", args, os.Stderr, testGames)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o
+}
+
+func TestThreads(t *testing.T) {
+	// Every tick runs on one OS thread, every frame's GL calls on another:
+	// the main thread.
+	needDisplay(t)
+	var mu sync.Mutex
+	ticks, frames := map[int]int{}, map[int]int{}
+	h := &hooks{
+		onTick:  func() { mu.Lock(); ticks[unix.Gettid()]++; mu.Unlock() },
+		onFrame: func() { mu.Lock(); frames[unix.Gettid()]++; mu.Unlock() },
+	}
+	var err error
+	opts := testOptions(t, "-seconds", "1", "-sprites", "100")
+	onMain(func() { _, err = runApp(opts, h) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ticks) != 1 || len(frames) != 1 {
+		t.Fatalf("ticks ran on threads %v, frames on %v: want one each", ticks, frames)
+	}
+	for tick := range ticks {
+		for frame, n := range frames {
+			if tick == frame {
+				t.Fatalf("ticks and GL calls share thread %d", tick)
+			}
+			if frame != os.Getpid() {
+				t.Fatalf("GL ran on thread %d, not the main thread %d", frame, os.Getpid())
+			}
+			if n < 10 || ticks[tick] < 30 {
+				t.Fatalf("only %d frames and %d ticks in a second", n, ticks[tick])
+			}
+		}
+	}
+}
+
+// runWithScreenshot runs the app on the main thread with args and
+// -screenshot, and returns its summary and the screenshot, decoded.
+func runWithScreenshot(t *testing.T, args ...string) (*summary, image.Image) {
+	t.Helper()
+	shot := filepath.Join(t.TempDir(), "shot.png")
+	var sum *summary
+	var err error
+	opts := testOptions(t, append(args, "-screenshot", shot)...) // t.Fatal off the main thread
+	onMain(func() { sum, err = runApp(opts, nil) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sum, readPNG(t, shot)
+}
+
+// readPNG decodes the PNG file at path.
+func readPNG(t *testing.T, path string) image.Image {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return img
+}
+
+func TestScreenshotAfterTwoSeconds(t *testing.T) {
+	needDisplay(t)
+	sum, img := runWithScreenshot(t, "-scene", "dots", "-seconds", "2", "-sprites", "200")
+	colours := map[[4]uint32]int{}
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y += 2 {
+		for x := b.Min.X; x < b.Max.X; x += 2 {
+			r, g, bl, a := img.At(x, y).RGBA()
+			colours[[4]uint32{r, g, bl, a}]++
+		}
+	}
+	if len(colours) < 16 {
+		t.Fatalf("screenshot has %d colours: blank or flat", len(colours))
+	}
+	total := (b.Dx() / 2) * (b.Dy() / 2)
+	for c, n := range colours {
+		if n > total*9/10 {
+			t.Fatalf("colour %v covers %d of %d pixels", c, n, total)
+		}
+	}
+	if sum.Ticks < 100 || sum.Frames < 20 || sum.Sprites < 200 {
+		t.Fatalf("summary after 2 s: %+v", sum)
+	}
+}
+
+func TestFrameAllocs(t *testing.T) {
+	// A frame in steady state allocates nothing. Two measures: the app's
+	// own allocs_per_frame (runtime/metrics, the whole process, as -json
+	// reports it), and a memory profile of every allocation made after a
+	// one-second warm-up, which names who allocated.
+	needDisplay(t)
+	old := runtime.MemProfileRate
+	runtime.MemProfileRate = 1
+	defer func() { runtime.MemProfileRate = old }()
+	// Profiles at 1 s and 2.5 s into the 3 s run, between two frames.
+	var before, after []runtime.MemProfileRecord
+	start := time.Now()
+	h := &hooks{onFrame: func() {
+		switch el := time.Since(start); {
+		case before == nil && el > time.Second:
+			before = memProfile()
+		case after == nil && el > 2500*time.Millisecond:
+			after = memProfile()
+		}
+	}}
+	var sum *summary
+	var err error
+	opts := testOptions(t, "-seconds", "3", "-sprites", "1000", "-vsync=false")
+	onMain(func() { sum, err = runApp(opts, h) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after == nil {
+		t.Fatal("the run ended before its second profile")
+	}
+	// Every allocation between the two, by stack: none may come from the
+	// frame or the tick. The Go runtime itself may allocate, rarely: when
+	// a cgo call (a GL or GLFW call) blocks long, the scheduler starts an
+	// OS thread (runtime.newm) to run the other goroutines.
+	var ours []string
+	for _, r := range profileDiff(before, after) {
+		for _, hot := range []string{"(*app).frame", "tandem/simthread.", "tandem/snapshot.", "tandem/gl.",
+			"tandem/window.", "tandem/physics.", "tandem/entity.", "tandem.(*World)", "tandem.(*Sim)", "tandem.(*dots)"} {
+			if strings.Contains(r, hot) {
+				ours = append(ours, r)
+				break
+			}
+		}
+	}
+	if len(ours) > 0 {
+		t.Fatalf("steady-state frames allocate in tandem's code:\n%s", strings.Join(ours, "\n"))
+	}
+	// The whole process: at most the runtime's rare allocations, far fewer
+	// than one a frame. The race detector's runtime allocates on its own,
+	// more the busier the machine, so the bound is looser under -race.
+	bound := 0.2
+	if raceEnabled {
+		bound = 0.9
+	}
+	if sum.AllocsPerFrame < 0 || sum.AllocsPerFrame > bound {
+		t.Fatalf("allocs_per_frame = %v over %d frames", sum.AllocsPerFrame, sum.Frames)
+	}
+}
+
+// memProfile returns the memory profile as of now. The runtime publishes
+// allocations into the profile up to two GC cycles late, so it runs three.
+func memProfile() []runtime.MemProfileRecord {
+	runtime.GC()
+	runtime.GC()
+	runtime.GC()
+	n, _ := runtime.MemProfile(nil, true)
+	recs := make([]runtime.MemProfileRecord, n+64)
+	n, _ = runtime.MemProfile(recs, true)
+	return recs[:n]
+}
+
+// profileDiff returns the stacks that allocated between two profiles, one
+// line each: the count and the frames, innermost first. (The profile has
+// a record per stack and size, so records are summed by stack.)
+func profileDiff(before, after []runtime.MemProfileRecord) []string {
+	sum := func(recs []runtime.MemProfileRecord) map[[32]uintptr]int64 {
+		m := map[[32]uintptr]int64{}
+		for _, r := range recs {
+			m[r.Stack0] += r.AllocObjects
+		}
+		return m
+	}
+	was, now := sum(before), sum(after)
+	var out []string
+	for stack, n := range now {
+		d := n - was[stack]
+		if d <= 0 {
+			continue
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "%d allocs:", d)
+		pcs := stack[:]
+		for i, pc := range pcs {
+			if pc == 0 {
+				pcs = pcs[:i]
+				break
+			}
+		}
+		frames := runtime.CallersFrames(pcs)
+		for {
+			f, more := frames.Next()
+			fmt.Fprintf(&b, " %s", f.Function)
+			if !more {
+				break
+			}
+		}
+		out = append(out, b.String())
+	}
+	return out
+}
+
+func TestBadFlags(t *testing.T) {
+	for _, tc := range []struct{ args, want string }{
+		{"-scene pong", `-scene: "pong" is not a scene (use walker or dots)`},
+		{"replay", "replay: name the recording, e.g. tandem replay run.tdr"},
+		{"replay -hz 30 r.tdr", "-hz: a replay takes its world"},
+		{"replay r.tdr -seed 2", "-seed: a replay takes its world"},
+		{"-record no/such/dir/r.tdr", "-record no/such/dir/r.tdr: the directory no/such/dir does not exist"},
+		{"-loop sideways", `-loop "sideways" is not a loop (use decoupled, coupled or pipelined)`},
+		{"-interp maybe", `-interp "maybe": use on or off`},
+		{"bench -simcost -1ms", `invalid value "-1ms" for flag -simcost: want a duration from 0 to 1s, e.g. 14ms`},
+		{"bench -simcost 14", `invalid value "14" for flag -simcost: want a duration`},
+		{"bench -hitch gpu:1s:1ms", `invalid value "gpu:1s:1ms" for flag -hitch: "gpu" is not a thread: want WHO:EVERY:DURATION`},
+		{"bench -hitch sim:0s:1ms", `invalid value "sim:0s:1ms" for flag -hitch: every "0s": want a positive duration`},
+		{"bench -hitch sim:1s", `invalid value "sim:1s" for flag -hitch: want WHO:EVERY:DURATION`},
+		{"bench -gcload abc", `invalid value "abc" for flag -gcload: want megabytes a second from 0 to 10000`},
+		{"bench -gcload -5", `invalid value "-5" for flag -gcload`},
+		{"bench -seconds 0", `the bench needs a measured time above 0`},
+		{"bench -pprof 0.0.0.0:6060", `-pprof "0.0.0.0:6060": not a loopback address`},
+		{"bench -pprof 6060", `-pprof "6060": want host:port`},
+		{"bench -matrix -cpuprofile x.prof", `-cpuprofile with -matrix`},
+		{"bench -matrix -record x.tdr", `-record with -matrix: every cell would write the same file`},
+		{"-hz 0", "-hz 0 out of range (use 1 to 1000)"},
+		{"-sprites -5", "-sprites -5 out of range"},
+		{"-sprite-size 0", "-sprite-size 0 out of range"},
+		{"-seconds -1", "-seconds -1 is negative"},
+		{"-vsync=maybe", "-vsync=maybe: want true or false, e.g. -vsync=false"},
+		{"-seconds abc", "-seconds abc: want a number of seconds, e.g. 10 or 2.5"},
+		{"-hz 6x", "-hz 6x: want a whole number of ticks a second, e.g. 60"},
+		{"-seconds NaN", "-seconds NaN: not a number"},
+		{"-extrapolate Inf", "-extrapolate +Inf: not a number"},
+		{"-vsync false", "-vsync false: write -vsync=false"},
+		{"-scene dots -level x.txt", "-level is for walker: drop it, or add -scene walker"},
+		{"-interp-delay soon", `-interp-delay "soon": want auto or a number of ms`},
+		{"-screenshot x.bmp", "-screenshot x.bmp: want a name ending in .png, .jpg or .jpeg"},
+		{"-screenshot no/such/dir/x.png", "-screenshot no/such/dir/x.png: the directory no/such/dir does not exist"},
+		{"-memprofile no/such/dir/m.prof", "-memprofile no/such/dir/m.prof: the directory no/such/dir does not exist"},
+		{"bench -out /dev/null/x", "-out: mkdir /dev/null"},
+		{"-bogus", "flag provided but not defined: -bogus"},
+		{"run extra", `unexpected argument "extra"`},
+		{"fly", `unknown subcommand "fly"`},
+	} {
+		var out, errb bytes.Buffer
+		code := run(strings.Fields(tc.args), &out, &errb, testGames)
+		if code != exitUsage {
+			t.Errorf("%s: exit %d, want %d", tc.args, code, exitUsage)
+		}
+		if !strings.Contains(errb.String(), tc.want) {
+			t.Errorf("%s: stderr %q, want it to say %q", tc.args, errb.String(), tc.want)
+		}
+	}
+}
+
+func TestMissingLevel(t *testing.T) {
+	var err error
+	opts := testOptions(t, "-level", "no/such/level.txt", "-seconds", "1")
+	onMain(func() { _, err = runApp(opts, nil) })
+	if err == nil || !strings.Contains(err.Error(), "no/such/level.txt") {
+		t.Fatalf("missing level: %v", err)
+	}
+}
+
+func TestMalformedLevel(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "bad.txt")
+	if err := os.WriteFile(bad, []byte("####\n#P.#\n#.x#\n####\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var err error
+	opts := testOptions(t, "-level", bad, "-seconds", "1")
+	onMain(func() { _, err = runApp(opts, nil) })
+	if err == nil || !strings.Contains(err.Error(), bad+":3:3") {
+		t.Fatalf("malformed level: %v, want the file, line 3, column 3", err)
+	}
+}
+
+func TestNoDisplay(t *testing.T) {
+	// GLFW keeps its state per process: try it in a child without DISPLAY,
+	// and without Xvfb on its PATH to start one.
+	if os.Getenv("TANDEM_TEST_CHILD") == "1" {
+		os.Exit(run([]string{"-seconds", "1"}, os.Stdout, os.Stderr, testGames))
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestNoDisplay$")
+	cmd.Env = append(os.Environ(), "TANDEM_TEST_CHILD=1", "DISPLAY=", "WAYLAND_DISPLAY=", "PATH="+t.TempDir())
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != exitError {
+		t.Fatalf("without a display: %v, want exit code %d; output:\n%s", err, exitError, out)
+	}
+	if !strings.Contains(string(out), "no display: set DISPLAY, or install Xvfb") {
+		t.Fatalf("without a display it said:\n%s", out)
+	}
+}
+
+func TestOwnXvfb(t *testing.T) {
+	// Without a display, tandem starts its own Xvfb, says so, runs, and
+	// stops the server at exit.
+	if os.Getenv("TANDEM_TEST_CHILD") == "1" {
+		code := 0
+		onMain(func() { code = run([]string{"-seconds", "0.5", "-json"}, os.Stdout, os.Stderr, testGames) })
+		os.Exit(code)
+	}
+	if _, err := exec.LookPath("Xvfb"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no Xvfb under CI=true: make deps installs it")
+		}
+		t.Skip("no Xvfb")
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestOwnXvfb$")
+	cmd.Env = append(os.Environ(), "TANDEM_TEST_CHILD=1", "DISPLAY=", "WAYLAND_DISPLAY=")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("without a display: %v; stderr:\n%s", err, stderr.String())
+	}
+	m := regexp.MustCompile(`started Xvfb on (:\d+)`).FindStringSubmatch(stderr.String())
+	if m == nil {
+		t.Fatalf("stderr does not say it started Xvfb:\n%s", stderr.String())
+	}
+	if !strings.Contains(stdout.String(), `"fps_mean":`) {
+		t.Fatalf("no summary on stdout:\n%s", stdout.String())
+	}
+	// The server is gone: its socket is removed when it exits.
+	sock := "/tmp/.X11-unix/X" + strings.TrimPrefix(m[1], ":")
+	if _, err := os.Stat(sock); err == nil {
+		t.Fatalf("%s still exists after tandem exited: Xvfb was left running", sock)
+	}
+}
+
+func TestCoupledLoop(t *testing.T) {
+	// The classic single-thread loop: ticks and GL calls share the main
+	// thread, and the sim still holds its rate.
+	needDisplay(t)
+	var mu sync.Mutex
+	threads := map[int]int{}
+	h := &hooks{
+		onTick:  func() { mu.Lock(); threads[unix.Gettid()]++; mu.Unlock() },
+		onFrame: func() { mu.Lock(); threads[unix.Gettid()]++; mu.Unlock() },
+	}
+	var sum *summary
+	var err error
+	opts := testOptions(t, "-loop", "coupled", "-seconds", "1.5", "-autoplay")
+	onMain(func() { sum, err = runApp(opts, h) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(threads) != 1 || threads[os.Getpid()] == 0 {
+		t.Fatalf("coupled loop ran on threads %v, want only the main thread %d", threads, os.Getpid())
+	}
+	if sum.Loop != "coupled" || sum.Ticks < 60 || sum.TPS < 40 {
+		t.Fatalf("coupled summary: loop %s, %d ticks, %.1f TPS", sum.Loop, sum.Ticks, sum.TPS)
+	}
+}
+
+func TestProbePixels(t *testing.T) {
+	// The probe is what an outside tool measures: a solid #FF00FF 8x8
+	// square, top edge on row 4, drawn over everything (the HUD too), its
+	// leftmost column the drawn x rounded to a pixel, and that x is 240 px
+	// per second of the sim time the frame shows.
+	needDisplay(t)
+	sum, img := runWithScreenshot(t, "-scene", "dots", "-sprites", "2000", "-probe", "-hud",
+		"-seconds", "1.3", "-width", "640", "-height", "360")
+	w := img.Bounds().Dx()
+	x := sum.shot.ProbeX
+	if want := float64(sum.shot.SimShown) * 240 / 1e9; math.Abs(x-want) > 1e-6*want+1e-9 {
+		t.Fatalf("probe at %.4f px, but the frame shows sim time %d ns: want %.4f", x, sum.shot.SimShown, want)
+	}
+	left := int(math.Ceil(math.Mod(x, float64(w)) - 0.5))
+	if left < 0 || left+8 > w {
+		// 1.3 s of sim time puts it near 312 px: it cannot have wrapped.
+		t.Fatalf("probe at %d px, at the edge of a %d px framebuffer", left, w)
+	}
+	magenta := func(px, py int) bool {
+		r, g, b, a := img.At(px, py).RGBA()
+		return r>>8 == 0xFF && g>>8 == 0 && b>>8 == 0xFF && a>>8 == 0xFF
+	}
+	for py := 0; py < 16; py++ {
+		for px := max(left-2, 0); px < min(left+10, w); px++ {
+			in := py >= 4 && py < 12 && px >= left && px < left+8
+			if magenta(px, py) != in {
+				t.Fatalf("pixel (%d, %d) magenta = %v, want %v (probe x %.3f, left column %d)", px, py, !in, in, x, left)
+			}
+		}
+	}
+}
+
+// childRun starts this test binary as a child that runs tandem with args
+// on its own main thread, without a display (so on its own Xvfb), in a
+// process group of its own as a shell gives a job, and waits until it has
+// drawn for a while.
+func childRun(t *testing.T, test string, args ...string) (cmd *exec.Cmd, stdout, stderr *bytes.Buffer) {
+	t.Helper()
+	if _, err := exec.LookPath("Xvfb"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no Xvfb under CI=true: make deps installs it")
+		}
+		t.Skip("no Xvfb")
+	}
+	cmd = exec.Command(os.Args[0], "-test.run=^"+test+"$")
+	cmd.Env = append(os.Environ(), "TANDEM_TEST_CHILD=1", "DISPLAY=", "WAYLAND_DISPLAY=",
+		"TANDEM_TEST_ARGS="+strings.Join(args, " "))
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	stdout, stderr = &bytes.Buffer{}, &bytes.Buffer{}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(2500 * time.Millisecond) // start, Xvfb, a second of frames
+	return cmd, stdout, stderr
+}
+
+// childMain is the child side of childRun: it runs tandem and exits.
+func childMain() {
+	if os.Getenv("TANDEM_TEST_CHILD") != "1" {
+		return
+	}
+	code := 0
+	onMain(func() { code = run(strings.Fields(os.Getenv("TANDEM_TEST_ARGS")), os.Stdout, os.Stderr, testGames) })
+	os.Exit(code)
+}
+
+func TestCtrlCToGroup(t *testing.T) {
+	// A terminal's Ctrl-C signals the whole foreground process group. The
+	// run stops cleanly (exit 0) and leaves its summary and screenshot;
+	// tandem's own Xvfb, in a session of its own, does not die under it.
+	childMain()
+	shot := filepath.Join(t.TempDir(), "shot.png")
+	cmd, stdout, stderr := childRun(t, "TestCtrlCToGroup", "-scene", "dots", "-sprites", "200", "-seconds", "60", "-json", "-screenshot", shot)
+	if err := syscall.Kill(-cmd.Process.Pid, syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("after Ctrl-C: %v; stderr:\n%s", err, stderr)
+	}
+	if !strings.Contains(stdout.String(), `"stopped_by":"signal"`) {
+		t.Fatalf("summary does not say the signal stopped it:\n%s\nstderr:\n%s", stdout, stderr)
+	}
+	f, err := os.Open(shot)
+	if err != nil {
+		t.Fatalf("no screenshot: %v; stderr:\n%s", err, stderr)
+	}
+	defer f.Close()
+	if _, err := png.Decode(f); err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+}
+
+func TestSIGTERM(t *testing.T) {
+	childMain()
+	cmd, stdout, stderr := childRun(t, "TestSIGTERM", "-scene", "dots", "-sprites", "200", "-seconds", "60", "-json")
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("after SIGTERM: %v; stderr:\n%s", err, stderr)
+	}
+	if !strings.Contains(stdout.String(), `"stopped_by":"signal"`) {
+		t.Fatalf("summary:\n%s\nstderr:\n%s", stdout, stderr)
+	}
+}
+
+func TestSecondCtrlC(t *testing.T) {
+	// The second Ctrl-C does not wait for a clean stop: exit 130 at once.
+	childMain()
+	cmd, _, stderr := childRun(t, "TestSecondCtrlC", "-scene", "dots", "-sprites", "200", "-seconds", "60", "-json",
+		"-rendercost", "200ms") // a slow frame: the first stop is still under way
+	syscall.Kill(-cmd.Process.Pid, syscall.SIGINT)
+	time.Sleep(20 * time.Millisecond)
+	syscall.Kill(-cmd.Process.Pid, syscall.SIGINT)
+	err := cmd.Wait()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 130 {
+		t.Fatalf("after two Ctrl-C: %v, want exit code 130; stderr:\n%s", err, stderr)
+	}
+	if !strings.Contains(stderr.String(), "second interrupt: exiting at once") {
+		t.Fatalf("stderr:\n%s", stderr)
+	}
+}
+
+func TestLargestLevel(t *testing.T) {
+	// The largest level the loader takes, every cell a tile but the
+	// player's pocket: it loads, plays and draws, the tile layer holding
+	// only the cells in view (gl's TestTileLayer checks the cull;
+	// BenchmarkTileLayer, that the cost does not grow with the level).
+	needDisplay(t)
+	const n = 4096
+	var b strings.Builder
+	b.Grow((n + 1) * n)
+	for y := range n {
+		switch {
+		case y == 3:
+			b.WriteString("#..P..")
+			b.WriteString(strings.Repeat("=", n-6))
+		case y >= 1 && y <= 2:
+			b.WriteString("#.....")
+			b.WriteString(strings.Repeat("#", n-6))
+		default:
+			b.WriteString(strings.Repeat("#", n))
+		}
+		b.WriteByte('\n')
+	}
+	path := filepath.Join(t.TempDir(), "huge.txt")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var sum *summary
+	var err error
+	opts := testOptions(t, "-level", path, "-seconds", "1", "-autoplay")
+	onMain(func() { sum, err = runApp(opts, nil) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Frames < 2 || sum.Ticks < 30 {
+		t.Fatalf("%d frames, %d ticks", sum.Frames, sum.Ticks)
+	}
+}
+
+func TestNoOpenGL41Hint(t *testing.T) {
+	// A driver without OpenGL 4.1 (Mesa told to offer 3.3): the app says
+	// so, with what the driver offers and how to get a software 4.1.
+	needDisplay(t)
+	t.Setenv("MESA_GL_VERSION_OVERRIDE", "3.3")
+	code, _, errs := tandemMain("run", "-seconds", "1")
+	for _, want := range []string{"cannot create an OpenGL 4.1 core context", "OpenGL 3.3", gl.SoftwareHint} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errs)
+		}
+	}
+	if code != exitError {
+		t.Errorf("exit %d, want %d", code, exitError)
+	}
+}

@@ -1,0 +1,101 @@
+package tandem
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+)
+
+// Config is how [Run] runs a game: the command line's most used flags as
+// fields (the zero value of each is the flag's default), and Args for any
+// other flag of tandem run, as on the command line.
+type Config struct {
+	Title         string  // the window's title (default: the game's name)
+	Width, Height int     // the window, in screen coordinates (default 1280 x 720)
+	Hz            int     // ticks per second (default 60)
+	Seed          uint64  // the game's seed (default 1)
+	Sprites       int     // -sprites (default: the game's Info.Sprites)
+	Seconds       float64 // stop after this long (default: when the window closes)
+	Loop          string  // "decoupled" (default), "coupled" or "pipelined"
+	NoVSync       bool    // do not wait for vertical sync
+	Fullscreen    bool
+	Headless      bool   // run on tandem's own Xvfb even when a display exists
+	HUD           bool   // show the HUD at start (F3 toggles it)
+	Level         string // -level: a level file, for a game that takes one
+	Screenshot    string // write the last frame to this PNG or JPEG at exit
+	Record        string // record the run's input to this file (tandem replay plays it)
+	JSON          bool   // write the one-line JSON summary to Stdout at exit
+	// Args are more flags of tandem run, e.g. []string{"-interp-delay", "2"}.
+	Args []string
+	// Stdout and Stderr default to the process's.
+	Stdout, Stderr io.Writer
+}
+
+// args returns c as tandem run's command line.
+func (c Config) args() []string {
+	var a []string
+	add := func(name, v string) { a = append(a, "-"+name+"="+v) }
+	if c.Width != 0 {
+		add("width", strconv.Itoa(c.Width))
+	}
+	if c.Height != 0 {
+		add("height", strconv.Itoa(c.Height))
+	}
+	if c.Hz != 0 {
+		add("hz", strconv.Itoa(c.Hz))
+	}
+	if c.Seed != 0 {
+		add("seed", strconv.FormatUint(c.Seed, 10))
+	}
+	if c.Sprites != 0 {
+		add("sprites", strconv.Itoa(c.Sprites))
+	}
+	if c.Seconds != 0 {
+		add("seconds", strconv.FormatFloat(c.Seconds, 'g', -1, 64))
+	}
+	if c.Loop != "" {
+		add("loop", c.Loop)
+	}
+	for _, f := range []struct {
+		name string
+		on   bool
+	}{{"vsync=false", c.NoVSync}, {"fullscreen", c.Fullscreen}, {"headless", c.Headless}, {"hud", c.HUD}, {"json", c.JSON}} {
+		if f.on {
+			a = append(a, "-"+f.name)
+		}
+	}
+	for _, f := range []struct{ name, v string }{{"level", c.Level}, {"screenshot", c.Screenshot}, {"record", c.Record}} {
+		if f.v != "" {
+			add(f.name, f.v)
+		}
+	}
+	return append(a, c.Args...)
+}
+
+// Run runs game in a window (or on tandem's own Xvfb where there is no
+// display) until the window closes, Esc, Ctrl-C, cfg.Seconds, or ctx is
+// done; then it stops the sim thread, finishes the recording, and writes
+// the screenshot and the summary cfg asks for. Its errors name what to
+// fix: a bad flag value, an output path that cannot be written, no
+// display, no OpenGL 4.1. Main thread only (see the package's Threads
+// note).
+func Run(ctx context.Context, game Game, cfg Config) error {
+	stdout, stderr := cfg.Stdout, cfg.Stderr
+	if stdout == nil {
+		stdout = os.Stdout
+	}
+	if stderr == nil {
+		stderr = os.Stderr
+	}
+	opts, err := parseFlags("run", cfg.args(), stderr, []Game{game})
+	if err != nil {
+		return fmt.Errorf("tandem: %w", err)
+	}
+	opts.ctx, opts.title = ctx, cfg.Title
+	if code := runOnce(opts, stdout, stderr, []Game{game}); code != exitOK {
+		return fmt.Errorf("tandem: %s: the run failed (exit code %d; stderr says why)", opts.scene, code)
+	}
+	return nil
+}
