@@ -108,9 +108,11 @@ func runApp(opts options, h *hooks) (*summary, error) {
 	a.jitter = snapshot.JitterBuffer{Max: 1e9 / int64(opts.hz), Margin: 500_000}
 	a.predict.VSync = opts.vsync
 	// A bad level is reported before a window opens.
-	level, err := gameLevel(opts)
-	if err != nil {
-		return nil, err
+	level, err := opts.loaded, error(nil)
+	if level == nil {
+		if level, err = gameLevel(opts); err != nil {
+			return nil, err
+		}
 	}
 	if err := window.Init(); err != nil {
 		return nil, err

@@ -94,6 +94,12 @@ func runOnce(opts options, stdout, stderr io.Writer, games []Game) int {
 			return runFast(opts, stdout, stderr)
 		}
 	}
+	// A bad level costs nothing either: no display, no window first.
+	level, err := gameLevel(opts)
+	if err != nil {
+		return fail(err)
+	}
+	opts.loaded = level
 	if opts.out != "" {
 		if err := os.MkdirAll(opts.out, 0o755); err != nil {
 			fmt.Fprintf(stderr, "tandem: -out: %v\n", err)

@@ -59,7 +59,15 @@
 //
 //	func main() { tandem.Main(&game{}) }
 //
-// Threads: [Main] and [Run] must be called from the program's main
-// goroutine with the main OS thread locked (runtime.LockOSThread in an
-// init function), as GLFW requires.
+// The zero Frame is a white pixel, so this game draws a 16 px white square
+// that moves right while the right arrow (or D, or the d-pad) is held. See
+// the README's "Write your own game" for a whole game with its own images
+// and score, and cmd/tandem/scene for three larger ones.
+//
+// Threads: [Main], [Command] and [Run] must be called from the program's
+// main goroutine (main, or what it calls), which importing this package
+// locks to the main OS thread, as GLFW requires. A game's Setup runs there
+// too, before the sim starts; its Tick runs on the sim thread (the main
+// thread in the coupled loop), and never at the same time as anything
+// else of the game.
 package tandem

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tandem-engine/tandem/physics"
 	"github.com/tandem-engine/tandem/replay"
 )
 
@@ -24,6 +25,7 @@ type options struct {
 	matrixScene string          // the game -matrix runs; "" when there is only one
 	title       string          // the window's title; "" for the game's name
 	ctx         context.Context // Run's: its end stops the run; nil: never
+	loaded      *physics.Level  // the game's level, loaded before the run; nil: load it then
 	level       string
 	sprites     int
 	spriteSize  int
