@@ -502,6 +502,16 @@ func (w *World) Text(x, y int, tint uint32, s string) {
 	w.text.Add(int32(x), int32(y), tint, s)
 }
 
+// TextBytes is Text for bytes, which it copies: a game that formats a
+// figure each tick (strconv.AppendInt into a buffer of its own) draws it
+// without allocating.
+func (w *World) TextBytes(x, y int, tint uint32, b []byte) {
+	if tint == 0 {
+		tint = White
+	}
+	w.text.AddBytes(int32(x), int32(y), tint, b)
+}
+
 // Camera returns the camera.
 func (w *World) Camera() Camera { return w.cam }
 

@@ -129,18 +129,51 @@ func (t *Text) Reset() {
 	t.Lines, t.Chars = t.Lines[:0], t.Chars[:0]
 }
 
+// reserve makes room for n more chars and one more line, growing to at
+// least 256 chars and 16 lines at once, so that text whose length changes
+// a little from tick to tick (a score) stops allocating at once.
+func (t *Text) reserve(n int) {
+	if len(t.Chars)+n > cap(t.Chars) {
+		c := make([]byte, len(t.Chars), max(256, 2*(len(t.Chars)+n)))
+		copy(c, t.Chars)
+		t.Chars = c
+	}
+	if len(t.Lines) == cap(t.Lines) {
+		l := make([]TextLine, len(t.Lines), max(16, 2*len(t.Lines)))
+		copy(l, t.Lines)
+		t.Lines = l
+	}
+}
+
 // Add appends a line. It allocates only when t holds more than it ever
 // held before.
 func (t *Text) Add(x, y int32, tint uint32, s string) {
+	t.reserve(len(s))
 	from := int32(len(t.Chars))
 	t.Chars = append(t.Chars, s...)
 	t.Lines = append(t.Lines, TextLine{X: x, Y: y, Tint: tint, From: from, To: int32(len(t.Chars))})
 }
 
+// AddBytes is Add for bytes: it keeps a copy.
+func (t *Text) AddBytes(x, y int32, tint uint32, b []byte) {
+	t.reserve(len(b))
+	from := int32(len(t.Chars))
+	t.Chars = append(t.Chars, b...)
+	t.Lines = append(t.Lines, TextLine{X: x, Y: y, Tint: tint, From: from, To: int32(len(t.Chars))})
+}
+
 // CopyFrom makes t a copy of src, reusing t's storage.
 func (t *Text) CopyFrom(src *Text) {
-	t.Lines = append(t.Lines[:0], src.Lines...)
-	t.Chars = append(t.Chars[:0], src.Chars...)
+	t.Reset()
+	if len(src.Lines) == 0 {
+		return
+	}
+	t.reserve(len(src.Chars))
+	t.Chars = append(t.Chars, src.Chars...)
+	if len(src.Lines) > cap(t.Lines) {
+		t.Lines = make([]TextLine, 0, max(16, len(src.Lines)))
+	}
+	t.Lines = append(t.Lines, src.Lines...)
 }
 
 // CopyFrom makes s a deep copy of src, reusing s's storage.

@@ -4,6 +4,7 @@ package scene
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/tandem-engine/tandem"
 )
@@ -31,6 +32,7 @@ type Shooter struct {
 	// and generation it was last drawn at.
 	ids       []tandem.ID
 	life, gen []uint32
+	score     []byte // the score line, formatted each tick into its own storage
 }
 
 var (
@@ -65,7 +67,7 @@ func (g *Shooter) Setup(s *tandem.Setup) error {
 	aw, ah = max(aw, 64), max(ah, 64)
 	sim := newShooter(float64(aw), float64(ah), s.Hz(), s.Seed(), s.Sprites())
 	n := len(sim.slots.x)
-	*g = Shooter{sim: sim, ids: make([]tandem.ID, n), life: make([]uint32, n), gen: make([]uint32, n)}
+	*g = Shooter{sim: sim, ids: make([]tandem.ID, n), life: make([]uint32, n), gen: make([]uint32, n), score: make([]byte, 0, 64)}
 	g.frames = [roles]tandem.Frame{roleShip: s.Frame("ship"), roleGun: s.Frame("gun"), roleBullet: s.Frame("bullet")}
 	s.Bounds(0, 0, float32(aw), float32(ah))
 	w := s.World()
@@ -89,6 +91,18 @@ func (g *Shooter) Tick(w *tandem.World) {
 		pointerX:   px,
 	})
 	g.draw(w)
+	g.showScore(w)
+}
+
+// showScore writes "hits H of F" at the top left, below the bench's probe
+// row, without allocating once the buffer has grown.
+func (g *Shooter) showScore(w *tandem.World) {
+	b := append(g.score[:0], "hits "...)
+	b = strconv.AppendUint(b, g.sim.hits, 10)
+	b = append(b, " of "...)
+	b = strconv.AppendUint(b, g.sim.fired, 10)
+	g.score = b
+	w.TextBytes(8, 20, 0, b)
 }
 
 // draw brings w's entities in line with the sim's slots: a slot that
