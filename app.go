@@ -61,9 +61,11 @@ type app struct {
 	probeQuad   [1]gl.Quad
 	lastFrame   bench.FrameRecord // the newest frame drawn, capture included
 
-	// Frame pacing (-interp-delay auto, -fps-cap).
+	// Frame pacing (-interp-delay auto, -fps-cap, -present-hold).
 	jitter     snapshot.JitterBuffer
 	predict    snapshot.PresentPredictor
+	hold       snapshot.PresentHold
+	holding    bool                  // -present-hold applies: decoupled, auto delay, no vsync
 	observed   uint64                // the newest snapshot tick the jitter buffer has seen
 	lastAim    int64                 // when aim last ran
 	up         [2]*snapshot.Snapshot // the pair in the sprite batch
@@ -107,6 +109,10 @@ func runApp(opts options, h *hooks) (*summary, error) {
 	// most of its budget (-simcost 14ms at 60 Hz) is late by nearly that.
 	a.jitter = snapshot.JitterBuffer{Max: 1e9 / int64(opts.hz), Margin: 500_000}
 	a.predict.VSync = opts.vsync
+	// The lead moves at most 0.25 ms a frame: every change of it is
+	// animation error in that frame.
+	a.hold = snapshot.PresentHold{Margin: 500_000, Max: 50_000_000, Step: 250_000}
+	a.holding = opts.presentHold && opts.delayAuto && !opts.vsync && opts.loop == loopDecoupled
 	// A bad level is reported before a window opens.
 	level, err := opts.loaded, error(nil)
 	if level == nil {
@@ -395,6 +401,15 @@ func (a *app) frame(capture bool) {
 	if a.shotPending || capture {
 		a.capture(fw, fh)
 	}
+	if a.holding && curr != nil && !capture {
+		// Present a fixed lead after the decision: finish the frame's
+		// work, then wait out the rest of the lead before the swap.
+		gl.Finish()
+		done := snapshot.Now()
+		a.hold.Observe(done - now)
+		waitUntil(a.hold.SwapAt(now, done))
+		rec.Hold = a.hold.Lead()
+	}
 	a.win.Swap()
 	if !capture {
 		present := snapshot.Now()
@@ -451,17 +466,23 @@ func slew(cur, target, elapsed int64, first bool) int64 {
 // on a grid of 1/N s on the monotonic clock. A frame that starts more than
 // a period late restarts the grid rather than rushing to catch up.
 func (a *app) paceCap() {
-	const spin = 300_000 // the last 0.3 ms is spun: sleeps wake late
 	period := int64(1e9) / int64(a.opts.fpsCap)
 	now := snapshot.Now()
 	if a.capNext == 0 || now > a.capNext+period {
 		a.capNext = now
 	}
-	for d := a.capNext - snapshot.Now(); d > spin; d = a.capNext - snapshot.Now() {
+	waitUntil(a.capNext)
+	a.capNext += period
+}
+
+// waitUntil sleeps until t on the monotonic clock, spinning the last 0.3
+// ms: sleeps wake late by up to a scheduler tick.
+func waitUntil(t int64) {
+	const spin = 300_000
+	for d := t - snapshot.Now(); d > spin; d = t - snapshot.Now() {
 		time.Sleep(time.Duration(d - spin))
 	}
-	spinUntil(a.capNext)
-	a.capNext += period
+	spinUntil(t)
 }
 
 // upload sends the pair (p, c) to the sprite batch unless it is the pair

@@ -49,6 +49,7 @@ type options struct {
 	interpDelay float64 // ms, when not auto
 	delayAuto   bool    // -interp-delay auto: the jitter buffer and the present aim
 	fpsCap      int
+	presentHold bool
 	catchUp     float64
 	spin        bool
 	probe       bool
@@ -262,6 +263,7 @@ func parseFlags(sub string, args []string, stderr io.Writer, games []Game) (opti
 	fs.StringVar(&delay, "interp-delay", "auto", "draw the world this many `ms` further in the past, so a sim tick that starts late still arrives in time; auto sizes it from how late snapshots arrive and aims each frame at its predicted present")
 	fs.Float64Var(&o.catchUp, "catch-up", 0.25, "after a stall, let the picture run up to 1+F times as fast until it is back on schedule (0: jump)")
 	fs.IntVar(&o.fpsCap, "fps-cap", 0, "render at most this many frames a second, paced by sleeping to a deadline (0: no cap)")
+	fs.BoolVar(&o.presentHold, "present-hold", false, "without vsync, with -interp-delay auto in the decoupled loop: finish each frame and hold its swap to a fixed lead after the moment it chose (the 95th percentile of recent frames), so the picture moves as much as the presents do; costs frame rate and latency")
 	fs.BoolVar(&o.spin, "spin", false, "draw the bunnies turning (the classic bunnymark keeps them upright)")
 	fs.BoolVar(&o.probe, "probe", o.bench, "draw the probe: a magenta 8x8 px square at the top moving 240 px per second of sim time")
 	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile (pprof) of the run to `file`")

@@ -65,6 +65,7 @@ type summary struct {
 	Eased             int           `json:"frames_eased"`
 	InterpDelayMsP50  float64       `json:"interp_delay_ms_p50"`
 	InterpDelay       string        `json:"interp_delay"`
+	PresentHoldMsP50  float64       `json:"present_hold_ms_p50"`
 	FPSCap            int           `json:"fps_cap"`
 	SnapshotAgeP50    float64       `json:"snapshot_age_ms_p50"`
 	SnapshotAgeP99    float64       `json:"snapshot_age_ms_p99"`
@@ -160,6 +161,7 @@ func (a *app) summary(run *bench.Run) *summary {
 		Eased:             a.interp.Eased,
 		InterpDelayMsP50:  round(f.DelayMsP50, 3),
 		InterpDelay:       delayName(a.opts),
+		PresentHoldMsP50:  round(f.HoldMsP50, 3),
 		FPSCap:            a.opts.fpsCap,
 		SnapshotAgeP50:    round(f.SnapshotAgeMsP50, 2),
 		SnapshotAgeP99:    round(f.SnapshotAgeMsP99, 2),

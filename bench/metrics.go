@@ -32,6 +32,7 @@ type Figures struct {
 	OverdueFrames       int     // frames drawn after their next snapshot was due
 	ExtrapolatedFrames  int     // frames drawn past the newest snapshot (alpha > 1)
 	DelayMsP50          float64 // the interpolation delay in use
+	HoldMsP50           float64 // the present hold's lead (0: none)
 	SnapshotAgeMsP50    float64
 	SnapshotAgeMsP99    float64
 	SimBackwardsFrames  int // frames that show an earlier sim time than the frame before (must be 0)
@@ -69,7 +70,7 @@ func Compute(r *Run) Figures {
 	in := r.InputLatencies(fr)
 	f.Inputs = len(in)
 	f.InputLatencyMsP50, f.InputLatencyMsP99 = Percentile(in, 0.5), Percentile(in, 0.99)
-	var ages, delays []float64
+	var ages, delays, holds []float64
 	for _, x := range fr {
 		if x.Overdue {
 			f.OverdueFrames++
@@ -78,12 +79,14 @@ func Compute(r *Run) Figures {
 			f.ExtrapolatedFrames++
 		}
 		delays = append(delays, ms(x.Delay))
+		holds = append(holds, ms(x.Hold))
 		if x.Age >= 0 {
 			ages = append(ages, ms(x.Age))
 		}
 	}
 	f.SnapshotAgeMsP50, f.SnapshotAgeMsP99 = Percentile(ages, 0.5), Percentile(ages, 0.99)
 	f.DelayMsP50 = Percentile(delays, 0.5)
+	f.HoldMsP50 = Percentile(holds, 0.5)
 	for i := 1; i < len(fr); i++ {
 		switch {
 		case fr[i].SimShown < fr[i-1].SimShown:

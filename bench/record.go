@@ -27,6 +27,9 @@ type FrameRecord struct {
 	// Alpha is the blend factor drawn: above 1 when the frame
 	// extrapolated past the newest snapshot.
 	Alpha float32
+	// Hold is the present hold's lead, ns: how long after choosing its
+	// moment the frame swapped; 0 when no hold applied.
+	Hold int64
 }
 
 // Frames is a preallocated ring of frame records: the newest len(buf) are

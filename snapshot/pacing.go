@@ -129,3 +129,74 @@ func (p *PresentPredictor) Predict(now int64) int64 {
 	k := (t - p.lastPresent + per - 1) / per
 	return p.lastPresent + k*per
 }
+
+// holdWindow is how many frames a [PresentHold] remembers: about two
+// seconds at 60 Hz.
+const holdWindow = 128
+
+// PresentHold makes a frame's time from decision to present the same from
+// frame to frame when nothing (no vsync) paces the presents: a frame that
+// finishes its work early waits before it swaps, so that every frame
+// presents a fixed lead after it chose the moment it shows. The picture
+// then moves by as much as the presents do (the animation error is the
+// change of that lead from frame to frame), at the cost of presenting
+// every frame as late as nearly the slowest recent one.
+//
+// The lead aims at the 95th percentile of the last 128 frames' work
+// (decision to the GPU being done) plus Margin, bounded by Max. Every
+// change of the lead shows as animation error in the frame it happens,
+// so the lead moves toward its aim by at most Step a frame, up or down;
+// a frame whose work takes longer than the lead presents late (the hold
+// cannot make a slow frame fast). Observe never allocates.
+//
+// Render thread only.
+type PresentHold struct {
+	// Margin is added to the percentile, ns.
+	Margin int64
+	// Max bounds the lead, ns: a frame waits at most this long after its
+	// decision. 0 means no bound.
+	Max int64
+	// Step is the most the lead moves in one frame, ns. 0 means it jumps
+	// to its aim at once.
+	Step int64
+
+	work    [holdWindow]int64
+	scratch [holdWindow]int64
+	n, i    int
+	lead    int64
+}
+
+// Observe records a frame whose work took work ns from its decision to
+// the GPU being done, and returns the lead to hold the next frames to.
+// The first frame sets the lead to its aim at once.
+func (h *PresentHold) Observe(work int64) int64 {
+	h.work[h.i] = max(work, 0)
+	h.i = (h.i + 1) % holdWindow
+	h.n = min(h.n+1, holdWindow)
+	s := h.scratch[:h.n]
+	copy(s, h.work[:h.n])
+	slices.Sort(s)
+	aim := s[(95*h.n+99)/100-1] + h.Margin // nearest rank: ceil(0.95 n)
+	if h.Max > 0 {
+		aim = min(aim, h.Max)
+	}
+	switch {
+	case h.n == 1 || h.Step <= 0:
+		h.lead = aim
+	case aim > h.lead:
+		h.lead = min(aim, h.lead+h.Step)
+	default:
+		h.lead = max(aim, h.lead-h.Step)
+	}
+	return h.lead
+}
+
+// Lead returns the lead in use, ns: how long after its decision a frame
+// swaps.
+func (h *PresentHold) Lead() int64 { return h.lead }
+
+// SwapAt returns when a frame that decided at decide should swap: decide
+// plus the lead, or at once (done) if its work took longer.
+func (h *PresentHold) SwapAt(decide, done int64) int64 {
+	return max(decide+h.lead, done)
+}

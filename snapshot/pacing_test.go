@@ -127,3 +127,67 @@ func TestPacingAllocs(t *testing.T) {
 		t.Fatalf("%d allocations in 10,000 observations", n)
 	}
 }
+
+func TestPresentHoldSteady(t *testing.T) {
+	// Work of 10 to 14 ms: the lead settles on the 95th percentile plus
+	// the margin, and every frame then swaps exactly that long after its
+	// decision, whatever its own work took.
+	h := PresentHold{Margin: 500_000}
+	for k := range 200 {
+		h.Observe(10_000_000 + int64(k%5)*1_000_000)
+	}
+	if got, want := h.Lead(), int64(14_500_000); got != want {
+		t.Fatalf("lead %d, want %d", got, want)
+	}
+	for _, work := range []int64{10_000_000, 12_000_000, 14_000_000} {
+		if at := h.SwapAt(1_000_000_000, 1_000_000_000+work); at != 1_014_500_000 {
+			t.Errorf("work %d ns swaps at %d, want the decision plus the lead", work, at)
+		}
+	}
+	// A frame slower than the lead swaps when it is done: no waiting.
+	if at := h.SwapAt(0, 20_000_000); at != 20_000_000 {
+		t.Errorf("a 20 ms frame swaps at %d", at)
+	}
+}
+
+func TestPresentHoldBurstAndDecline(t *testing.T) {
+	// A burst of slow frames raises the lead, a step at most a frame (each
+	// step is animation error), up to Max; when the work falls again the
+	// lead comes down as gently, never below the new aim.
+	const step = 250_000
+	h := PresentHold{Max: 40_000_000, Step: step}
+	for range 128 {
+		h.Observe(10_000_000)
+	}
+	if h.Lead() != 10_000_000 {
+		t.Fatalf("steady 10 ms frames: lead %d", h.Lead())
+	}
+	h.Observe(30_000_000) // one frame in 128 is past the 95th percentile
+	if h.Lead() != 10_000_000 {
+		t.Fatalf("one 30 ms frame moved the lead to %d", h.Lead())
+	}
+	prev := h.Lead()
+	for k := range 200 {
+		lead := h.Observe(90_000_000)
+		if lead < prev || lead-prev > step || lead > 40_000_000 {
+			t.Fatalf("slow frame %d: lead %d after %d: want a rise of at most %d a frame, up to Max", k, lead, prev, step)
+		}
+		prev = lead
+	}
+	if prev != 40_000_000 {
+		t.Fatalf("after 200 frames of 90 ms the lead is %d, not Max", prev)
+	}
+	for k := range 400 {
+		lead := h.Observe(10_000_000)
+		if lead > prev || prev-lead > step || lead < 10_000_000 {
+			t.Fatalf("fast frame %d: lead %d after %d: want a gradual decline to 10 ms", k, lead, prev)
+		}
+		prev = lead
+	}
+	if prev != 10_000_000 {
+		t.Fatalf("the lead ends at %d, not back to 10 ms", prev)
+	}
+	if n := testing.AllocsPerRun(100, func() { h.Observe(10_000_000) }); n != 0 {
+		t.Fatalf("Observe allocates %v", n)
+	}
+}
