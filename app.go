@@ -248,7 +248,7 @@ func runApp(opts options, h *hooks) (*summary, error) {
 
 func (a *app) newGame(level *physics.Level) error {
 	fw, fh := a.win.FramebufferSize()
-	g, err := NewSim(a.opts.game, simConfig(a.opts, level, fw, fh))
+	g, err := newSim(a.opts.game, simConfig(a.opts, level, fw, fh))
 	if err != nil {
 		return err
 	}
@@ -269,7 +269,8 @@ func (a *app) newRenderer() (err error) {
 	if a.atlas, err = gl.NewTexture(a.art.atlas.Image, true); err != nil {
 		return err
 	}
-	n := a.opts.sprites + 1 + 256
+	// Room for what Setup spawned and reserved, and some to grow into.
+	n := a.game.world.slots() + 256
 	if a.batch, err = gl.NewSpriteBatch(n, a.atlas, a.art.frames); err != nil {
 		return err
 	}
@@ -354,6 +355,7 @@ func (a *app) frame(capture bool) {
 		}
 	}
 	var rec bench.FrameRecord
+	var text *snapshot.Text // the game's text of the snapshot drawn
 	if curr != nil {
 		showAt := now
 		if a.opts.loop == loopPipelined {
@@ -369,6 +371,7 @@ func (a *app) frame(capture bool) {
 		// picture is catching up evenly after a stall.
 		v, p, c := a.interp.Show(a.runner.Ring().History(), showAt)
 		a.upload(p, c)
+		text = &c.Text
 		v.Age = now - curr.Published
 		if v.Overdue && !capture {
 			a.stats.overdue++
@@ -389,8 +392,8 @@ func (a *app) frame(capture bool) {
 		rec.ProbeX = p.Probe + (c.Probe-p.Probe)*float64(v.Alpha)
 	}
 	a.lastFrame = rec
-	if curr != nil && len(curr.Text.Lines) > 0 {
-		a.quads.Draw(a.hud.gameText(&curr.Text), fw, fh)
+	if text != nil && len(text.Lines) > 0 {
+		a.quads.Draw(a.hud.gameText(text), fw, fh)
 	}
 	if a.hudOn {
 		a.drawHUD(fw, fh, now)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 )
@@ -65,11 +66,11 @@ func run(args []string, stdout, stderr io.Writer, games []Game) int {
 		}
 		return runOnce(opts, stdout, stderr, games)
 	case "help", "-h", "--help":
-		usage(stdout)
+		usage(stdout, games)
 		return exitOK
 	default:
 		fmt.Fprintf(stderr, "tandem: unknown subcommand %q\n", sub)
-		usage(stderr)
+		usage(stderr, games)
 		return exitUsage
 	}
 }
@@ -161,22 +162,31 @@ func runOnce(opts options, stdout, stderr io.Writer, games []Game) int {
 	return exitOK
 }
 
-func usage(w io.Writer) {
-	fmt.Fprint(w, `usage: tandem [run|bench] [flags]
-       tandem replay [flags] FILE
+func usage(w io.Writer, games []Game) {
+	prog := filepath.Base(os.Args[0])
+	var names []string
+	for _, g := range games {
+		names = append(names, infoOf(g).Name)
+	}
+	what := "play " + orList(names)
+	if len(names) > 1 {
+		what = "play " + names[0] + ", or -scene " + strings.Join(names[1:], " or ")
+	}
+	fmt.Fprintf(w, `usage: %[1]s [run|bench] [flags]
+       %[1]s replay [flags] FILE
 
 subcommands:
-  run     open the demo (the default); tandem run -h lists its flags;
-          -record FILE records the run
-  bench   run the app under load and measure it: frame pacing, latency,
-          tick jitter; -matrix compares the three loops; tandem bench -h
+  run     %[2]s (the default subcommand);
+          %[1]s run -h lists its flags; -record FILE records the run
+  bench   run it under load and measure it: frame pacing, latency,
+          tick jitter; -matrix compares the three loops; %[1]s bench -h
   replay  play a recording back in any -loop; -fast runs the sim alone
           as fast as it steps; -verify checks every checkpoint
 
-Without a display, tandem starts its own Xvfb (-headless asks for it).
+Without a display, %[1]s starts its own Xvfb (-headless asks for it).
 
-keys: arrows/WASD move, space jumps, P pauses, . steps while paused,
-[ and ] slow down and speed up, F3 HUD, F11 fullscreen, F12 screenshot,
-Esc quits.
-`)
+keys: the game's (by default arrows/WASD/d-pad move, space/up/mouse/A
+jump or fire); P pauses, . steps while paused, [ and ] slow down and
+speed up, F3 HUD, F11 fullscreen, F12 screenshot, Esc quits.
+`, prog, what)
 }

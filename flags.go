@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -220,6 +221,9 @@ func parseFlags(sub string, args []string, stderr io.Writer, games []Game) (opti
 	var levelGames, spriteDefaults []string
 	for i, g := range games {
 		in := infoOf(g)
+		if j := slices.Index(names[:i], in.Name); j >= 0 {
+			return o, fmt.Errorf("games %d and %d are both called %q: give each an Info with a Name of its own", j+1, i+1, in.Name)
+		}
 		names[i] = in.Name
 		if in.Level != nil {
 			levelGames = append(levelGames, in.Name)
@@ -248,7 +252,7 @@ func parseFlags(sub string, args []string, stderr io.Writer, games []Game) (opti
 		fs.BoolVar(&o.fast, "fast", false, "run the sim alone, without a window, as fast as it steps")
 		fs.BoolVar(&o.verify, "verify", false, "check every checkpoint and the final state hash; exit 1 on a mismatch, naming the first tick that differs")
 	}
-	fs.IntVar(&o.spriteSize, "sprite-size", 32, "bunny size in px (bunnymark)")
+	fs.IntVar(&o.spriteSize, "sprite-size", 32, "the size in px the game draws its load sprites at (the bunnymark's bunnies)")
 	fs.StringVar(&o.loop, "loop", loopDecoupled, "loop: decoupled (sim on its own thread), coupled (classic single-thread) or pipelined (Bevy's: the sim runs the next frame's ticks while this frame draws)")
 	fs.StringVar(&interp, "interp", "on", "interpolation between the two newest snapshots: on, or off to draw the newest as it is")
 	fs.BoolVar(&o.vsync, "vsync", !o.bench, "wait for vertical sync on swap")
@@ -264,7 +268,7 @@ func parseFlags(sub string, args []string, stderr io.Writer, games []Game) (opti
 	fs.Float64Var(&o.catchUp, "catch-up", 0.25, "after a stall, let the picture run up to 1+F times as fast until it is back on schedule (0: jump)")
 	fs.IntVar(&o.fpsCap, "fps-cap", 0, "render at most this many frames a second, paced by sleeping to a deadline (0: no cap)")
 	fs.BoolVar(&o.presentHold, "present-hold", false, "without vsync, with -interp-delay auto in the decoupled loop: finish each frame and hold its swap to a fixed lead after the moment it chose (the 95th percentile of recent frames), so the picture moves as much as the presents do; costs frame rate and latency")
-	fs.BoolVar(&o.spin, "spin", false, "draw the bunnies turning (the classic bunnymark keeps them upright)")
+	fs.BoolVar(&o.spin, "spin", false, "draw the game's load sprites turning (the classic bunnymark keeps them upright)")
 	fs.BoolVar(&o.probe, "probe", o.bench, "draw the probe: a magenta 8x8 px square at the top moving 240 px per second of sim time")
 	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile (pprof) of the run to `file`")
 	fs.StringVar(&o.memprofile, "memprofile", "", "write an allocation profile (pprof, every allocation sampled) to `file` at exit")

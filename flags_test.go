@@ -3,6 +3,7 @@ package tandem
 import (
 	"os"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -99,4 +100,21 @@ func countOf(s []string, v string) int {
 		s = s[i+1:]
 	}
 	return n
+}
+
+func TestGameNames(t *testing.T) {
+	// Two games of one name cannot both be picked by -scene: refused.
+	_, err := parseFlags("run", nil, os.Stderr, []Game{gameFunc(nil), gameFunc(nil)})
+	if err == nil || !strings.Contains(err.Error(), `games 1 and 2 are both called "game"`) {
+		t.Fatalf("two games called game: %v", err)
+	}
+	// An explicit -sprites 0 is 0, not the game's default.
+	o, err := parseFlags("run", []string{"-scene", "dots", "-sprites", "0"}, os.Stderr, testGames)
+	if err != nil || o.sprites != 0 {
+		t.Fatalf("-sprites 0: %d, %v", o.sprites, err)
+	}
+	sim, err := newSim(o.game, simConfig(o, nil, 640, 360))
+	if err != nil || sim.World().Entities() != 0 {
+		t.Fatalf("dots with -sprites 0: %v", err)
+	}
 }

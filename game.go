@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"io/fs"
+	"math"
 	"path"
 	"sort"
 	"strings"
@@ -183,6 +184,16 @@ type Setup struct {
 	lines    int // the world's lines for a whole-number zoom; 0: 1:1
 	clear    [4]float32
 	errs     []error
+	done     bool // Setup has returned: the engine owns what it declared
+}
+
+// live panics when a Setup method is called after the game's Setup
+// returned: the engine has taken what Setup declared (the render thread
+// reads some of it), so a later change would be lost or race.
+func (s *Setup) live(call string) {
+	if s.done {
+		panic("tandem: Setup." + call + " called after the game's Setup returned: keep Setup calls inside Setup")
+	}
 }
 
 // frameSource is where a frame comes from: an image, or another frame
@@ -196,6 +207,11 @@ type frameSource struct {
 }
 
 func (s *Setup) add(f frameSource) Frame {
+	s.live("Image")
+	if f.img == nil && int(f.of) > len(s.frames) {
+		s.errs = append(s.errs, fmt.Errorf("tandem: Mirrored or Scaled of frame %d, which Setup has not made (it has made %d)", f.of, len(s.frames)))
+		return 0
+	}
 	if len(s.frames) >= int(NoTile)-1 {
 		s.errs = append(s.errs, fmt.Errorf("tandem: more than %d frames", NoTile-1))
 		return 0
@@ -222,10 +238,13 @@ func (s *Setup) Seed() uint64 { return s.seed }
 func (s *Setup) Sprites() int { return s.sprites }
 
 // SpriteSize returns -sprite-size: the size, in pixels, the game should
-// draw its load sprites at (see [Setup.Scaled]).
+// draw its load sprites at (see [Setup.Scaled]). It is a drawing choice:
+// recordings do not store it, so it must not change the game's state.
 func (s *Setup) SpriteSize() int { return s.spriteSize }
 
-// Spin reports -spin: whether the game's load sprites should turn.
+// Spin reports -spin: whether the game's load sprites should be drawn
+// turning. Like SpriteSize it is a drawing choice that recordings do not
+// store.
 func (s *Setup) Spin() bool { return s.spin }
 
 // Arena returns the size of the play area in pixels: the window's
@@ -244,6 +263,7 @@ func (s *Setup) World() *World { return s.world }
 // Image adds img to the game's pictures and returns its frame. name is
 // for errors and for [Setup.Frame].
 func (s *Setup) Image(name string, img image.Image) Frame {
+	s.live("Image")
 	if img == nil || img.Bounds().Empty() {
 		s.errs = append(s.errs, fmt.Errorf("tandem: image %q is empty", name))
 		return 0
@@ -258,23 +278,24 @@ func (s *Setup) Image(name string, img image.Image) Frame {
 // extension, in name order; PNG, and any format the program has
 // registered with image.RegisterFormat.
 func (s *Setup) Images(fsys fs.FS, pattern string) error {
+	s.live("Images")
 	files, err := fs.Glob(fsys, pattern)
 	if err != nil {
-		return fmt.Errorf("tandem: images %q: %w", pattern, err)
+		return s.fail(fmt.Errorf("tandem: images %q: %w", pattern, err))
 	}
 	if len(files) == 0 {
-		return fmt.Errorf("tandem: images %q: no file matches", pattern)
+		return s.fail(fmt.Errorf("tandem: images %q: no file matches", pattern))
 	}
 	sort.Strings(files)
 	for _, f := range files {
 		r, err := fsys.Open(f)
 		if err != nil {
-			return fmt.Errorf("tandem: image %s: %w", f, err)
+			return s.fail(fmt.Errorf("tandem: image %s: %w", f, err))
 		}
 		img, _, err := image.Decode(r)
 		r.Close()
 		if err != nil {
-			return fmt.Errorf("tandem: image %s: %w", f, err)
+			return s.fail(fmt.Errorf("tandem: image %s: %w", f, err))
 		}
 		base := path.Base(f)
 		s.Image(strings.TrimSuffix(base, path.Ext(base)), img)
@@ -309,18 +330,26 @@ func (s *Setup) Scaled(f Frame, px int) Frame {
 // Bind binds action to inputs, by name: keys ("Space", "A", "Left",
 // "Enter", "F1", ...), mouse buttons ("MouseLeft", "MouseRight",
 // "MouseMiddle") and gamepad buttons ("PadA", "PadB", "PadX", "PadY",
-// "PadLeft", "PadRight", "PadUp", "PadDown", "StickLeft", "StickRight",
-// "StickUp", "StickDown", ...). It replaces the action's default
-// bindings. An unknown name is an error naming it.
+// "PadLeft", "PadRight", "PadUp", "PadDown", "PadStart", "PadBack",
+// "PadLeftBumper", "PadRightBumper", and the left stick pushed
+// "StickLeft" or "StickRight"). It replaces the action's default
+// bindings, and takes its inputs from any other action's defaults. The
+// engine's own keys (Escape, P, Period, the brackets, F3, F11, F12) are
+// not the game's to bind. An unknown or taken name is an error naming
+// it; Setup's caller reports it too if the game drops it.
 func (s *Setup) Bind(action Action, inputs ...string) error {
+	s.live("Bind")
 	if action > MaxAction {
-		return fmt.Errorf("tandem: Bind: action %d is past MaxAction (%d)", action, MaxAction)
+		return s.fail(fmt.Errorf("tandem: Bind: action %d is past MaxAction (%d)", action, MaxAction))
 	}
 	var bs []binding
 	for _, name := range inputs {
 		b, ok := bindingNamed(name)
 		if !ok {
-			return fmt.Errorf("tandem: Bind: no key or button called %q (e.g. Space, A, Left, MouseLeft, PadA, StickLeft)", name)
+			return s.fail(fmt.Errorf("tandem: Bind: no key or button called %q (e.g. Space, A, Left, MouseLeft, PadA, StickLeft)", name))
+		}
+		if engineKey(b) {
+			return s.fail(fmt.Errorf("tandem: Bind: %s is the engine's (quit, pause, step, time scale, HUD, fullscreen, screenshot): bind another key", name))
 		}
 		bs = append(bs, b)
 	}
@@ -335,10 +364,20 @@ const NoTile Frame = 0xFFFF
 // cells in view), and its bounds the camera's limits. legend says what
 // each cell shows: a frame, or NoTile. Call it once.
 func (s *Setup) Tiles(level *physics.Level, legend func(level *physics.Level, tx, ty int) Frame) {
+	s.live("Tiles")
+	if level == nil {
+		s.errs = append(s.errs, fmt.Errorf("tandem: Tiles: no level (a game that takes -level gets one from Setup.Level)"))
+		return
+	}
 	g := tileGrid{w: level.W, h: level.H, frames: make([]uint16, level.W*level.H)}
 	for ty := range level.H {
 		for tx := range level.W {
-			g.frames[ty*level.W+tx] = uint16(legend(level, tx, ty))
+			f := legend(level, tx, ty)
+			if f != NoTile && int(f) > len(s.frames) {
+				s.errs = append(s.errs, fmt.Errorf("tandem: Tiles: the legend gives frame %d for cell %d:%d, which Setup has not made", f, tx, ty))
+				return
+			}
+			g.frames[ty*level.W+tx] = uint16(f)
 		}
 	}
 	s.tiles = g
@@ -349,19 +388,30 @@ func (s *Setup) Tiles(level *physics.Level, legend func(level *physics.Level, tx
 // Bounds keeps the camera's view inside the rectangle from (minX, minY)
 // to (maxX, maxY) in world pixels (centred where the view is larger).
 func (s *Setup) Bounds(minX, minY, maxX, maxY float32) {
+	s.live("Bounds")
 	s.bounds, s.hasBound = [4]float32{minX, minY, maxX, maxY}, true
 }
 
 // PixelArt draws the world at a whole-number zoom that shows about lines
 // world pixels on the framebuffer's height (2x in a 720-line window for
 // 360), so that pixel art stays sharp at any window size.
-func (s *Setup) PixelArt(lines int) { s.lines = lines }
+func (s *Setup) PixelArt(lines int) {
+	s.live("PixelArt")
+	s.lines = lines
+}
 
 // Background sets the colour drawn behind everything (default a sky
 // blue).
 func (s *Setup) Background(c color.Color) {
+	s.live("Background")
 	r, g, b, a := c.RGBA()
 	s.clear = [4]float32{float32(r) / 0xFFFF, float32(g) / 0xFFFF, float32(b) / 0xFFFF, float32(a) / 0xFFFF}
+}
+
+// fail records err for Setup's caller and returns it.
+func (s *Setup) fail(err error) error {
+	s.errs = append(s.errs, err)
+	return err
 }
 
 func (s *Setup) err() error {
@@ -384,6 +434,10 @@ type World struct {
 	cam    Camera
 	camGen uint32
 	text   snapshot.Text
+	frames int // the frames Setup made, white included; 0 while Setup runs
+	// setupFrame is the highest frame spawned while Setup ran, checked
+	// once Setup has made them all.
+	setupFrame Frame
 }
 
 // Tick returns the number of the tick being stepped: 1 for the first.
@@ -424,6 +478,20 @@ func (w *World) table(layer uint8) *entity.Table {
 	return &w.layers[min(int(layer), Layers-1)]
 }
 
+// check panics on a sprite no frame table or layer holds: a bug in the
+// game, not something a player can cause.
+func (w *World) check(s Sprite) {
+	if int(s.Layer) >= Layers {
+		panic(fmt.Sprintf("tandem: sprite on layer %d: layers are 0 to %d", s.Layer, Layers-1))
+	}
+	if w.frames == 0 {
+		w.setupFrame = max(w.setupFrame, s.Frame)
+	}
+	if w.frames > 0 && int(s.Frame) >= w.frames {
+		panic(fmt.Sprintf("tandem: sprite of frame %d, past the %d frames Setup made", s.Frame, w.frames-1))
+	}
+}
+
 func toEntity(s Sprite) entity.Sprite {
 	tint := s.Tint
 	if tint == 0 {
@@ -433,15 +501,18 @@ func toEntity(s Sprite) entity.Sprite {
 }
 
 // Spawn adds an entity that looks like s and returns its ID.
+// A frame past the ones Setup made, or a layer past Layers, panics.
 func (w *World) Spawn(s Sprite) ID {
-	l := uint8(min(int(s.Layer), Layers-1))
-	return ID{e: w.layers[l].Spawn(toEntity(s)), layer: l}
+	w.check(s)
+	return ID{e: w.layers[s.Layer].Spawn(toEntity(s)), layer: s.Layer}
 }
 
 // Reserve makes room on layer for n entities in all, in Setup, so that a
 // tick that spawns up to that many allocates nothing, and the renderer
-// draws no more slots than that (without it, a layer's table doubles as
-// it grows, and its free slots are drawn hidden).
+// draws no more slots than that. Without it a layer's table doubles as it
+// grows: its free slots are drawn hidden, and the layers above it move to
+// other snapshot slots, so their sprites snap instead of blending for one
+// tick.
 func (w *World) Reserve(layer uint8, n int) { w.table(layer).Reserve(n) }
 
 // Alive reports whether id names a living entity.
@@ -459,7 +530,11 @@ func (w *World) Get(id ID) (Sprite, bool) {
 // Set changes how the entity looks (its layer stays the one it was
 // spawned on); the renderer blends from how it looked at the last tick.
 // It reports false, and changes nothing, for a dead ID.
-func (w *World) Set(id ID, s Sprite) bool { return w.table(id.layer).Set(id.e, toEntity(s)) }
+func (w *World) Set(id ID, s Sprite) bool {
+	s.Layer = id.layer
+	w.check(s)
+	return w.table(id.layer).Set(id.e, toEntity(s))
+}
 
 // Move moves the entity's centre to (x, y), blended from where it was.
 func (w *World) Move(id ID, x, y float32) bool { return w.table(id.layer).Move(id.e, x, y) }
@@ -470,6 +545,15 @@ func (w *World) Teleport(id ID, x, y float32) bool { return w.table(id.layer).Te
 
 // Despawn removes the entity: it is drawn no more from this tick on.
 func (w *World) Despawn(id ID) bool { return w.table(id.layer).Despawn(id.e) }
+
+// slots returns how many snapshot slots a publish writes.
+func (w *World) slots() int {
+	n := 0
+	for k := range w.layers {
+		n += w.layers[k].Slots()
+	}
+	return n
+}
 
 // Entities returns the number of entities alive.
 func (w *World) Entities() int {
@@ -524,11 +608,7 @@ func (w *World) publish(dst *snapshot.Snapshot) {
 		zoom = 1
 	}
 	dst.Camera = snapshot.Camera{X: w.cam.X, Y: w.cam.Y, Zoom: zoom, Gen: w.camGen}
-	n := 0
-	for k := range w.layers {
-		n += w.layers[k].Slots()
-	}
-	dst.Sprites.Resize(n)
+	dst.Sprites.Resize(w.slots())
 	at := 0
 	for k := range w.layers {
 		at = w.layers[k].Publish(&dst.Sprites, at, uint32(k)<<24)
@@ -541,6 +621,6 @@ func (w *World) hash(word func(uint64)) {
 	for k := range w.layers {
 		w.layers[k].Hash(word)
 	}
-	word(uint64(mathBits(w.cam.X)) | uint64(mathBits(w.cam.Y))<<32)
-	word(uint64(mathBits(w.cam.Zoom)) | uint64(w.camGen)<<32)
+	word(uint64(math.Float32bits(w.cam.X)) | uint64(math.Float32bits(w.cam.Y))<<32)
+	word(uint64(math.Float32bits(w.cam.Zoom)) | uint64(w.camGen)<<32)
 }

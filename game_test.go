@@ -144,3 +144,94 @@ func TestAnimationAt(t *testing.T) {
 		t.Error("an empty animation is not frame 0")
 	}
 }
+
+// recorder keeps what each tick saw of the Jump action.
+type recorder struct{ pressed, released, down []bool }
+
+func (r *recorder) Setup(*Setup) error { return nil }
+func (r *recorder) Tick(w *World) {
+	r.pressed = append(r.pressed, w.Pressed(Jump))
+	r.released = append(r.released, w.Released(Jump))
+	r.down = append(r.down, w.Down(Jump))
+}
+
+func TestStepsPressAndRelease(t *testing.T) {
+	// Holding an action across two Steps calls presses it once; letting go
+	// releases it once.
+	r := &recorder{}
+	sim, err := NewSim(r, SimConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sim.Steps(2, Jump)
+	sim.Steps(2, Jump)
+	sim.Steps(2)
+	want := []struct{ p, r, d bool }{{true, false, true}, {false, false, true}, {false, false, true}, {false, false, true}, {false, true, false}, {false, false, false}}
+	for i, w := range want {
+		if r.pressed[i] != w.p || r.released[i] != w.r || r.down[i] != w.d {
+			t.Errorf("tick %d: pressed %v released %v down %v, want %+v", i+1, r.pressed[i], r.released[i], r.down[i], w)
+		}
+	}
+}
+
+func TestMisuseIsCaught(t *testing.T) {
+	// A game's bugs are named where they happen: a frame Setup never made,
+	// a layer past Layers, a Setup call after Setup returned, one of the
+	// engine's keys bound to an action.
+	var kept *Setup
+	sim, err := NewSim(gameFunc(func(s *Setup) error {
+		kept = s
+		s.Image("px", image.NewRGBA(image.Rect(0, 0, 1, 1)))
+		return nil
+	}), SimConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		f    func()
+		want string
+	}{
+		{"frame 2", func() { sim.World().Spawn(Sprite{Frame: 2}) }, "frame 2, past the 1 frames"},
+		{"layer 8", func() { sim.World().Spawn(Sprite{Layer: Layers}) }, "layer 8"},
+		{"late Setup", func() { kept.Background(image.Black.C) }, "Setup.Background called after"},
+	} {
+		func() {
+			defer func() {
+				if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), tc.want) {
+					t.Errorf("%s: panic %v, want %q", tc.name, r, tc.want)
+				}
+			}()
+			tc.f()
+		}()
+	}
+	if _, err := NewSim(gameFunc(func(s *Setup) error {
+		s.Bind(Jump, "Escape") // the error is dropped: NewSim reports it
+		return nil
+	}), SimConfig{}); err == nil || !strings.Contains(err.Error(), "Escape is the engine's") {
+		t.Errorf("binding Escape: %v", err)
+	}
+	if _, err := NewSim(gameFunc(func(s *Setup) error {
+		s.World().Spawn(Sprite{Frame: 5})
+		return nil
+	}), SimConfig{}); err == nil || !strings.Contains(err.Error(), "frame 5") {
+		t.Errorf("a Setup spawning frame 5 of 0: %v", err)
+	}
+}
+
+func TestBindingClaimsDefaults(t *testing.T) {
+	// Binding "A" to an action of the game's takes it from Left's
+	// defaults; Left keeps its other keys.
+	var s Setup
+	s.bindings = map[Action][]binding{}
+	if err := s.Bind(4, "A"); err != nil {
+		t.Fatal(err)
+	}
+	b := newBindings(s.bindings)
+	if got := b.of(window.Input{Kind: window.KindKey, Key: window.KeyA}); got != Action(4).bit() {
+		t.Errorf("A: buttons %b, want only action 4", got)
+	}
+	if got := b.of(window.Input{Kind: window.KindKey, Key: window.KeyLeft}); got != Left.bit() {
+		t.Errorf("Left arrow: buttons %b, want Left", got)
+	}
+}

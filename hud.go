@@ -171,8 +171,12 @@ func (h *hud) build(in *hudInfo, st *frameStats) []gl.Quad {
 	return h.quads
 }
 
-// gameText lays out the game's text of snapshot c and returns its quads.
+// gameText lays out a snapshot's game text and returns its quads, in
+// framebuffer pixels (the HUD's own scale does not apply).
 func (h *hud) gameText(t *snapshot.Text) []gl.Quad {
+	scale := h.scale
+	h.scale = 1
+	defer func() { h.scale = scale }()
 	h.quads = h.quads[:0]
 	for _, l := range t.Lines {
 		h.text(t.Chars[l.From:l.To], int(l.X), int(l.Y), l.Tint)

@@ -56,6 +56,21 @@ var inputNames = func() map[string]binding {
 	return m
 }()
 
+// engineKey reports whether b is a key the engine acts on itself: Esc
+// quits, P pauses, . steps, [ and ] change the time scale, F3 toggles the
+// HUD, F11 fullscreen, F12 takes a screenshot.
+func engineKey(b binding) bool {
+	if b.kind != window.KindKey {
+		return false
+	}
+	switch b.key {
+	case window.KeyEscape, window.KeyP, window.KeyPeriod, window.KeyLeftBracket, window.KeyRightBracket,
+		window.KeyF3, window.KeyF11, window.KeyF12:
+		return true
+	}
+	return false
+}
+
 func bindingNamed(name string) (binding, bool) {
 	b, ok := inputNames[name]
 	return b, ok
@@ -77,7 +92,9 @@ type bindings struct {
 	buttons map[window.GamepadButton]simthread.Buttons
 }
 
-// newBindings merges a game's bindings over the defaults.
+// newBindings merges a game's bindings over the defaults: an action the
+// game binds loses its defaults, and an input the game binds leaves every
+// action it was a default of.
 func newBindings(game map[Action][]binding) bindings {
 	b := bindings{keys: map[window.Key]simthread.Buttons{}, mouse: map[window.MouseButton]simthread.Buttons{},
 		buttons: map[window.GamepadButton]simthread.Buttons{}}
@@ -91,12 +108,20 @@ func newBindings(game map[Action][]binding) bindings {
 			b.buttons[in.button] |= a.bit()
 		}
 	}
+	claimed := map[binding]bool{}
+	for _, ins := range game {
+		for _, in := range ins {
+			claimed[in] = true
+		}
+	}
 	for a, names := range defaultBindings {
 		if _, ok := game[a]; ok {
 			continue
 		}
 		for _, n := range names {
-			add(a, inputNames[n])
+			if !claimed[inputNames[n]] {
+				add(a, inputNames[n])
+			}
 		}
 	}
 	for a, ins := range game {

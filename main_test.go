@@ -2,10 +2,12 @@ package tandem
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"image"
 	"image/png"
+	"io"
 	"math"
 	"os"
 	"os/exec"
@@ -574,5 +576,28 @@ func TestNoOpenGL41Hint(t *testing.T) {
 	}
 	if code != exitError {
 		t.Errorf("exit %d, want %d", code, exitError)
+	}
+}
+
+func TestRun(t *testing.T) {
+	// Run from a program: it stops when its context is done, says so in
+	// its summary, and returns an error that names a bad setting.
+	needDisplay(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 800*time.Millisecond)
+	defer cancel()
+	var out, errs bytes.Buffer
+	var err, bad error
+	onMain(func() {
+		err = Run(ctx, &dots{}, Config{Sprites: 50, JSON: true, Stdout: &out, Stderr: &errs, Width: 320, Height: 240})
+		bad = Run(context.Background(), &dots{}, Config{Loop: "sideways", Stderr: io.Discard})
+	})
+	if err != nil {
+		t.Fatalf("Run: %v; stderr: %s", err, errs.String())
+	}
+	if !strings.Contains(out.String(), `"stopped_by":"context"`) || !strings.Contains(out.String(), `"sprites":50`) {
+		t.Fatalf("summary: %s", out.String())
+	}
+	if bad == nil || !strings.Contains(bad.Error(), `-loop "sideways" is not a loop`) {
+		t.Fatalf("a bad loop: %v", bad)
 	}
 }

@@ -133,7 +133,7 @@ func runFast(o options, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tandem: %v\n", err)
 		return exitError
 	}
-	g, err := NewSim(o.game, simConfig(o, level, o.arenaW, o.arenaH))
+	g, err := newSim(o.game, simConfig(o, level, o.arenaW, o.arenaH))
 	if err != nil {
 		fmt.Fprintf(stderr, "tandem: %v\n", err)
 		return exitError

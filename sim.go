@@ -2,7 +2,6 @@ package tandem
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/tandem-engine/tandem/physics"
 	"github.com/tandem-engine/tandem/simthread"
@@ -33,26 +32,24 @@ type Sim struct {
 	world  World
 	setup  Setup
 	hasher Hasher
+	held   simthread.Buttons // what the last Steps held
 }
 
 var _ simthread.Sim = (*Sim)(nil)
 
 // NewSim runs game's Setup with cfg and returns the sim, ready for its
-// first tick. Setup's errors, and the names it could not find, come back
-// here.
+// first tick. A zero field of cfg means its default. Setup's errors, and
+// the names it could not find, come back here.
 func NewSim(game Game, cfg SimConfig) (*Sim, error) {
-	s := &Sim{game: game, info: infoOf(game)}
+	info := infoOf(game)
 	if cfg.Hz == 0 {
 		cfg.Hz = 60
-	}
-	if cfg.Hz < 1 || cfg.Hz > 1000 {
-		return nil, fmt.Errorf("tandem: %s: %d Hz out of range (1 to 1000)", s.info.Name, cfg.Hz)
 	}
 	if cfg.Seed == 0 {
 		cfg.Seed = 1
 	}
 	if cfg.Sprites == 0 {
-		cfg.Sprites = s.info.Sprites
+		cfg.Sprites = info.Sprites
 	}
 	if cfg.SpriteSize == 0 {
 		cfg.SpriteSize = 32
@@ -60,22 +57,41 @@ func NewSim(game Game, cfg SimConfig) (*Sim, error) {
 	if cfg.Width == 0 || cfg.Height == 0 {
 		cfg.Width, cfg.Height = 1280, 720
 	}
-	if cfg.Level == nil && s.info.Level != nil {
-		l, err := s.info.Level()
+	if cfg.Level == nil && info.Level != nil {
+		l, err := info.Level()
 		if err != nil {
 			return nil, err
 		}
 		cfg.Level = l
 	}
+	return newSim(game, cfg)
+}
+
+// newSim is NewSim with cfg as it is: the command line has given every
+// field its final value (an explicit -sprites 0 is 0).
+func newSim(game Game, cfg SimConfig) (*Sim, error) {
+	s := &Sim{game: game, info: infoOf(game)}
+	if cfg.Hz < 1 || cfg.Hz > 1000 {
+		return nil, fmt.Errorf("tandem: %s: %d Hz out of range (1 to 1000)", s.info.Name, cfg.Hz)
+	}
+	if cfg.Sprites < 0 {
+		return nil, fmt.Errorf("tandem: %s: %d sprites; want 0 or more", s.info.Name, cfg.Sprites)
+	}
 	s.world.hz = cfg.Hz
 	s.setup = Setup{hz: cfg.Hz, seed: cfg.Seed, sprites: cfg.Sprites, spriteSize: cfg.SpriteSize, spin: cfg.Spin,
 		arenaW: cfg.Width, arenaH: cfg.Height, level: cfg.Level, world: &s.world,
 		byName: map[string]Frame{}, bindings: map[Action][]binding{}, clear: [4]float32{0.36, 0.58, 0.85, 1}}
-	if err := game.Setup(&s.setup); err != nil {
+	err := game.Setup(&s.setup)
+	s.setup.done = true
+	s.world.frames = len(s.setup.frames) + 1
+	if err != nil {
 		return nil, fmt.Errorf("tandem: %s: setup: %w", s.info.Name, err)
 	}
 	if err := s.setup.err(); err != nil {
 		return nil, fmt.Errorf("%w (in %s's Setup)", err, s.info.Name)
+	}
+	if int(s.world.setupFrame) >= s.world.frames {
+		return nil, fmt.Errorf("tandem: %s: Setup spawned a sprite of frame %d, past the %d frames it made", s.info.Name, s.world.setupFrame, s.world.frames-1)
 	}
 	s.hasher, _ = game.(Hasher)
 	return s, nil
@@ -104,9 +120,11 @@ func (s *Sim) Hash() uint64 {
 	return h.Sum()
 }
 
-// Steps runs n ticks with the actions held: pressed at the first of
-// them, released after the last (as a player would press and hold them).
-// It is for tests and tools that step a game without a window.
+// Steps runs n ticks with the actions held, as a player would hold them:
+// an action not held by the Steps before is pressed at the first of the
+// n ticks, and one held before but not now is released there. It is for
+// tests and tools that step a game without a window; Step takes raw
+// input.
 func (s *Sim) Steps(n int, held ...Action) {
 	var down simthread.Buttons
 	for _, a := range held {
@@ -115,9 +133,12 @@ func (s *Sim) Steps(n int, held ...Action) {
 	for k := range n {
 		in := simthread.TickInput{Down: down}
 		if k == 0 {
-			in.Pressed = down
+			in.Pressed, in.Released = down&^s.held, s.held&^down
 		}
 		s.Step(in)
+	}
+	if n > 0 {
+		s.held = down
 	}
 }
 
@@ -151,4 +172,3 @@ type Count struct {
 	Value int64
 }
 
-func mathBits(f float32) uint32 { return math.Float32bits(f) }

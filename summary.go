@@ -229,16 +229,6 @@ func (s *summary) writeJSON(w io.Writer) error {
 	return err
 }
 
-// count returns the game's count called name.
-func (s *summary) count(name string) (int64, bool) {
-	for _, c := range s.counts {
-		if c.Name == name {
-			return c.Value, true
-		}
-	}
-	return 0, false
-}
-
 // writeJSONLine writes v as one line of JSON.
 func writeJSONLine(w io.Writer, v any) error {
 	b, err := json.Marshal(v)

@@ -1,11 +1,13 @@
 package tandem
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"os"
 	"strconv"
+	"strings"
 )
 
 // Config is how [Run] runs a game: the command line's most used flags as
@@ -94,8 +96,31 @@ func Run(ctx context.Context, game Game, cfg Config) error {
 		return fmt.Errorf("tandem: %w", err)
 	}
 	opts.ctx, opts.title = ctx, cfg.Title
-	if code := runOnce(opts, stdout, stderr, []Game{game}); code != exitOK {
-		return fmt.Errorf("tandem: %s: the run failed (exit code %d; stderr says why)", opts.scene, code)
+	last := &lastLine{w: stderr}
+	if code := runOnce(opts, stdout, last, []Game{game}); code != exitOK {
+		return fmt.Errorf("%s (exit code %d)", strings.TrimSpace(string(last.line)), code)
 	}
 	return nil
+}
+
+// lastLine passes writes on to w and keeps the last line written: the
+// error the run reported.
+type lastLine struct {
+	w    io.Writer
+	line []byte
+	next []byte
+}
+
+func (l *lastLine) Write(p []byte) (int, error) {
+	for _, c := range p {
+		if c == '\n' {
+			if len(bytes.TrimSpace(l.next)) > 0 {
+				l.line = append(l.line[:0], l.next...)
+			}
+			l.next = l.next[:0]
+			continue
+		}
+		l.next = append(l.next, c)
+	}
+	return l.w.Write(p)
 }

@@ -95,6 +95,7 @@ func (g *dots) Setup(s *Setup) error {
 	s.Bounds(0, 0, g.w, g.h)
 	rng := physics.NewRNG(s.Seed())
 	n := s.Sprites()
+	s.World().Reserve(0, n)
 	for range n {
 		x, y := float32(rng.Float64())*g.w, float32(rng.Float64())*g.h
 		g.x, g.y = append(g.x, x), append(g.y, y)

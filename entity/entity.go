@@ -188,11 +188,13 @@ func (t *Table) Publish(dst *snapshot.Sprites, first int, baseID uint32) int {
 }
 
 // Hash folds the table's state into word, one 64-bit word at a time
-// (physics.Hasher.Word fits): every slot's position, angle, tint,
+// (physics.Hasher.Word fits): every slot's position, angle, scale, tint,
 // generation and life, and the order of the free slots, which decides
-// where the next entity goes. Frames are left out: they index the
-// renderer's frame table, which a replay without a window does not build,
-// and which another build may number differently.
+// where the next entity goes. Frames are left out: they number the game's
+// pictures in the order it declared them, so a build that adds an image
+// renumbers them, and its recordings must still verify. A game whose
+// state lives in which frame an entity shows keeps that state in itself
+// and hashes it there.
 func (t *Table) Hash(word func(uint64)) {
 	word(uint64(len(t.sprites)))
 	for k, s := range t.sprites {

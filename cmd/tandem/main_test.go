@@ -179,14 +179,20 @@ func TestWriteYourOwnGame(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("the README's game does not build: %v\n%s", err, out)
 	}
-	cmd := exec.Command(bin, "-seconds", "2", "-autoplay", "-json")
-	cmd.Dir = "../.."
+	rec := filepath.Join(t.TempDir(), "catch.tdr")
+	cmd := exec.Command(bin, "-seconds", "2", "-autoplay", "-json", "-record", rec)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("the README's game: %v\n%s", err, stderr.String())
 	}
 	line := strings.TrimSpace(stdout.String())
+	// Its recording verifies: every checkpoint of its StateHash, and the
+	// final one.
+	if out, err := exec.Command(bin, "replay", "-fast", "-verify", rec).CombinedOutput(); err != nil ||
+		!strings.Contains(string(out), "every checkpoint and the final state match") {
+		t.Fatalf("replay -fast -verify of the README's game: %v\n%s", err, out)
+	}
 	if jsonField(t, line, "scene") != "catch" || jsonField(t, line, "stopped_by") != "seconds" {
 		t.Fatalf("summary: %s", line)
 	}

@@ -68,8 +68,8 @@ func TestSetupErrors(t *testing.T) {
 		cfg  tandem.SimConfig
 		want string
 	}{
-		{NewShooter(), tandem.SimConfig{Sprites: -1}, "-1 bullets"},
-		{NewBunnymark(), tandem.SimConfig{Sprites: -1}, "Bunnies is -1"},
+		{NewShooter(), tandem.SimConfig{Sprites: -1}, "shooter: -1 sprites; want 0 or more"},
+		{NewBunnymark(), tandem.SimConfig{Sprites: -1}, "bunnymark: -1 sprites; want 0 or more"},
 		{NewPlatformer(), tandem.SimConfig{Level: mustParse(t, "###\n#P#\n###\n")}, "leave empty tiles above"},
 	} {
 		if _, err := tandem.NewSim(c.game, c.cfg); err == nil || !strings.Contains(err.Error(), c.want) {

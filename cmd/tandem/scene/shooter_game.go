@@ -3,7 +3,6 @@
 package scene
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/tandem-engine/tandem"
@@ -57,9 +56,6 @@ func (g *Shooter) Info() tandem.Info {
 // Setup implements tandem.Game: the arena (the window, 64 px at least),
 // the ships and the gun, and room for every bullet.
 func (g *Shooter) Setup(s *tandem.Setup) error {
-	if s.Sprites() < 0 {
-		return fmt.Errorf("scene: shooter: %d bullets in flight; want 1 or more", s.Sprites())
-	}
 	if err := loadImages(s); err != nil {
 		return err
 	}
