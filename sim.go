@@ -171,4 +171,3 @@ type Count struct {
 	Name  string
 	Value int64
 }
-
