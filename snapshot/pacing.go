@@ -39,10 +39,7 @@ func (j *JitterBuffer) Observe(late int64) int64 {
 	j.late[j.i] = max(late, 0)
 	j.i = (j.i + 1) % jitterWindow
 	j.n = min(j.n+1, jitterWindow)
-	s := j.scratch[:j.n]
-	copy(s, j.late[:j.n])
-	slices.Sort(s)
-	target := s[(99*j.n+99)/100-1] + j.Margin // nearest rank: ceil(0.99 n)
+	target := percentile(j.late[:j.n], j.scratch[:j.n], 99) + j.Margin
 	if j.Max > 0 {
 		target = min(target, j.Max)
 	}
@@ -173,10 +170,7 @@ func (h *PresentHold) Observe(work int64) int64 {
 	h.work[h.i] = max(work, 0)
 	h.i = (h.i + 1) % holdWindow
 	h.n = min(h.n+1, holdWindow)
-	s := h.scratch[:h.n]
-	copy(s, h.work[:h.n])
-	slices.Sort(s)
-	aim := s[(95*h.n+99)/100-1] + h.Margin // nearest rank: ceil(0.95 n)
+	aim := percentile(h.work[:h.n], h.scratch[:h.n], 95) + h.Margin
 	if h.Max > 0 {
 		aim = min(aim, h.Max)
 	}
@@ -199,4 +193,13 @@ func (h *PresentHold) Lead() int64 { return h.lead }
 // plus the lead, or at once (done) if its work took longer.
 func (h *PresentHold) SwapAt(decide, done int64) int64 {
 	return max(decide+h.lead, done)
+}
+
+// percentile returns the pct-th percentile of xs by nearest rank (the
+// ceil(pct/100 * n)-th smallest), sorting a copy in scratch, which must be
+// as long as xs: no allocation.
+func percentile(xs, scratch []int64, pct int) int64 {
+	copy(scratch, xs)
+	slices.Sort(scratch)
+	return scratch[(pct*len(xs)+99)/100-1]
 }
