@@ -83,6 +83,8 @@ func (g *Platformer) Setup(s *tandem.Setup) error {
 	g.bunnies = spawnBunnies(s, st.world.Bunnies())
 	coins := st.world.Coins()
 	g.coins = make([]tandem.ID, len(coins))
+	w.Reserve(layerCoins, len(coins)) // a slot each, no more
+	w.Reserve(layerPlayer, 1)
 	for k := range coins {
 		const half = float32(CoinSize) / 2
 		c := &coins[k]
