@@ -175,16 +175,24 @@ func (t *Table) Slots() int { return len(t.sprites) }
 // changes and its generation changes exactly when the renderer must not
 // blend across the change.
 func (t *Table) Publish(dst *snapshot.Sprites, first int, baseID uint32) int {
-	for k := range t.sprites {
-		s := &t.sprites[k]
-		tint := s.Tint
-		if !t.alive[k] {
-			tint = 0
+	n := len(t.sprites)
+	// Each column resliced to the table's length, so that the loop runs
+	// without a bounds check per field (it is the tick's hot path: every
+	// sprite, every tick).
+	sprites, gen, alive := t.sprites[:n], t.gen[:n], t.alive[:n]
+	ids, gens := dst.ID[first:first+n], dst.Gen[first:first+n]
+	xs, ys, angles := dst.X[first:first+n], dst.Y[first:first+n], dst.Angle[first:first+n]
+	frames, tints, scales := dst.Frame[first:first+n], dst.Tint[first:first+n], dst.Scale[first:first+n]
+	for k := range sprites {
+		s := &sprites[k]
+		ids[k], gens[k] = baseID+uint32(k), gen[k]
+		xs[k], ys[k], angles[k], scales[k] = s.X, s.Y, s.Angle, s.Scale
+		frames[k], tints[k] = s.Frame, s.Tint
+		if !alive[k] {
+			tints[k] = 0
 		}
-		dst.Set(first+k, baseID+uint32(k), t.gen[k], s.X, s.Y, s.Angle, s.Frame, tint)
-		dst.Scale[first+k] = s.Scale
 	}
-	return first + len(t.sprites)
+	return first + n
 }
 
 // Hash folds the table's state into word, one 64-bit word at a time
