@@ -82,6 +82,10 @@ type app struct {
 
 	pointer      window.Input // the cursor's last move in this poll
 	pointerMoved bool
+	// The camera of the last frame drawn (clamped and zoomed) on its
+	// framebuffer: how a pointer position maps to the world.
+	shown          snapshot.Camera
+	shownW, shownH int
 
 	// Record and replay: the recording being written (-record), and the
 	// replay's checker.
@@ -379,6 +383,7 @@ func (a *app) frame(capture bool) {
 		a.info.view, a.info.delay = v, a.interp.Delay
 		a.info.sprites = curr.Sprites.Len()
 		cam := a.camera(v.Camera, fw, fh)
+		a.shown, a.shownW, a.shownH = cam, fw, fh
 		vp := gl.CameraMatrix(cam, fw, fh)
 		a.tiles.Draw(vp, viewRect(cam, fw, fh))
 		a.batch.Draw(vp, v.Alpha)
@@ -670,11 +675,19 @@ func (a *app) onEvent(e window.Input) {
 	}
 }
 
-// pushPointer hands the sim the pointer's last move of this poll.
+// pushPointer hands the sim the pointer's last move of this poll, in
+// world pixels as the last frame drawn showed the world: where the player
+// pointed. (Before the first frame, framebuffer pixels.) The sim records
+// and replays that value, so the mapping needs no replaying.
 func (a *app) pushPointer() {
 	if a.pointerMoved {
 		a.pointerMoved = false
-		a.runner.Push(simthread.Event{Time: a.pointer.Time, Kind: simthread.EventPointer, X: a.pointer.X, Y: a.pointer.Y})
+		x, y := a.pointer.X, a.pointer.Y
+		if c := a.shown; c.Zoom > 0 {
+			x = c.X + (x-float32(a.shownW)/2)/c.Zoom
+			y = c.Y + (y-float32(a.shownH)/2)/c.Zoom
+		}
+		a.runner.Push(simthread.Event{Time: a.pointer.Time, Kind: simthread.EventPointer, X: x, Y: y})
 	}
 }
 

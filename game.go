@@ -458,8 +458,9 @@ func (w *World) Pressed(a Action) bool { return w.in.Pressed&a.bit() != 0 }
 // Released reports whether the action went up since the last tick.
 func (w *World) Released(a Action) bool { return w.in.Released&a.bit() != 0 }
 
-// Pointer returns the mouse cursor in framebuffer pixels from the window's
-// top-left corner, and whether it has moved at all yet.
+// Pointer returns the mouse cursor in world pixels, as the frame on
+// screen when it moved showed the world (camera, zoom and bounds
+// applied), and whether it has moved at all yet.
 func (w *World) Pointer() (x, y float32, ok bool) {
 	return w.in.PointerX, w.in.PointerY, w.in.HasPointer
 }

@@ -43,4 +43,15 @@ func TestDeviceInputReachesTheSim(t *testing.T) {
 	if in != want {
 		t.Fatalf("tick saw %+v, want %+v", in, want)
 	}
+	// Once a frame is on screen, the cursor is where it points in the
+	// world: that frame's camera centre, offset by the cursor's distance
+	// from the framebuffer's centre over the zoom.
+	a.shown, a.shownW, a.shownH = snapshot.Camera{X: 100, Y: 50, Zoom: 2}, 200, 100
+	a.onEvent(window.Input{Time: 20_000_000, Kind: window.KindPointer, X: 7, Y: 8})
+	a.pushPointer()
+	r.RunDue(40_000_000)
+	in = sim.seen[len(sim.seen)-1]
+	if in.PointerX != 53.5 || in.PointerY != 29 {
+		t.Fatalf("the cursor at (7, 8) of a 200x100 framebuffer showing (100, 50) at 2x reached the sim at (%v, %v), want (53.5, 29)", in.PointerX, in.PointerY)
+	}
 }

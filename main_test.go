@@ -601,3 +601,30 @@ func TestRun(t *testing.T) {
 		t.Fatalf("a bad loop: %v", bad)
 	}
 }
+
+func TestPresentHold(t *testing.T) {
+	// -present-hold applies without vsync in the decoupled loop: every
+	// frame swaps at a lead after its decision, which the JSON reports,
+	// and the shown moment never goes back. With vsync it stays off.
+	needDisplay(t)
+	for _, tc := range []struct {
+		args []string
+		held bool
+	}{
+		{[]string{"-vsync=false", "-present-hold"}, true},
+		{[]string{"-present-hold"}, false}, // vsync: the blank paces presents
+		{[]string{"-vsync=false"}, false},
+	} {
+		code, out, errs := tandemMain(append([]string{"run", "-scene", "dots", "-sprites", "300", "-seconds", "1.5", "-json"}, tc.args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", tc.args, code, errs)
+		}
+		hold, _ := jsonField(t, out, "present_hold_ms_p50").(float64)
+		if (hold > 0) != tc.held {
+			t.Errorf("%v: present_hold_ms_p50 %v, want held %v", tc.args, hold, tc.held)
+		}
+		if back, _ := jsonField(t, out, "frames_sim_backwards").(float64); back != 0 {
+			t.Errorf("%v: %v frames showed an earlier moment than the one before", tc.args, back)
+		}
+	}
+}

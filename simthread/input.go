@@ -21,9 +21,10 @@ const NumAxes = 6
 // window.
 type TickInput struct {
 	Down, Pressed, Released Buttons
-	// PointerX, PointerY is the pointer (the mouse cursor) in the
-	// window's framebuffer pixels from its top-left corner; HasPointer
-	// reports whether it has moved at all yet.
+	// PointerX, PointerY is the pointer (the mouse cursor) where the app
+	// put it: tandem's app maps the cursor into world pixels through the
+	// frame on screen when it moved. HasPointer reports whether it has
+	// moved at all yet.
 	PointerX, PointerY float32
 	HasPointer         bool
 	// Axes are the analog axes, -1 to 1, in the order the app maps them
