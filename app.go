@@ -74,10 +74,6 @@ type app struct {
 	injectAt   int64                 // when the bench pushes its next input event
 	injectDown bool
 
-	// minX.. are the world's bounds, for the camera clamp, if bounded.
-	minX, minY, maxX, maxY float32
-	bounded                bool
-
 	autoRight, autoJump bool // what -autoplay holds down
 
 	pointer      window.Input // the cursor's last move in this poll
@@ -261,10 +257,7 @@ func (a *app) newGame(level *physics.Level) error {
 		return err
 	}
 	a.game = g
-	s := &g.setup
-	a.minX, a.minY, a.maxX, a.maxY = s.bounds[0], s.bounds[1], s.bounds[2], s.bounds[3]
-	a.bounded = s.hasBound
-	a.keys = newBindings(s.bindings)
+	a.keys = newBindings(g.setup.bindings)
 	return nil
 }
 
@@ -589,15 +582,18 @@ func (a *app) pixelScale(fh int) float32 {
 	return float32(max(1, (fh+lines/2)/lines))
 }
 
-// camera applies the render-side zoom and keeps the view inside the world.
+// camera applies the render-side zoom and keeps the view inside the
+// world's bounds, when Setup gave some. (Setup's values are fixed once it
+// returned, so the render thread reads them where they are.)
 func (a *app) camera(c snapshot.Camera, fw, fh int) snapshot.Camera {
 	c.Zoom *= a.pixelScale(fh)
-	if !a.bounded {
+	s := &a.game.setup
+	if !s.hasBound {
 		return c
 	}
 	hw, hh := float32(fw)/c.Zoom/2, float32(fh)/c.Zoom/2
-	c.X = clampCentre(c.X, a.minX, a.maxX, hw)
-	c.Y = clampCentre(c.Y, a.minY, a.maxY, hh)
+	c.X = clampCentre(c.X, s.bounds[0], s.bounds[2], hw)
+	c.Y = clampCentre(c.Y, s.bounds[1], s.bounds[3], hh)
 	return c
 }
 

@@ -217,10 +217,11 @@ func parseFlags(sub string, args []string, stderr io.Writer, games []Game) (opti
 	if len(games) == 0 {
 		return o, errors.New("no game to run")
 	}
-	names := make([]string, len(games))
+	names, infos := make([]string, len(games)), make([]Info, len(games))
 	var levelGames, spriteDefaults []string
 	for i, g := range games {
 		in := infoOf(g)
+		infos[i] = in
 		if j := slices.Index(names[:i], in.Name); j >= 0 {
 			return o, fmt.Errorf("games %d and %d are both called %q: give each an Info with a Name of its own", j+1, i+1, in.Name)
 		}
@@ -339,7 +340,7 @@ func parseFlags(sub string, args []string, stderr io.Writer, games []Game) (opti
 	}
 	for i, n := range names {
 		if n == sceneName {
-			o.game, o.info, o.scene = games[i], infoOf(games[i]), n
+			o.game, o.info, o.scene = games[i], infos[i], n
 		}
 	}
 	if o.game == nil {
@@ -364,8 +365,8 @@ func parseFlags(sub string, args []string, stderr io.Writer, games []Game) (opti
 	}
 	if len(games) > 1 {
 		o.matrixScene = o.scene
-		for i, g := range games {
-			if !isSet["scene"] && infoOf(g).Bench {
+		for i, in := range infos {
+			if !isSet["scene"] && in.Bench {
 				o.matrixScene = names[i]
 				break
 			}

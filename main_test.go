@@ -23,6 +23,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/tandem-engine/tandem/gl"
+	"github.com/tandem-engine/tandem/internal/jsonline"
 	"github.com/tandem-engine/tandem/internal/mainthread"
 )
 
@@ -619,11 +620,11 @@ func TestPresentHold(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("%v: exit %d: %s", tc.args, code, errs)
 		}
-		hold, _ := jsonField(t, out, "present_hold_ms_p50").(float64)
+		hold, _ := jsonline.Field(t, out, "present_hold_ms_p50").(float64)
 		if (hold > 0) != tc.held {
 			t.Errorf("%v: present_hold_ms_p50 %v, want held %v", tc.args, hold, tc.held)
 		}
-		if back, _ := jsonField(t, out, "frames_sim_backwards").(float64); back != 0 {
+		if back, _ := jsonline.Field(t, out, "frames_sim_backwards").(float64); back != 0 {
 			t.Errorf("%v: %v frames showed an earlier moment than the one before", tc.args, back)
 		}
 	}

@@ -2,13 +2,13 @@ package tandem
 
 import (
 	"bytes"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 
+	"github.com/tandem-engine/tandem/internal/jsonline"
 	"github.com/tandem-engine/tandem/replay"
 )
 
@@ -21,16 +21,6 @@ func tandemMain(args ...string) (int, string, string) {
 	return code, stdout.String(), stderr.String()
 }
 
-// jsonField returns one field of a JSON line.
-func jsonField(t *testing.T, line, name string) any {
-	t.Helper()
-	var m map[string]any
-	if err := json.Unmarshal([]byte(line), &m); err != nil {
-		t.Fatalf("JSON %q: %v", line, err)
-	}
-	return m[name]
-}
-
 func TestRecordReplayEveryLoop(t *testing.T) {
 	// A live run with input, recorded in the decoupled loop, replays to
 	// the same final state hash in every loop and with -fast, and -verify
@@ -41,7 +31,7 @@ func TestRecordReplayEveryLoop(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("record: exit %d: %s", code, errs)
 	}
-	hash := jsonField(t, out, "state_hash")
+	hash := jsonline.Field(t, out, "state_hash")
 	r, err := replay.Open(rec)
 	if err != nil {
 		t.Fatal(err)
@@ -50,7 +40,7 @@ func TestRecordReplayEveryLoop(t *testing.T) {
 		t.Fatalf("recording: complete %v, stopped by %q, %d events, %d checkpoints", r.Complete, r.StoppedBy, len(r.Events), len(r.Checkpoints))
 	}
 	code, out, errs = tandemMain("replay", "-fast", "-verify", "-json", rec)
-	if code != 0 || jsonField(t, out, "state_hash") != hash || jsonField(t, out, "verified") != true {
+	if code != 0 || jsonline.Field(t, out, "state_hash") != hash || jsonline.Field(t, out, "verified") != true {
 		t.Fatalf("replay -fast: exit %d, %s; stderr: %s", code, out, errs)
 	}
 	// Every loop, and the decoupled loop at a render rate of its own (a
@@ -61,13 +51,13 @@ func TestRecordReplayEveryLoop(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("replay -loop %s: exit %d: %s", loop, code, errs)
 		}
-		if got := jsonField(t, out, "state_hash"); got != hash {
+		if got := jsonline.Field(t, out, "state_hash"); got != hash {
 			t.Errorf("replay -loop %s: state hash %v, recorded %v", loop, got, hash)
 		}
-		if got := jsonField(t, out, "stopped_by"); got != "end" {
+		if got := jsonline.Field(t, out, "stopped_by"); got != "end" {
 			t.Errorf("replay -loop %s: stopped by %v", loop, got)
 		}
-		rep := jsonField(t, out, "replay").(map[string]any)
+		rep := jsonline.Field(t, out, "replay").(map[string]any)
 		if rep["verified"] != true || rep["checkpoints_checked"].(float64) != float64(len(r.Checkpoints)) {
 			t.Errorf("replay -loop %s: %v", loop, rep)
 		}
@@ -190,9 +180,9 @@ func TestRecordOnSignal(t *testing.T) {
 	if !r.Complete || r.StoppedBy != "signal" {
 		t.Fatalf("complete %v, stopped by %q", r.Complete, r.StoppedBy)
 	}
-	hash := jsonField(t, stdout.String(), "state_hash")
+	hash := jsonline.Field(t, stdout.String(), "state_hash")
 	code, out, errs := tandemMain("replay", "-fast", "-verify", "-json", rec)
-	if code != 0 || jsonField(t, out, "state_hash") != hash {
+	if code != 0 || jsonline.Field(t, out, "state_hash") != hash {
 		t.Fatalf("replay: exit %d, %s (recorded %v); stderr: %s", code, out, hash, errs)
 	}
 }

@@ -151,18 +151,28 @@ func ExampleTable() {
 func TestReserve(t *testing.T) {
 	// Reserve sizes the table exactly: spawning up to it allocates
 	// nothing, and Publish writes no more slots than reserved.
-	var tb entity.Table
-	tb.Reserve(1000)
+	// The malloc count is the whole process's, and under -race the other
+	// packages' tests run beside this one: the quietest of five tries,
+	// each filling a table of its own.
+	var tabs [5]entity.Table
+	for k := range tabs {
+		tabs[k].Reserve(1000)
+	}
+	tb := &tabs[0]
 	if tb.Slots() != 1000 {
 		t.Fatalf("%d slots after Reserve(1000)", tb.Slots())
 	}
-	n := mallocs.Count(func() {
+	try := 0
+	n := mallocs.Fewest(len(tabs), func() {
 		for range 1000 {
-			tb.Spawn(entity.Sprite{})
+			tabs[try].Spawn(entity.Sprite{})
 		}
+		try++
 	})
-	if n != 0 || tb.Slots() != 1000 || tb.Len() != 1000 {
-		t.Fatalf("spawning 1000 into a reserved table: %v allocs, %d slots, %d alive", n, tb.Slots(), tb.Len())
+	for k := range tabs {
+		if n != 0 || tabs[k].Slots() != 1000 || tabs[k].Len() != 1000 {
+			t.Fatalf("spawning 1000 into a reserved table: %v allocs, %d slots, %d alive", n, tabs[k].Slots(), tabs[k].Len())
+		}
 	}
 	tb.Reserve(10) // never shrinks
 	if tb.Slots() != 1000 {

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"image/png"
 	"os"
 	"os/exec"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/tandem-engine/tandem"
 	"github.com/tandem-engine/tandem/cmd/tandem/scene"
+	"github.com/tandem-engine/tandem/internal/jsonline"
 	"github.com/tandem-engine/tandem/internal/mainthread"
 )
 
@@ -32,16 +32,6 @@ func demo(args ...string) (int, string, string) {
 	return code, stdout.String(), stderr.String()
 }
 
-// jsonField returns one field of a JSON line.
-func jsonField(t *testing.T, line, name string) any {
-	t.Helper()
-	var m map[string]any
-	if err := json.Unmarshal([]byte(line), &m); err != nil {
-		t.Fatalf("JSON %q: %v", line, err)
-	}
-	return m[name]
-}
-
 func TestShooterScene(t *testing.T) {
 	// The shoot-'em-up runs in the app, draws, and reports its hits; its
 	// recording replays to the same hits-bearing state.
@@ -52,14 +42,14 @@ func TestShooterScene(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if hits, _ := jsonField(t, out, "hits").(float64); hits < 10 {
-		t.Errorf("%v hits in 2 s", jsonField(t, out, "hits"))
+	if hits, _ := jsonline.Field(t, out, "hits").(float64); hits < 10 {
+		t.Errorf("%v hits in 2 s", jsonline.Field(t, out, "hits"))
 	}
-	if fired, _ := jsonField(t, out, "bullets_fired").(float64); fired < 1000 {
-		t.Errorf("%v bullets fired in 2 s", jsonField(t, out, "bullets_fired"))
+	if fired, _ := jsonline.Field(t, out, "bullets_fired").(float64); fired < 1000 {
+		t.Errorf("%v bullets fired in 2 s", jsonline.Field(t, out, "bullets_fired"))
 	}
 	code, fast, errs := demo("replay", "-fast", "-verify", "-json", rec)
-	if code != 0 || jsonField(t, fast, "state_hash") != jsonField(t, out, "state_hash") {
+	if code != 0 || jsonline.Field(t, fast, "state_hash") != jsonline.Field(t, out, "state_hash") {
 		t.Errorf("replay: exit %d, %s; stderr: %s", code, fast, errs)
 	}
 	f, err := os.Open(shot)
@@ -97,11 +87,11 @@ func TestPlatformerRecordReplay(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if left, _ := jsonField(t, out, "coins_left").(float64); left <= 0 || jsonField(t, out, "scene") != "platformer" {
+	if left, _ := jsonline.Field(t, out, "coins_left").(float64); left <= 0 || jsonline.Field(t, out, "scene") != "platformer" {
 		t.Fatalf("summary: %s", out)
 	}
 	code, rep, errs := demo("replay", "-verify", "-json", "-loop", "coupled", rec)
-	if code != 0 || jsonField(t, rep, "state_hash") != jsonField(t, out, "state_hash") {
+	if code != 0 || jsonline.Field(t, rep, "state_hash") != jsonline.Field(t, out, "state_hash") {
 		t.Fatalf("replay -loop coupled: exit %d, %s; stderr: %s", code, rep, errs)
 	}
 }
@@ -193,13 +183,13 @@ func TestWriteYourOwnGame(t *testing.T) {
 		!strings.Contains(string(out), "every checkpoint and the final state match") {
 		t.Fatalf("replay -fast -verify of the README's game: %v\n%s", err, out)
 	}
-	if jsonField(t, line, "scene") != "catch" || jsonField(t, line, "stopped_by") != "seconds" {
+	if jsonline.Field(t, line, "scene") != "catch" || jsonline.Field(t, line, "stopped_by") != "seconds" {
 		t.Fatalf("summary: %s", line)
 	}
-	if _, ok := jsonField(t, line, "score").(float64); !ok {
+	if _, ok := jsonline.Field(t, line, "score").(float64); !ok {
 		t.Fatalf("no score in the summary: %s", line)
 	}
-	if ticks, _ := jsonField(t, line, "ticks").(float64); ticks < 90 {
+	if ticks, _ := jsonline.Field(t, line, "ticks").(float64); ticks < 90 {
 		t.Fatalf("%v ticks in 2 s", ticks)
 	}
 }

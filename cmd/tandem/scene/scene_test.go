@@ -177,7 +177,9 @@ func TestPublishAllocs(t *testing.T) {
 		// steady state is every tick after.
 		s.Step(in)
 		s.Publish(&dst)
-		if n := mallocs.Count(func() {
+		// The quietest of three counts: the count is the whole process's,
+		// and under -race other packages' tests run beside this one.
+		if n := mallocs.Fewest(3, func() {
 			for range 100 {
 				s.Step(in)
 				s.Publish(&dst)
