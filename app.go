@@ -384,7 +384,7 @@ func (a *app) frame(capture bool) {
 		vp := gl.CameraMatrix(cam, fw, fh)
 		a.tiles.Draw(vp, viewRect(cam, fw, fh))
 		a.batch.Draw(vp, v.Alpha)
-		rec = bench.FrameRecord{Start: start, SimShown: v.SimTime, Tick: c.Tick, Age: -1, Overdue: v.Overdue,
+		rec = bench.FrameRecord{Start: start, Decide: now, SimShown: v.SimTime, Tick: c.Tick, Age: -1, Overdue: v.Overdue,
 			Delay: a.interp.Delay, Alpha: v.Alpha}
 		if fresh {
 			rec.Age = v.Age

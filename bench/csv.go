@@ -16,12 +16,16 @@ import (
 // [snapshot.Now] time base; overdue is 0 or 1; an age of -1 means an
 // earlier frame drew the snapshot already.
 var (
-	framesHeader = []string{"start_ns", "present_ns", "sim_shown_ns", "probe_x_px", "tick", "age_ns", "overdue", "delay_ns", "alpha"}
+	framesHeader = []string{"start_ns", "present_ns", "sim_shown_ns", "probe_x_px", "tick", "age_ns", "overdue", "delay_ns", "alpha", "decide_ns", "hold_ns"}
 	ticksHeader  = []string{"tick", "due_ns", "start_ns", "end_ns"}
 )
 
+// framesColumnsV1 is how many columns frames.csv had before decide_ns and
+// hold_ns: such a file still reads, with those two 0.
+const framesColumnsV1 = 9
+
 // WriteFramesCSV writes frames as CSV with the header
-// start_ns,present_ns,sim_shown_ns,probe_x_px,tick,age_ns,overdue,delay_ns,alpha.
+// start_ns,present_ns,sim_shown_ns,probe_x_px,tick,age_ns,overdue,delay_ns,alpha,decide_ns,hold_ns.
 // [ReadFramesCSV] reads it back exactly.
 func WriteFramesCSV(w io.Writer, frames []FrameRecord) error {
 	cw := csv.NewWriter(w)
@@ -41,6 +45,8 @@ func WriteFramesCSV(w io.Writer, frames []FrameRecord) error {
 		rec[6] = overdue
 		rec[7] = strconv.FormatInt(f.Delay, 10)
 		rec[8] = strconv.FormatFloat(float64(f.Alpha), 'g', -1, 32)
+		rec[9] = strconv.FormatInt(f.Decide, 10)
+		rec[10] = strconv.FormatInt(f.Hold, 10)
 		cw.Write(rec)
 	}
 	cw.Flush()
@@ -70,11 +76,12 @@ func WriteTicksCSV(w io.Writer, ticks []simthread.TickRecord) error {
 	return nil
 }
 
-// ReadFramesCSV reads frame records in the form [WriteFramesCSV] writes.
-// An error names the line it is on; the caller adds the file's name.
+// ReadFramesCSV reads frame records in the form [WriteFramesCSV] writes,
+// or in the form before decide_ns and hold_ns (those read as 0). An error
+// names the line it is on; the caller adds the file's name.
 func ReadFramesCSV(r io.Reader) ([]FrameRecord, error) {
 	var out []FrameRecord
-	err := readCSV(r, "frames", framesHeader, func(rec []string, p *fieldParser) {
+	err := readCSV(r, "frames", framesHeader, framesColumnsV1, func(rec []string, p *fieldParser) {
 		f := FrameRecord{
 			Start:    p.int(rec, 0),
 			Present:  p.int(rec, 1),
@@ -86,6 +93,9 @@ func ReadFramesCSV(r io.Reader) ([]FrameRecord, error) {
 			Delay:    p.int(rec, 7),
 			Alpha:    float32(p.float(rec, 8)),
 		}
+		if len(rec) > framesColumnsV1 {
+			f.Decide, f.Hold = p.int(rec, 9), p.int(rec, 10)
+		}
 		out = append(out, f)
 	})
 	return out, err
@@ -95,7 +105,7 @@ func ReadFramesCSV(r io.Reader) ([]FrameRecord, error) {
 // error names the line it is on; the caller adds the file's name.
 func ReadTicksCSV(r io.Reader) ([]simthread.TickRecord, error) {
 	var out []simthread.TickRecord
-	err := readCSV(r, "ticks", ticksHeader, func(rec []string, p *fieldParser) {
+	err := readCSV(r, "ticks", ticksHeader, len(ticksHeader), func(rec []string, p *fieldParser) {
 		out = append(out, simthread.TickRecord{
 			Tick:  p.uint(rec, 0),
 			Due:   p.int(rec, 1),
@@ -106,10 +116,11 @@ func ReadTicksCSV(r io.Reader) ([]simthread.TickRecord, error) {
 	return out, err
 }
 
-// readCSV reads a CSV with the given header and calls row for every record
-// after it. It stops at the first error: the reader's, or the first field
-// row could not parse.
-func readCSV(r io.Reader, kind string, header []string, row func([]string, *fieldParser)) error {
+// readCSV reads a CSV with the given header, or with its first oldest
+// columns (an older version's file), and calls row for every record after
+// it. It stops at the first error: the reader's, or the first field row
+// could not parse.
+func readCSV(r io.Reader, kind string, header []string, oldest int, row func([]string, *fieldParser)) error {
 	cr := csv.NewReader(r)
 	cr.FieldsPerRecord = -1 // until the header is checked
 	cr.ReuseRecord = true
@@ -119,10 +130,10 @@ func readCSV(r io.Reader, kind string, header []string, row func([]string, *fiel
 		return fmt.Errorf("bench: %s csv: empty, want the header %q", kind, header)
 	case err != nil:
 		return fmt.Errorf("bench: %s csv: %w", kind, err)
-	case !slices.Equal(rec, header):
+	case !slices.Equal(rec, header) && !slices.Equal(rec, header[:oldest]):
 		return fmt.Errorf("bench: %s csv line 1: header %q, want %q", kind, rec, header)
 	}
-	cr.FieldsPerRecord = len(header)
+	cr.FieldsPerRecord = len(rec)
 	var p fieldParser
 	for {
 		rec, err := cr.Read()

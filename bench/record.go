@@ -27,8 +27,12 @@ type FrameRecord struct {
 	// Alpha is the blend factor drawn: above 1 when the frame
 	// extrapolated past the newest snapshot.
 	Alpha float32
-	// Hold is the present hold's lead, ns: how long after choosing its
-	// moment the frame swapped; 0 when no hold applied.
+	// Decide is when the frame chose the moment it shows (after its
+	// input and the snapshot hand-off, before it drew).
+	Decide int64
+	// Hold is the present hold's lead, ns: how long after Decide the
+	// frame was to swap (it swapped then, or when its work was done if
+	// that was later); 0 when no hold applied.
 	Hold int64
 }
 

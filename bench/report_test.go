@@ -370,7 +370,7 @@ func TestFrameTimeCell(t *testing.T) {
 
 func TestCSVRoundTrip(t *testing.T) {
 	frames := []FrameRecord{
-		{Start: 1, Present: 2, SimShown: 0, ProbeX: 1.0 / 3, Tick: 0, Age: -1, Delay: 2_500_000, Alpha: 1.0 / 3},
+		{Start: 1, Present: 2, SimShown: 0, ProbeX: 1.0 / 3, Tick: 0, Age: -1, Delay: 2_500_000, Alpha: 1.0 / 3, Decide: 1, Hold: 21_000_000},
 		{Start: math.MinInt64, Present: math.MaxInt64, SimShown: -5, ProbeX: -1e300, Tick: math.MaxUint64, Age: 123456789, Overdue: true},
 		{Start: 1_700_000_000_000_000_000, Present: 1_700_000_000_016_666_667, SimShown: 16_666_666, ProbeX: 5e-324, Tick: 42, Age: 0},
 	}
@@ -385,7 +385,7 @@ func TestCSVRoundTrip(t *testing.T) {
 	if err := WriteTicksCSV(&tb, ticks); err != nil {
 		t.Fatal(err)
 	}
-	if h, _, _ := strings.Cut(fb.String(), "\n"); h != "start_ns,present_ns,sim_shown_ns,probe_x_px,tick,age_ns,overdue,delay_ns,alpha" {
+	if h, _, _ := strings.Cut(fb.String(), "\n"); h != "start_ns,present_ns,sim_shown_ns,probe_x_px,tick,age_ns,overdue,delay_ns,alpha,decide_ns,hold_ns" {
 		t.Errorf("frames header %q", h)
 	}
 	if h, _, _ := strings.Cut(tb.String(), "\n"); h != "tick,due_ns,start_ns,end_ns" {
@@ -413,6 +413,15 @@ func TestCSVRoundTrip(t *testing.T) {
 	}
 	if got, err := ReadFramesCSV(&fb); err != nil || len(got) != 0 {
 		t.Errorf("empty round trip: %v, %v", got, err)
+	}
+
+	// A frames.csv from before decide_ns and hold_ns still reads, with
+	// those 0.
+	old := "start_ns,present_ns,sim_shown_ns,probe_x_px,tick,age_ns,overdue,delay_ns,alpha\n1,2,3,4.5,6,-1,1,2000000,0.5\n"
+	got, err := ReadFramesCSV(strings.NewReader(old))
+	want := []FrameRecord{{Start: 1, Present: 2, SimShown: 3, ProbeX: 4.5, Tick: 6, Age: -1, Overdue: true, Delay: 2_000_000, Alpha: 0.5}}
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("old frames.csv: %+v, %v; want %+v", got, err, want)
 	}
 }
 
