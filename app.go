@@ -71,6 +71,8 @@ type app struct {
 	up         [2]*snapshot.Snapshot // the pair in the sprite batch
 	upAt       [2]int64              // and when each was published
 	capNext    int64                 // the next frame's deadline under -fps-cap
+	blank0     int64                 // a blank of the -emulate-vsync grid
+	aimed      int64                 // the present this frame's moment was aimed at (0: none)
 	injectAt   int64                 // when the bench pushes its next input event
 	injectDown bool
 
@@ -112,11 +114,11 @@ func runApp(opts options, h *hooks) (*summary, error) {
 	// 2 ms's; with none, 1.0-1.6 ms, no frame overdue, and the latency
 	// below it (three interleaved runs each, 5000 bunnies).
 	a.jitter = snapshot.JitterBuffer{Max: 1e9 / int64(opts.hz)}
-	a.predict.VSync = opts.vsync
+	a.predict.VSync = opts.vsync || opts.emulateHz > 0
 	// The lead moves at most 0.25 ms a frame: every change of it is
 	// animation error in that frame.
 	a.hold = snapshot.PresentHold{Margin: 500_000, Max: 50_000_000, Step: 250_000}
-	a.holding = opts.presentHold && opts.delayAuto && !opts.vsync && opts.loop == loopDecoupled
+	a.holding = opts.presentHold && opts.delayAuto && !opts.vsync && opts.emulateHz == 0 && opts.loop == loopDecoupled
 	// A bad level is reported before a window opens.
 	level, err := opts.loaded, error(nil)
 	if level == nil {
@@ -139,6 +141,7 @@ func runApp(opts options, h *hooks) (*summary, error) {
 		return nil, err
 	}
 	defer a.win.Destroy()
+	a.setRefresh()
 	// The window made its context current; GL is loaded into it here.
 	if err := gl.Init(); err != nil {
 		return nil, err
@@ -313,6 +316,7 @@ func (a *app) frame(capture bool) {
 	if !capture && a.opts.fpsCap > 0 {
 		a.paceCap()
 	}
+	a.aimed = 0
 	start := snapshot.Now()
 	if !capture {
 		a.win.Poll()
@@ -415,6 +419,18 @@ func (a *app) frame(capture bool) {
 		waitUntil(a.hold.SwapAt(now, done))
 		rec.Hold = a.hold.Lead()
 	}
+	var ready int64 // when the frame was ready to swap
+	switch {
+	case capture:
+	case a.opts.emulateHz > 0:
+		ready = a.waitBlank()
+	default:
+		ready = snapshot.Now()
+		if a.aimed > 0 {
+			// Not before the blank the moment was aimed at.
+			waitUntil(a.predict.HoldUntil(a.aimed))
+		}
+	}
 	a.win.Swap()
 	if !capture {
 		present := snapshot.Now()
@@ -422,22 +438,28 @@ func (a *app) frame(capture bool) {
 		if curr != nil {
 			rec.Present = present
 			a.frames.Add(rec)
-			a.predict.Observe(now, present)
+			a.predict.Observe(now, ready, present)
 		}
 	}
 }
 
 // aim chooses the moment a frame deciding at now shows, for -interp-delay
-// auto. With vsync the present falls on the next vertical blank after the
-// frame is drawn, wherever in the interval the frame started: the moment
-// moves with the predicted blank, so that the picture moves by one
-// interval per interval. Without vsync (and under Xvfb, which has none)
-// the predicted present is now plus a near-constant lead, which moves
-// nothing; the moment is then now. Either way it is shown the jitter
-// buffer's delay in the past, and the buffer learns from each new
-// snapshot how late it arrived against that moment.
+// auto: its predicted present less the typical lead from decision to
+// present, so that from frame to frame the moment moves as the presents
+// do. With vsync (or -emulate-vsync) the present falls on the first blank
+// after the frame is ready, wherever in the interval the frame started:
+// the moment moves with the predicted blank, one interval per interval,
+// even when frames start off the blank grid (-fps-cap 50 on a 60 Hz
+// display). Without vsync the predicted present is now plus the typical
+// lead, and the moment is now. Either way it is shown the jitter buffer's
+// delay in the past, and the buffer learns from each new snapshot how
+// late it arrived against that moment.
 func (a *app) aim(prev, curr *snapshot.Snapshot, fresh bool, now int64) int64 {
-	slack := a.predict.Predict(now) - (now + a.predict.Lead()) // the wait for the blank
+	aimed := a.predict.Predict(now)
+	if a.predict.VSync {
+		a.aimed = aimed
+	}
+	slack := aimed - (now + a.predict.Lead()) // how far this present is from the typical one
 	if fresh {
 		for _, s := range [2]*snapshot.Snapshot{prev, curr} {
 			if s.Tick > a.observed && !s.Paused {
@@ -478,6 +500,41 @@ func (a *app) paceCap() {
 	}
 	waitUntil(a.capNext)
 	a.capNext += period
+}
+
+// setRefresh tells the present predictor the blank grid's spacing: the
+// emulated display's, or the monitor's refresh interval.
+func (a *app) setRefresh() {
+	hz := a.opts.emulateHz
+	if hz == 0 && a.opts.vsync {
+		hz = a.win.RefreshRate()
+	}
+	a.predict.Refresh = 0
+	if hz > 0 {
+		a.predict.Refresh = 1e9 / int64(hz)
+	}
+}
+
+// waitBlank emulates a swap that waits for vsync (-emulate-vsync): it
+// finishes the frame's GL work and sleeps until the next blank of a grid
+// of 1/Hz s on the monotonic clock, so that the swap after it puts the
+// frame on screen at a blank, as a display's flip would. A frame done
+// after a blank waits for the one after, and shows an interval late; a
+// frame aimed at a later blank waits for that one, as [app.frame] holds a
+// frame on a real display. It returns when the frame's work was done.
+func (a *app) waitBlank() int64 {
+	gl.Finish()
+	done := snapshot.Now()
+	if a.blank0 == 0 {
+		a.blank0 = done
+	}
+	from := done
+	if a.aimed > 0 {
+		from = max(from, a.predict.HoldUntil(a.aimed))
+	}
+	period := int64(1e9) / int64(a.opts.emulateHz)
+	waitUntil(a.blank0 + ((from-a.blank0)/period+1)*period)
+	return done
 }
 
 // waitUntil sleeps until t on the monotonic clock, spinning the last 0.3
@@ -660,6 +717,7 @@ func (a *app) onEvent(e window.Input) {
 		if !a.win.ToggleFullscreen() {
 			fmt.Fprintln(os.Stderr, "tandem: F11: no monitor to go fullscreen on; staying windowed")
 		}
+		a.setRefresh()
 	case window.KeyF12:
 		a.shotPending = true
 	case window.KeyP:

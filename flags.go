@@ -50,6 +50,7 @@ type options struct {
 	interpDelay float64 // ms, when not auto
 	delayAuto   bool    // -interp-delay auto: the jitter buffer and the present aim
 	fpsCap      int
+	emulateHz   int // -emulate-vsync: swap on a blank grid of this rate (0: off)
 	presentHold bool
 	catchUp     float64
 	spin        bool
@@ -146,18 +147,19 @@ func parseRate(s string) (float64, error) {
 
 // flagForms says what each flag that takes a number wants, for errors.
 var flagForms = map[string]string{
-	"seconds":     "a number of seconds, e.g. 10 or 2.5",
-	"warmup":      "a number of seconds, e.g. 1 or 0.5",
-	"extrapolate": "a fraction of a tick from 0 to 1, e.g. 0.5",
-	"catch-up":    "a fraction from 0 to 4, e.g. 0.25",
-	"hz":          "a whole number of ticks a second, e.g. 60",
-	"sprites":     "a whole number of sprites, e.g. 5000",
-	"sprite-size": "a whole number of px, e.g. 16",
-	"width":       "a whole number of px, e.g. 1280",
-	"height":      "a whole number of px, e.g. 720",
-	"seed":        "a whole number, e.g. 1",
-	"fps-cap":     "a whole number of frames a second, e.g. 144",
-	"reps":        "a whole number, e.g. 3",
+	"seconds":       "a number of seconds, e.g. 10 or 2.5",
+	"warmup":        "a number of seconds, e.g. 1 or 0.5",
+	"extrapolate":   "a fraction of a tick from 0 to 1, e.g. 0.5",
+	"catch-up":      "a fraction from 0 to 4, e.g. 0.25",
+	"hz":            "a whole number of ticks a second, e.g. 60",
+	"sprites":       "a whole number of sprites, e.g. 5000",
+	"sprite-size":   "a whole number of px, e.g. 16",
+	"width":         "a whole number of px, e.g. 1280",
+	"height":        "a whole number of px, e.g. 720",
+	"seed":          "a whole number, e.g. 1",
+	"fps-cap":       "a whole number of frames a second, e.g. 144",
+	"emulate-vsync": "a whole number of blanks a second, e.g. 60",
+	"reps":          "a whole number, e.g. 3",
 }
 
 // flagValueError matches the flag package's error for a value it cannot
@@ -268,6 +270,7 @@ func parseFlags(sub string, args []string, stderr io.Writer, games []Game) (opti
 	fs.StringVar(&delay, "interp-delay", "auto", "draw the world this many `ms` further in the past, so a sim tick that starts late still arrives in time; auto sizes it from how late snapshots arrive and aims each frame at its predicted present")
 	fs.Float64Var(&o.catchUp, "catch-up", 0.25, "after a stall, let the picture run up to 1+F times as fast until it is back on schedule (0: jump)")
 	fs.IntVar(&o.fpsCap, "fps-cap", 0, "render at most this many frames a second, paced by sleeping to a deadline (0: no cap)")
+	fs.IntVar(&o.emulateHz, "emulate-vsync", 0, "emulate vsync on a display refreshing this many `Hz`, for a display that has none (Xvfb): each frame finishes its GL work and swaps at the next blank of that grid on the monotonic clock, and the frame pacing treats it as vsync; replaces -vsync (0: off)")
 	fs.BoolVar(&o.presentHold, "present-hold", false, "without vsync, with -interp-delay auto in the decoupled loop: finish each frame and hold its swap to a fixed lead after the moment it chose (the 95th percentile of recent frames), so the picture moves as much as the presents do; costs frame rate and latency")
 	fs.BoolVar(&o.spin, "spin", false, "draw the game's load sprites turning (the classic bunnymark keeps them upright)")
 	fs.BoolVar(&o.probe, "probe", o.bench, "draw the probe: a magenta 8x8 px square at the top moving 240 px per second of sim time")
@@ -408,6 +411,10 @@ func parseFlags(sub string, args []string, stderr io.Writer, games []Game) (opti
 		"-width %d -height %d out of range (use 64 to 16384)", o.width, o.height)
 	check(o.catchUp >= 0 && o.catchUp <= 4, "-catch-up %v out of range (use 0 to 4)", o.catchUp)
 	check(o.fpsCap >= 0 && o.fpsCap <= 10_000, "-fps-cap %d out of range (use 0 for none, or up to 10000)", o.fpsCap)
+	check(o.emulateHz >= 0 && o.emulateHz <= 1000, "-emulate-vsync %d out of range (use 0 for none, or up to 1000)", o.emulateHz)
+	if o.emulateHz > 0 {
+		o.vsync = false // the emulated blank paces the swaps
+	}
 	check(o.extrapolate >= 0 && o.extrapolate <= 1, "-extrapolate %v out of range (use 0 to 1)", o.extrapolate)
 	check(!o.bench || (o.reps >= 1 && o.reps <= 100), "-reps %d out of range (use 1 to 100)", o.reps)
 	if o.pprofAddr != "" {

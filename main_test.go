@@ -271,6 +271,7 @@ func TestBadFlags(t *testing.T) {
 		{"bench -matrix -cpuprofile x.prof", `-cpuprofile with -matrix`},
 		{"bench -matrix -record x.tdr", `-record with -matrix: every cell would write the same file`},
 		{"-hz 0", "-hz 0 out of range (use 1 to 1000)"},
+		{"-emulate-vsync 5000", "-emulate-vsync 5000 out of range (use 0 for none, or up to 1000)"},
 		{"-sprites -5", "-sprites -5 out of range"},
 		{"-sprite-size 0", "-sprite-size 0 out of range"},
 		{"-seconds -1", "-seconds -1 is negative"},
@@ -614,6 +615,7 @@ func TestPresentHold(t *testing.T) {
 	}{
 		{[]string{"-vsync=false", "-present-hold"}, true},
 		{[]string{"-present-hold"}, false}, // vsync: the blank paces presents
+		{[]string{"-emulate-vsync", "60", "-present-hold"}, false},
 		{[]string{"-vsync=false"}, false},
 	} {
 		code, out, errs := tandemMain(append([]string{"run", "-scene", "dots", "-sprites", "300", "-seconds", "1.5", "-json"}, tc.args...)...)
@@ -627,5 +629,30 @@ func TestPresentHold(t *testing.T) {
 		if back, _ := jsonline.Field(t, out, "frames_sim_backwards").(float64); back != 0 {
 			t.Errorf("%v: %v frames showed an earlier moment than the one before", tc.args, back)
 		}
+	}
+}
+
+func TestEmulateVSync(t *testing.T) {
+	// -emulate-vsync 60 swaps on a 60 Hz grid of blanks: the frames come
+	// one blank apart (two when a frame misses one, on a loaded machine),
+	// the run reports the emulation and no real vsync, and the moment
+	// shown never goes back.
+	needDisplay(t)
+	code, out, errs := tandemMain("run", "-scene", "dots", "-sprites", "300", "-seconds", "1.5", "-json", "-emulate-vsync", "60")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if hz, _ := jsonline.Field(t, out, "emulated_vsync_hz").(float64); hz != 60 {
+		t.Errorf("emulated_vsync_hz %v, want 60", hz)
+	}
+	if vs, _ := jsonline.Field(t, out, "vsync").(bool); vs {
+		t.Error("vsync true: the emulation replaces it")
+	}
+	p50, _ := jsonline.Field(t, out, "frame_ms_p50").(float64)
+	if !(p50 > 15.6 && p50 < 17.7) && !(p50 > 32.3 && p50 < 34.4) {
+		t.Errorf("frame_ms_p50 %v: want one or two intervals of 16.7 ms", p50)
+	}
+	if back, _ := jsonline.Field(t, out, "frames_sim_backwards").(float64); back != 0 {
+		t.Errorf("%v frames showed an earlier moment than the one before", back)
 	}
 }

@@ -67,6 +67,7 @@ type summary struct {
 	InterpDelay       string        `json:"interp_delay"`
 	PresentHoldMsP50  float64       `json:"present_hold_ms_p50"`
 	FPSCap            int           `json:"fps_cap"`
+	EmulatedVSyncHz   int           `json:"emulated_vsync_hz"`
 	SnapshotAgeP50    float64       `json:"snapshot_age_ms_p50"`
 	SnapshotAgeP99    float64       `json:"snapshot_age_ms_p99"`
 	TimeScale         float64       `json:"time_scale"`
@@ -163,6 +164,7 @@ func (a *app) summary(run *bench.Run) *summary {
 		InterpDelay:       delayName(a.opts),
 		PresentHoldMsP50:  round(f.HoldMsP50, 3),
 		FPSCap:            a.opts.fpsCap,
+		EmulatedVSyncHz:   a.opts.emulateHz,
 		SnapshotAgeP50:    round(f.SnapshotAgeMsP50, 2),
 		SnapshotAgeP99:    round(f.SnapshotAgeMsP99, 2),
 		TimeScale:         round(sim.Scale, 3),

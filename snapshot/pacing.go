@@ -58,31 +58,54 @@ func (j *JitterBuffer) Delay() int64 { return j.delay }
 const leadWindow = 32
 
 // PresentPredictor predicts when the frame being drawn will reach the
-// screen, from the frames before it: how long a frame takes from the
-// moment it chooses what to show to its present (the median of the last
-// 32, robust to the odd slow frame), and, with vsync, the grid of vertical
-// blanks the presents fall on (their median interval). A frame that aims
-// its moment at the predicted present instead of at the moment it starts
-// drawing moves the picture by the same amount as the presents move.
-// Observe never allocates.
+// screen, from the frames before it.
+//
+// Without vsync a frame presents when its work is done: the prediction is
+// its decision plus the median time from decision to present of the last
+// 32 frames (robust to the odd slow frame).
+//
+// With vsync a frame presents at the first vertical blank after it is
+// ready to swap, and the time from decision to present is no guide: it
+// holds the wait for the blank, which depends on where in the interval
+// the frame started. The prediction is the first blank, on the grid the
+// recent presents fall on, at or after the decision plus the slowest of
+// the last 32 frames' times from decision to ready plus an eighth of an
+// interval (the swap's own time between the blank and the present the
+// caller measures, and a margin). The grid is spaced by Refresh (or, not
+// knowing it, the median interval between presents) and placed at the
+// median phase of the last 32 presents, so that one present that came
+// back late does not move it. A frame ready before the blank before the
+// predicted one must not swap early: the caller holds it until
+// [PresentPredictor.HoldUntil]. The predicted blank is then missed only
+// by a frame slower than all of the last 32.
+//
+// A frame that aims its moment at the predicted present instead of at the
+// moment it starts drawing moves the picture by the same amount as the
+// presents move. No method allocates.
 //
 // Render thread only.
 type PresentPredictor struct {
 	// VSync says presents wait for a vertical blank: the prediction snaps
 	// to the next blank on the measured grid.
 	VSync bool
+	// Refresh is the display's refresh interval, ns, when it is known:
+	// the grid's spacing. 0 means the median interval between recent
+	// presents, which is a multiple of it when frames miss blanks.
+	Refresh int64
 
-	lead, period       [leadWindow]int64
-	scratch            [leadWindow]int64
-	nLead, nPeriod, il int
-	ip                 int
-	lastPresent        int64
+	lead, ready, period, present [leadWindow]int64
+	scratch                      [leadWindow]int64
+	nLead, nPeriod, il, ip       int
+	lastPresent                  int64
 }
 
-// Observe records a frame that chose its moment at decide and was
-// presented at present.
-func (p *PresentPredictor) Observe(decide, present int64) {
+// Observe records a frame that chose its moment at decide, was ready to
+// swap at ready (its work done, or handed to the swap) and was presented
+// at present.
+func (p *PresentPredictor) Observe(decide, ready, present int64) {
 	p.lead[p.il] = max(present-decide, 0)
+	p.ready[p.il] = min(max(ready-decide, 0), p.lead[p.il])
+	p.present[p.il] = present
 	p.il = (p.il + 1) % leadWindow
 	p.nLead = min(p.nLead+1, leadWindow)
 	if p.lastPresent != 0 && present > p.lastPresent {
@@ -93,38 +116,75 @@ func (p *PresentPredictor) Observe(decide, present int64) {
 	p.lastPresent = present
 }
 
-// Lead returns the predicted time from a frame's decision to its present,
+// Lead returns the typical time from a frame's decision to its present,
 // ns: the median of the recent frames, 0 before any.
 func (p *PresentPredictor) Lead() int64 { return p.median(p.lead[:p.nLead]) }
 
-// Period returns the median interval between recent presents, ns, 0
-// before two.
-func (p *PresentPredictor) Period() int64 { return p.median(p.period[:p.nPeriod]) }
+// Ready returns the time from decision to being ready to swap that all
+// but the slowest of the last 32 frames kept to (their 97th percentile),
+// ns, 0 before any: one hiccup does not move it.
+func (p *PresentPredictor) Ready() int64 {
+	if p.nLead == 0 {
+		return 0
+	}
+	return percentile(p.ready[:p.nLead], p.scratch[:p.nLead], 97)
+}
+
+// Period returns the spacing of the blank grid, ns: Refresh, or without
+// it the median interval between recent presents, 0 before two.
+func (p *PresentPredictor) Period() int64 {
+	if p.Refresh > 0 {
+		return p.Refresh
+	}
+	return p.median(p.period[:p.nPeriod])
+}
 
 func (p *PresentPredictor) median(xs []int64) int64 {
 	if len(xs) == 0 {
 		return 0
 	}
-	s := p.scratch[:len(xs)]
-	copy(s, xs)
-	slices.Sort(s)
-	return s[(len(s)-1)/2]
+	return percentile(xs, p.scratch[:len(xs)], 50)
+}
+
+// blank returns a present on the grid of spacing per: the last present
+// moved by the median of the recent presents' offsets from it, each
+// taken to the nearest grid line (within half an interval).
+func (p *PresentPredictor) blank(per int64) int64 {
+	off := p.scratch[:p.nLead]
+	for i, t := range p.present[:p.nLead] {
+		d := ((t-p.lastPresent)%per + per) % per // in [0, per)
+		if d >= per/2 {
+			d -= per
+		}
+		off[i] = d
+	}
+	slices.Sort(off)
+	return p.lastPresent + off[(len(off)-1)/2]
+}
+
+// HoldUntil returns the earliest a frame whose present was predicted for
+// aimed should swap, with VSync: half an interval before it, so that the
+// swap cannot catch the blank before. 0 without VSync or a grid.
+func (p *PresentPredictor) HoldUntil(aimed int64) int64 {
+	per := p.Period()
+	if !p.VSync || per <= 0 {
+		return 0
+	}
+	return aimed - per/2
 }
 
 // Predict returns when a frame deciding at now will be presented: now plus
-// the lead, and with VSync the first blank on the measured grid at or after
-// that.
+// the lead, or with VSync the first blank on the grid at or after now plus
+// the time to be ready and an eighth of an interval.
 func (p *PresentPredictor) Predict(now int64) int64 {
-	t := now + p.Lead()
-	if !p.VSync || p.lastPresent == 0 {
-		return t
-	}
 	per := p.Period()
-	if per <= 0 || t <= p.lastPresent {
-		return max(t, p.lastPresent+per)
+	if !p.VSync || p.lastPresent == 0 || per <= 0 {
+		return now + p.Lead()
 	}
-	k := (t - p.lastPresent + per - 1) / per
-	return p.lastPresent + k*per
+	t := now + p.Ready() + per/8
+	b := p.blank(per)
+	k := max((t-b+per-1)/per, 1) // never the blank already shown
+	return b + k*per
 }
 
 // holdWindow is how many frames a [PresentHold] remembers: about two

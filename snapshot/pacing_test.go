@@ -83,31 +83,108 @@ func TestPresentPredictor(t *testing.T) {
 		if i%10 == 0 {
 			lead = 40 * ms // a slow frame now and then
 		}
-		p.Observe(now, now+lead)
+		p.Observe(now, now+lead, now+lead)
 		now += 10 * ms
 	}
 	if got := p.Predict(now); got != now+5*ms {
 		t.Fatalf("predicted %d, want now + 5 ms = %d", got, now+5*ms)
 	}
+}
 
-	// With vsync: presents on a 16.667 ms grid whatever the frame's
-	// start; the prediction is the next blank on that grid.
-	v := PresentPredictor{VSync: true}
-	const period = 16_666_667
-	for k := int64(1); k <= 40; k++ {
-		present := k * period
-		decide := present - 3*ms - (k%5)*ms // decisions wander in the interval
-		v.Observe(decide, present)
-	}
-	if v.Period() != period {
-		t.Fatalf("period %d, want %d", v.Period(), period)
-	}
-	last := int64(40 * period)
-	for _, now := range []int64{last + ms, last + 10*ms, last + period + ms} {
-		got := v.Predict(now)
-		if (got-last)%period != 0 || got < now+v.Lead() || got-(now+v.Lead()) >= period {
-			t.Fatalf("decide at %d: predicted %d, want the first blank at or after %d", now, got, now+v.Lead())
+// vsyncDisplay is a made-up display with vsync: blanks every period from
+// 0, and a present measured copy ns after the blank it flipped at.
+type vsyncDisplay struct{ period, copy int64 }
+
+// present returns when a frame ready at ready, held until hold, is
+// presented: at the first blank after both, plus the copy.
+func (d vsyncDisplay) present(ready, hold int64) int64 {
+	from := max(ready, hold)
+	return (from/d.period+1)*d.period + d.copy
+}
+
+// runFrames drives p through n frames deciding at decide(k), ready work(k)
+// ns later and held as the predictor says, on display d, and returns how
+// many presents were not the predicted one and the presents.
+func runFrames(p *PresentPredictor, d vsyncDisplay, n int, decide func(k int, last int64) int64, work func(k int) int64) (missed int, presents []int64) {
+	var last int64
+	for k := range n {
+		at := decide(k, last)
+		aimed := p.Predict(at)
+		ready := at + work(k)
+		last = d.present(ready, p.HoldUntil(aimed))
+		if last != aimed {
+			missed++
 		}
+		p.Observe(at, ready, last)
+		presents = append(presents, last)
+	}
+	return missed, presents
+}
+
+func TestPresentPredictorVSyncLocked(t *testing.T) {
+	// The classic vsync loop: each frame decides just after the present
+	// before it and is ready 3 to 5 ms later, well before the next blank.
+	// Its decision-to-present time is nearly a whole interval (it holds
+	// the wait), and adding that to the next blank's would predict one
+	// blank too late: the prediction must be the very next blank, every
+	// frame.
+	const period = 16_666_667
+	d := vsyncDisplay{period: period, copy: 800_000}
+	p := PresentPredictor{VSync: true, Refresh: period}
+	p.Observe(0, 4*ms, d.present(4*ms, 0))
+	missed, presents := runFrames(&p, d, 200,
+		func(k int, last int64) int64 { return last + 200_000 },
+		func(k int) int64 { return 3*ms + int64(k%3)*ms })
+	if missed != 0 {
+		t.Fatalf("%d of 200 frames presented at another blank than predicted", missed)
+	}
+	for i := 1; i < len(presents); i++ {
+		if presents[i]-presents[i-1] != period {
+			t.Fatalf("frame %d presented %d after the one before, want one interval", i, presents[i]-presents[i-1])
+		}
+	}
+}
+
+func TestPresentPredictorVSyncOffGrid(t *testing.T) {
+	// 47 frames a second on a 60 Hz display (-fps-cap 47): decisions every
+	// 21.3 ms fall anywhere in the interval, and the presents come 16.7 or
+	// 33.3 ms apart. Every frame is predicted at the blank it presents at,
+	// even those ready just before a blank (held for the next one rather
+	// than caught by it or not by chance), and without the measured
+	// interval between presents (Refresh 0: their median).
+	const period = 16_666_667
+	d := vsyncDisplay{period: period, copy: 800_000}
+	for _, refresh := range []int64{period, 0} {
+		p := PresentPredictor{VSync: true, Refresh: refresh}
+		p.Observe(0, 4*ms, d.present(4*ms, 0))
+		const every = 21_276_596
+		runFrames(&p, d, 40, func(k int, _ int64) int64 { return int64(k+1) * every }, func(int) int64 { return 4 * ms })
+		missed, presents := runFrames(&p, d, 300, func(k int, _ int64) int64 { return int64(k+41) * every }, func(k int) int64 { return 4*ms + int64(k%4)*ms/4 })
+		if missed != 0 {
+			t.Errorf("refresh %d: %d of 300 frames presented at another blank than predicted", refresh, missed)
+		}
+		for i := 1; i < len(presents); i++ {
+			if gap := presents[i] - presents[i-1]; gap != period && gap != 2*period {
+				t.Fatalf("refresh %d: frame %d presented %d after the one before", refresh, i, gap)
+			}
+		}
+	}
+}
+
+func TestPresentPredictorLatePresent(t *testing.T) {
+	// One present measured 5 ms late (the thread woke late) does not move
+	// the grid: the next prediction is still on the display's blanks.
+	const period = 16_666_667
+	d := vsyncDisplay{period: period, copy: 800_000}
+	p := PresentPredictor{VSync: true, Refresh: period}
+	p.Observe(0, 4*ms, d.present(4*ms, 0))
+	_, presents := runFrames(&p, d, 50, func(k int, last int64) int64 { return last + 200_000 }, func(int) int64 { return 4 * ms })
+	last := presents[len(presents)-1]
+	late := last + period + 5*ms
+	p.Observe(last+200_000, last+4*ms, late)
+	now := late + 200_000
+	if got, want := p.Predict(now), last+2*period; got != want {
+		t.Fatalf("after a present 5 ms late: predicted %d, want the blank grid's %d", got, want)
 	}
 }
 
@@ -115,12 +192,15 @@ func TestPacingAllocs(t *testing.T) {
 	var j JitterBuffer
 	var p PresentPredictor
 	j.Observe(1)
-	p.Observe(1, 2)
+	p.Observe(1, 2, 2)
+	v := PresentPredictor{VSync: true, Refresh: 16 * ms}
 	n := mallocs.Fewest(3, func() {
 		for i := range int64(10_000) {
 			j.Observe(i % 7 * ms)
-			p.Observe(i*ms, i*ms+3*ms)
+			p.Observe(i*ms, i*ms+2*ms, i*ms+3*ms)
 			p.Predict(i * ms)
+			v.Observe(i*ms, i*ms+2*ms, i*ms+3*ms)
+			v.HoldUntil(v.Predict(i * ms))
 		}
 	})
 	if n != 0 {

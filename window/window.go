@@ -266,6 +266,24 @@ func (w *Window) ToggleFullscreen() bool {
 	return true
 }
 
+// RefreshRate returns the refresh rate, in Hz, of the monitor holding the
+// window's centre (or the primary one), or 0 when it is not known. It asks
+// GLFW each time (and allocates): call it when the window changes
+// monitors or modes, not every frame.
+//
+// Main thread only.
+func (w *Window) RefreshRate() int {
+	mon := w.monitor()
+	if mon == nil {
+		return 0
+	}
+	mode := mon.GetVideoMode()
+	if mode == nil {
+		return 0
+	}
+	return mode.RefreshRate
+}
+
 // monitor returns the monitor holding the window's centre, or the primary
 // one.
 func (w *Window) monitor() *glfw.Monitor {
