@@ -68,16 +68,18 @@ const leadWindow = 32
 // ready to swap, and the time from decision to present is no guide: it
 // holds the wait for the blank, which depends on where in the interval
 // the frame started. The prediction is the first blank, on the grid the
-// recent presents fall on, at or after the decision plus the slowest of
-// the last 32 frames' times from decision to ready plus an eighth of an
-// interval (the swap's own time between the blank and the present the
-// caller measures, and a margin). The grid is spaced by Refresh (or, not
-// knowing it, the median interval between presents) and placed at the
-// median phase of the last 32 presents, so that one present that came
-// back late does not move it. A frame ready before the blank before the
-// predicted one must not swap early: the caller holds it until
-// [PresentPredictor.HoldUntil]. The predicted blank is then missed only
-// by a frame slower than all of the last 32.
+// recent presents fall on, at or after the decision plus the time to be
+// ready that all but the slowest of the last 32 frames kept to, plus an
+// eighth of an interval (the swap's own time between the blank and the
+// present the caller measures, and a margin). The grid is spaced by
+// Refresh and placed at the median phase of the last 32 presents, so that
+// one present that came back late does not move it. A frame ready before
+// the blank before the predicted one must not swap early: the caller
+// holds it until [PresentPredictor.HoldUntil]. The predicted blank is
+// then missed only by a frame slower than nearly all of the last 32.
+// Presents that come faster than Refresh say that nothing waits for the
+// blanks (a driver that ignores vsync; Xvfb): the prediction is then as
+// without vsync.
 //
 // A frame that aims its moment at the predicted present instead of at the
 // moment it starts drawing moves the picture by the same amount as the
@@ -85,12 +87,10 @@ const leadWindow = 32
 //
 // Render thread only.
 type PresentPredictor struct {
-	// VSync says presents wait for a vertical blank: the prediction snaps
-	// to the next blank on the measured grid.
+	// VSync says presents were asked to wait for a vertical blank.
 	VSync bool
-	// Refresh is the display's refresh interval, ns, when it is known:
-	// the grid's spacing. 0 means the median interval between recent
-	// presents, which is a multiple of it when frames miss blanks.
+	// Refresh is the display's refresh interval, ns: the blank grid's
+	// spacing. 0 (not known) predicts as without vsync.
 	Refresh int64
 
 	lead, ready, period, present [leadWindow]int64
@@ -130,13 +130,16 @@ func (p *PresentPredictor) Ready() int64 {
 	return percentile(p.ready[:p.nLead], p.scratch[:p.nLead], 97)
 }
 
-// Period returns the spacing of the blank grid, ns: Refresh, or without
-// it the median interval between recent presents, 0 before two.
-func (p *PresentPredictor) Period() int64 {
-	if p.Refresh > 0 {
-		return p.Refresh
-	}
-	return p.median(p.period[:p.nPeriod])
+// Period returns the median interval between recent presents, ns, 0
+// before two.
+func (p *PresentPredictor) Period() int64 { return p.median(p.period[:p.nPeriod]) }
+
+// Synced reports whether presents wait for blanks: VSync was asked for,
+// the refresh interval is known, and the presents do not come faster
+// than it (after the first 8; a driver may ignore the request, and Xvfb
+// has no blanks to wait for).
+func (p *PresentPredictor) Synced() bool {
+	return p.VSync && p.Refresh > 0 && (p.nPeriod < 8 || p.Period() >= p.Refresh*3/4)
 }
 
 func (p *PresentPredictor) median(xs []int64) int64 {
@@ -163,22 +166,21 @@ func (p *PresentPredictor) blank(per int64) int64 {
 }
 
 // HoldUntil returns the earliest a frame whose present was predicted for
-// aimed should swap, with VSync: half an interval before it, so that the
-// swap cannot catch the blank before. 0 without VSync or a grid.
+// aimed should swap when [PresentPredictor.Synced]: half an interval
+// before it, so that the swap cannot catch the blank before. 0 otherwise.
 func (p *PresentPredictor) HoldUntil(aimed int64) int64 {
-	per := p.Period()
-	if !p.VSync || per <= 0 {
+	if !p.Synced() {
 		return 0
 	}
-	return aimed - per/2
+	return aimed - p.Refresh/2
 }
 
 // Predict returns when a frame deciding at now will be presented: now plus
 // the lead, or with VSync the first blank on the grid at or after now plus
 // the time to be ready and an eighth of an interval.
 func (p *PresentPredictor) Predict(now int64) int64 {
-	per := p.Period()
-	if !p.VSync || p.lastPresent == 0 || per <= 0 {
+	per := p.Refresh
+	if !p.Synced() || p.lastPresent == 0 {
 		return now + p.Lead()
 	}
 	t := now + p.Ready() + per/8

@@ -150,23 +150,20 @@ func TestPresentPredictorVSyncOffGrid(t *testing.T) {
 	// 21.3 ms fall anywhere in the interval, and the presents come 16.7 or
 	// 33.3 ms apart. Every frame is predicted at the blank it presents at,
 	// even those ready just before a blank (held for the next one rather
-	// than caught by it or not by chance), and without the measured
-	// interval between presents (Refresh 0: their median).
+	// than caught by it or not by chance).
 	const period = 16_666_667
 	d := vsyncDisplay{period: period, copy: 800_000}
-	for _, refresh := range []int64{period, 0} {
-		p := PresentPredictor{VSync: true, Refresh: refresh}
-		p.Observe(0, 4*ms, d.present(4*ms, 0))
-		const every = 21_276_596
-		runFrames(&p, d, 40, func(k int, _ int64) int64 { return int64(k+1) * every }, func(int) int64 { return 4 * ms })
-		missed, presents := runFrames(&p, d, 300, func(k int, _ int64) int64 { return int64(k+41) * every }, func(k int) int64 { return 4*ms + int64(k%4)*ms/4 })
-		if missed != 0 {
-			t.Errorf("refresh %d: %d of 300 frames presented at another blank than predicted", refresh, missed)
-		}
-		for i := 1; i < len(presents); i++ {
-			if gap := presents[i] - presents[i-1]; gap != period && gap != 2*period {
-				t.Fatalf("refresh %d: frame %d presented %d after the one before", refresh, i, gap)
-			}
+	p := PresentPredictor{VSync: true, Refresh: period}
+	p.Observe(0, 4*ms, d.present(4*ms, 0))
+	const every = 21_276_596
+	runFrames(&p, d, 40, func(k int, _ int64) int64 { return int64(k+1) * every }, func(int) int64 { return 4 * ms })
+	missed, presents := runFrames(&p, d, 300, func(k int, _ int64) int64 { return int64(k+41) * every }, func(k int) int64 { return 4*ms + int64(k%4)*ms/4 })
+	if missed != 0 {
+		t.Errorf("%d of 300 frames presented at another blank than predicted", missed)
+	}
+	for i := 1; i < len(presents); i++ {
+		if gap := presents[i] - presents[i-1]; gap != period && gap != 2*period {
+			t.Fatalf("frame %d presented %d after the one before", i, gap)
 		}
 	}
 }
@@ -269,5 +266,29 @@ func TestPresentHoldBurstAndDecline(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(100, func() { h.Observe(10_000_000) }); n != 0 {
 		t.Fatalf("Observe allocates %v", n)
+	}
+}
+
+func TestPresentPredictorIgnoredVSync(t *testing.T) {
+	// VSync asked for on a 60 Hz display, but the presents come every
+	// 3 ms (the driver ignores it; Xvfb has no blanks): the predictor
+	// predicts as without vsync and holds no frame. With Refresh unknown
+	// it never snaps.
+	for _, refresh := range []int64{16_666_667, 0} {
+		p := PresentPredictor{VSync: true, Refresh: refresh}
+		now := int64(0)
+		for range 40 {
+			p.Observe(now, now+2*ms, now+2*ms+500_000)
+			now += 3 * ms
+		}
+		if p.Synced() {
+			t.Errorf("refresh %d: presents every 3 ms, yet Synced", refresh)
+		}
+		if got, want := p.Predict(now), now+2*ms+500_000; got != want {
+			t.Errorf("refresh %d: predicted %d, want now plus the lead, %d", refresh, got, want)
+		}
+		if h := p.HoldUntil(now + 16*ms); h != 0 {
+			t.Errorf("refresh %d: holds a frame until %d", refresh, h)
+		}
 	}
 }
