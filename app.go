@@ -674,7 +674,20 @@ func (a *app) drawHUD(fw, fh int, now int64) {
 	st := a.stats
 	sim := a.runner.Stats()
 	in := &a.info
-	in.loop, in.scene, in.vsync = a.opts.loop, string(a.opts.scene), a.win.VSync()
+	in.loop, in.scene = a.opts.loop, string(a.opts.scene)
+	in.vsync, in.refreshHz = vsyncOff, 0
+	switch {
+	case a.opts.emulateHz > 0:
+		in.vsync, in.refreshHz = vsyncEmulated, a.opts.emulateHz
+	case a.win.VSync() && a.predict.Synced():
+		in.vsync, in.refreshHz = vsyncOn, int(1e9/a.predict.Refresh)
+	case a.win.VSync():
+		in.vsync = vsyncIgnored
+	}
+	in.hold = 0
+	if a.holding {
+		in.hold = a.hold.Lead()
+	}
 	in.fps = st.fps
 	in.frameP50, in.frameP99 = st.frameHist.quantile(0.5), st.frameHist.quantile(0.99)
 	if el := now - st.start; el > 0 {

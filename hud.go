@@ -52,8 +52,20 @@ type hudInfo struct {
 	gcPauseMs   float64
 	gcMaxMs     float64
 	paused      bool
-	vsync       bool
+	vsync       vsyncState
+	refreshHz   int   // with vsync, the blanks' rate
+	hold        int64 // the present hold's lead, ns (0: none)
 }
+
+// vsyncState is what the HUD says of vsync.
+type vsyncState uint8
+
+const (
+	vsyncOff      vsyncState = iota
+	vsyncOn                  // asked for, and the presents wait for the blanks
+	vsyncIgnored             // asked for, but the presents come faster than the refresh
+	vsyncEmulated            // -emulate-vsync
+)
 
 // build lays out the HUD and returns its quads.
 func (h *hud) build(in *hudInfo, st *frameStats) []gl.Quad {
@@ -69,8 +81,16 @@ func (h *hud) build(in *hudInfo, st *frameStats) []gl.Quad {
 	b = append(b, in.scene...)
 	b = append(b, "  "...)
 	b = append(b, in.loop...)
-	if in.vsync {
-		b = append(b, "  vsync"...)
+	switch in.vsync {
+	case vsyncOn, vsyncEmulated:
+		b = append(b, "  vsync "...)
+		b = strconv.AppendInt(b, int64(in.refreshHz), 10)
+		b = append(b, " Hz"...)
+		if in.vsync == vsyncEmulated {
+			b = append(b, " (emulated)"...)
+		}
+	case vsyncIgnored:
+		b = append(b, "  vsync ignored by the driver"...)
 	}
 	width = max(width, h.text(b, x, y, hudDim))
 	y += lh
@@ -111,7 +131,13 @@ func (h *hud) build(in *hudInfo, st *frameStats) []gl.Quad {
 	b = strconv.AppendFloat(b, float64(in.view.Alpha), 'f', 2, 64)
 	b = append(b, "   delay "...)
 	b = strconv.AppendFloat(b, float64(in.delay)/1e6, 'f', 2, 64)
-	b = append(b, " ms   tick "...)
+	b = append(b, " ms   "...)
+	if in.hold > 0 {
+		b = append(b, "hold "...)
+		b = strconv.AppendFloat(b, float64(in.hold)/1e6, 'f', 2, 64)
+		b = append(b, " ms   "...)
+	}
+	b = append(b, "tick "...)
 	b = strconv.AppendUint(b, in.sim.Ticks, 10)
 	width = max(width, h.text(b, x, y, hudText))
 	y += lh

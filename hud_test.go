@@ -22,19 +22,31 @@ func TestHUDLayout(t *testing.T) {
 	}
 	in := &hudInfo{loop: "decoupled", scene: "platformer", fps: 144.25, tps: 60,
 		sim: simthread.Stats{Ticks: 1234, Scale: 1, Chosen: simthread.RealTime, Dropped: 5e6}, sprites: 5000}
-	quads := h.build(in, st)
-	// Panel, one bar per graph frame, the reference line, and glyphs.
-	if len(quads) < 1+graphLen+1+100 {
-		t.Fatalf("only %d quads", len(quads))
-	}
-	panel := quads[0]
-	for _, q := range quads[1:] {
-		if q.X < panel.X || q.Y < panel.Y || q.X+q.W > panel.X+panel.W+0.5 || q.Y+q.H > panel.Y+panel.H+0.5 {
-			t.Fatalf("quad %+v outside the panel %+v", q, panel)
+	glyphs := 0
+	for _, v := range []struct {
+		vsync vsyncState
+		hz    int
+		hold  int64
+	}{{vsyncOff, 0, 0}, {vsyncOn, 144, 0}, {vsyncIgnored, 0, 0}, {vsyncEmulated, 60, 0}, {vsyncOff, 0, 20_500_000}} {
+		in.vsync, in.refreshHz, in.hold = v.vsync, v.hz, v.hold
+		quads := h.build(in, st)
+		// Panel, one bar per graph frame, the reference line, and glyphs:
+		// every variant says more than the plain one.
+		if len(quads) < 1+graphLen+1+100 || len(quads) <= glyphs {
+			t.Fatalf("%+v: %d quads, after %d without vsync or hold", v, len(quads), glyphs)
 		}
-	}
-	if a := testing.AllocsPerRun(100, func() { h.build(in, st) }); a != 0 {
-		t.Fatalf("building the HUD allocates %.1f times a frame", a)
+		if glyphs == 0 {
+			glyphs = len(quads)
+		}
+		panel := quads[0]
+		for _, q := range quads[1:] {
+			if q.X < panel.X || q.Y < panel.Y || q.X+q.W > panel.X+panel.W+0.5 || q.Y+q.H > panel.Y+panel.H+0.5 {
+				t.Fatalf("%+v: quad %+v outside the panel %+v", v, q, panel)
+			}
+		}
+		if a := testing.AllocsPerRun(100, func() { h.build(in, st) }); a != 0 {
+			t.Fatalf("%+v: building the HUD allocates %.1f times a frame", v, a)
+		}
 	}
 	if a := testing.AllocsPerRun(100, func() { st.frame(st.last+16_000_000, 1) }); a != 0 {
 		t.Fatalf("recording a frame allocates %.1f times", a)
