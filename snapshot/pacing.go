@@ -206,7 +206,15 @@ const holdWindow = 128
 // change of the lead shows as animation error in the frame it happens,
 // so the lead moves toward its aim by at most Step a frame, up or down;
 // a frame whose work takes longer than the lead presents late (the hold
-// cannot make a slow frame fast). Observe never allocates.
+// cannot make a slow frame fast).
+//
+// A late frame (slow work, a late wake-up, a slow swap: the host stalled)
+// is animation error twice: once as it presents late, and again as the
+// next frame presents on time, a jump forward. With Ease set, the frames
+// after a late one keep its lateness and let it go by at most Ease a
+// frame, so that the second error is spread over a few frames, each
+// under Ease. Lateness beyond Absorb is let go at once. No method
+// allocates.
 //
 // Render thread only.
 type PresentHold struct {
@@ -218,11 +226,19 @@ type PresentHold struct {
 	// Step is the most the lead moves in one frame, ns. 0 means it jumps
 	// to its aim at once.
 	Step int64
+	// Ease is the most lateness the frames after a late one let go of a
+	// frame, ns; 0 lets it go at once. Absorb is the most they keep.
+	Ease, Absorb int64
 
 	work    [holdWindow]int64
+	swap    [holdWindow]int64 // swap call to present, for Ease
 	scratch [holdWindow]int64
 	n, i    int
+	ns, is  int
 	lead    int64
+	carry   int64 // the lead the last frame swapped at, as it presented
+	decide  int64 // the frame between SwapAt and Presented
+	at      int64
 }
 
 // Observe records a frame whose work took work ns from its decision to
@@ -252,9 +268,28 @@ func (h *PresentHold) Observe(work int64) int64 {
 func (h *PresentHold) Lead() int64 { return h.lead }
 
 // SwapAt returns when a frame that decided at decide should swap: decide
-// plus the lead, or at once (done) if its work took longer.
+// plus the lead (or, with Ease, the lateness the frame before kept), or
+// at once (done) if its work took longer.
 func (h *PresentHold) SwapAt(decide, done int64) int64 {
-	return max(decide+h.lead, done)
+	lead := h.lead
+	if h.Ease > 0 && h.carry > h.lead && h.carry-h.lead <= h.Absorb {
+		lead = max(h.lead, h.carry-h.Ease)
+	}
+	h.decide, h.at = decide, max(decide+lead, done)
+	return h.at
+}
+
+// Presented records when the frame SwapAt was last asked about reached
+// the screen, for Ease: how late it was, against the usual time from the
+// swap call to the present.
+func (h *PresentHold) Presented(present int64) {
+	if h.Ease <= 0 {
+		return
+	}
+	h.swap[h.is] = max(present-h.at, 0)
+	h.is = (h.is + 1) % holdWindow
+	h.ns = min(h.ns+1, holdWindow)
+	h.carry = present - percentile(h.swap[:h.ns], h.scratch[:h.ns], 50) - h.decide
 }
 
 // percentile returns the pct-th percentile of xs by nearest rank (the

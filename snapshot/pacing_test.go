@@ -292,3 +292,60 @@ func TestPresentPredictorIgnoredVSync(t *testing.T) {
 		}
 	}
 }
+
+func TestPresentHoldEase(t *testing.T) {
+	// A frame presenting 6 ms late is animation error once; the frames
+	// after it keep its lateness and let it go 1.5 ms a frame, so no
+	// frame after it jumps forward by more than that. A frame later than
+	// Absorb is let go at once, and swap times that wander by less than
+	// Ease keep no lateness at all.
+	const swap = ms
+	h := PresentHold{Step: 250_000, Ease: 1_500_000, Absorb: 12 * ms}
+	var decide int64
+	// frame runs one frame with the given work and swap time and returns
+	// its decision-to-present time.
+	frame := func(work, swapTime int64) int64 {
+		decide += 30 * ms
+		h.Observe(work)
+		at := h.SwapAt(decide, decide+work)
+		h.Presented(at + swapTime)
+		return at + swapTime - decide
+	}
+	for range 200 {
+		frame(15*ms, swap)
+	}
+	if h.Lead() != 15*ms {
+		t.Fatalf("steady lead %d", h.Lead())
+	}
+	steady := frame(15*ms, swap)
+	late := frame(21*ms, swap) // 6 ms past the lead
+	if late != steady+6*ms {
+		t.Fatalf("the late frame presented %d after its decision, want %d", late, steady+6*ms)
+	}
+	prev := late
+	for k := range 10 {
+		got := frame(15*ms, swap)
+		if prev-got > 1_500_000 || got > prev {
+			t.Fatalf("frame %d after: presented %d after its decision, after %d: want at most 1.5 ms less", k, got, prev)
+		}
+		prev = got
+	}
+	if prev != steady {
+		t.Fatalf("10 frames after, %d after the decision, want back to %d", prev, steady)
+	}
+	// Past Absorb: one jump back.
+	frame(15*ms+13*ms, swap)
+	if got := frame(15*ms, swap); got != steady {
+		t.Fatalf("after a frame 13 ms late: %d, want back to %d at once", got, steady)
+	}
+	// Swap times wandering by 0.4 ms: every frame swaps on the lead.
+	for k := range 50 {
+		frame(15*ms, swap+int64(k%3)*200_000)
+		if at := h.at - h.decide; at != h.Lead() {
+			t.Fatalf("jittery swap %d: swapped %d after its decision, want the lead %d", k, at, h.Lead())
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { frame(15*ms, swap) }); n != 0 {
+		t.Fatalf("SwapAt and Presented allocate %v", n)
+	}
+}
