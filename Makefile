@@ -52,9 +52,10 @@ test: deps
 	$(GO) test -count=1 -run 'Drift24HoursRunner' ./simthread
 	$(XVFB) $(GO) test -count=1 -run 'FrameAllocs|RecordReplayEveryLoop' .
 	# The same scripted play must give the same state hash on arm64: the
-	# scene's tests, cross-compiled, under qemu-user, against amd64's
-	# golden hashes (pure Go, so no arm64 libraries are needed).
-	GOARCH=arm64 $(GO) test -c -o bin/scene.arm64.test ./cmd/tandem/scene
+	# demo's games through the engine's API, cross-compiled without cgo
+	# (the API needs none; the window and the renderer do), under
+	# qemu-user, against amd64's golden hashes.
+	CGO_ENABLED=0 GOARCH=arm64 $(GO) test -c -o bin/scene.arm64.test ./cmd/tandem/scene
 	cd cmd/tandem/scene && qemu-aarch64 ../../../bin/scene.arm64.test -test.run 'GoldenHash|Determinism|Shooter' -test.count 1
 	# Each fuzzer for a bounded time beyond its seed corpus (testdata/fuzz):
 	# a crasher fails the run and is saved there, failing every run after.

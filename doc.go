@@ -40,7 +40,9 @@
 // (the same under load, with frame-pacing figures), replay (recordings),
 // the HUD (F3), profiles and the JSON summary. [Run] runs it from a
 // program with a [Config] instead. [NewSim] sets a game up with no window,
-// for tests and servers.
+// for tests and servers. Main and Run need cgo (GLFW and OpenGL); the rest
+// of the API does not, so a game package builds, tests and cross-compiles
+// with CGO_ENABLED=0, and a server can step its games with NewSim.
 //
 //	type game struct{ ball tandem.ID }
 //

@@ -1,3 +1,5 @@
+//go:build cgo
+
 package tandem_test
 
 import (

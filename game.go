@@ -177,7 +177,7 @@ type Setup struct {
 
 	frames   []frameSource // frame k+1 is frames[k]; frame 0 is white
 	byName   map[string]Frame
-	bindings map[Action][]binding
+	bindings map[Action][]string // names bindable takes
 	tiles    tileGrid
 	bounds   [4]float32
 	hasBound bool
@@ -342,18 +342,15 @@ func (s *Setup) Bind(action Action, inputs ...string) error {
 	if action > MaxAction {
 		return s.fail(fmt.Errorf("tandem: Bind: action %d is past MaxAction (%d)", action, MaxAction))
 	}
-	var bs []binding
 	for _, name := range inputs {
-		b, ok := bindingNamed(name)
-		if !ok {
+		if !bindable[name] {
 			return s.fail(fmt.Errorf("tandem: Bind: no key or button called %q (e.g. Space, A, Left, MouseLeft, PadA, StickLeft)", name))
 		}
-		if engineKey(b) {
+		if engineInputs[name] {
 			return s.fail(fmt.Errorf("tandem: Bind: %s is the engine's (quit, pause, step, time scale, HUD, fullscreen, screenshot): bind another key", name))
 		}
-		bs = append(bs, b)
 	}
-	s.bindings[action] = bs
+	s.bindings[action] = append([]string(nil), inputs...)
 	return nil
 }
 

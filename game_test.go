@@ -1,3 +1,5 @@
+//go:build cgo
+
 package tandem
 
 import (
@@ -110,7 +112,7 @@ func TestBindings(t *testing.T) {
 	// A game's own binding replaces that action's defaults and leaves the
 	// other actions' defaults alone.
 	var s Setup
-	s.bindings = map[Action][]binding{}
+	s.bindings = map[Action][]string{}
 	if err := s.Bind(Jump, "X", "PadY"); err != nil {
 		t.Fatal(err)
 	}
@@ -225,7 +227,7 @@ func TestBindingClaimsDefaults(t *testing.T) {
 	// Binding "A" to an action of the game's takes it from Left's
 	// defaults; Left keeps its other keys.
 	var s Setup
-	s.bindings = map[Action][]binding{}
+	s.bindings = map[Action][]string{}
 	if err := s.Bind(4, "A"); err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,8 @@
+//go:build cgo
+
 package tandem
 
 import (
-	"fmt"
-
 	"github.com/tandem-engine/tandem/simthread"
 	"github.com/tandem-engine/tandem/window"
 )
@@ -15,66 +15,51 @@ type binding struct {
 	button window.GamepadButton
 }
 
-// inputNames are the names Setup.Bind takes.
+// namedKeyCodes, mouseCodes and padCodes are the keys and buttons of
+// namedKeys, mouseNames and padNames (bind.go), in their order.
+var (
+	namedKeyCodes = [len(namedKeys)]window.Key{
+		window.KeySpace, window.KeyEnter, window.KeyTab, window.KeyBackspace, window.KeyEscape,
+		window.KeyLeft, window.KeyRight, window.KeyUp, window.KeyDown,
+		window.KeyLeftShift, window.KeyRightShift, window.KeyLeftControl, window.KeyRightControl,
+		window.KeyLeftAlt, window.KeyRightAlt,
+		window.KeyComma, window.KeyPeriod, window.KeySlash, window.KeyMinus, window.KeyEqual,
+	}
+	mouseCodes = [len(mouseNames)]window.MouseButton{window.MouseLeft, window.MouseRight, window.MouseMiddle}
+	padCodes   = [len(padNames)]window.GamepadButton{
+		window.ButtonA, window.ButtonB, window.ButtonX, window.ButtonY,
+		window.ButtonLeftBumper, window.ButtonRightBumper, window.ButtonBack, window.ButtonStart,
+		window.ButtonDpadLeft, window.ButtonDpadRight, window.ButtonDpadUp, window.ButtonDpadDown,
+		window.StickLeft, window.StickRight,
+	}
+)
+
+// inputNames resolves every name Setup.Bind takes to its input.
 var inputNames = func() map[string]binding {
 	m := map[string]binding{}
-	key := func(name string, k window.Key) { m[name] = binding{kind: window.KindKey, key: k} }
-	for c := 'A'; c <= 'Z'; c++ {
-		key(string(c), window.KeyA+window.Key(c-'A'))
+	for k := 0; keyName(k) != ""; k++ {
+		var code window.Key
+		switch {
+		case k < 26:
+			code = window.KeyA + window.Key(k)
+		case k < 36:
+			code = window.Key0 + window.Key(k-26)
+		default:
+			code = window.KeyF1 + window.Key(k-36)
+		}
+		m[keyName(k)] = binding{kind: window.KindKey, key: code}
 	}
-	for c := '0'; c <= '9'; c++ {
-		key(string(c), window.Key0+window.Key(c-'0'))
+	for i, n := range namedKeys {
+		m[n] = binding{kind: window.KindKey, key: namedKeyCodes[i]}
 	}
-	for i := range 12 {
-		key(fmt.Sprintf("F%d", i+1), window.KeyF1+window.Key(i))
+	for i, n := range mouseNames {
+		m[n] = binding{kind: window.KindMouse, mouse: mouseCodes[i]}
 	}
-	for name, k := range map[string]window.Key{
-		"Space": window.KeySpace, "Enter": window.KeyEnter, "Tab": window.KeyTab, "Backspace": window.KeyBackspace,
-		"Escape": window.KeyEscape, "Left": window.KeyLeft, "Right": window.KeyRight, "Up": window.KeyUp,
-		"Down": window.KeyDown, "LeftShift": window.KeyLeftShift, "RightShift": window.KeyRightShift,
-		"LeftControl": window.KeyLeftControl, "RightControl": window.KeyRightControl,
-		"LeftAlt": window.KeyLeftAlt, "RightAlt": window.KeyRightAlt, "Comma": window.KeyComma,
-		"Period": window.KeyPeriod, "Slash": window.KeySlash, "Minus": window.KeyMinus, "Equal": window.KeyEqual,
-	} {
-		key(name, k)
-	}
-	for name, b := range map[string]window.MouseButton{
-		"MouseLeft": window.MouseLeft, "MouseRight": window.MouseRight, "MouseMiddle": window.MouseMiddle,
-	} {
-		m[name] = binding{kind: window.KindMouse, mouse: b}
-	}
-	for name, b := range map[string]window.GamepadButton{
-		"PadA": window.ButtonA, "PadB": window.ButtonB, "PadX": window.ButtonX, "PadY": window.ButtonY,
-		"PadLeftBumper": window.ButtonLeftBumper, "PadRightBumper": window.ButtonRightBumper,
-		"PadBack": window.ButtonBack, "PadStart": window.ButtonStart,
-		"PadLeft": window.ButtonDpadLeft, "PadRight": window.ButtonDpadRight,
-		"PadUp": window.ButtonDpadUp, "PadDown": window.ButtonDpadDown,
-		"StickLeft": window.StickLeft, "StickRight": window.StickRight,
-	} {
-		m[name] = binding{kind: window.KindGamepad, button: b}
+	for i, n := range padNames {
+		m[n] = binding{kind: window.KindGamepad, button: padCodes[i]}
 	}
 	return m
 }()
-
-// engineKey reports whether b is a key the engine acts on itself: Esc
-// quits, P pauses, . steps, [ and ] change the time scale, F3 toggles the
-// HUD, F11 fullscreen, F12 takes a screenshot.
-func engineKey(b binding) bool {
-	if b.kind != window.KindKey {
-		return false
-	}
-	switch b.key {
-	case window.KeyEscape, window.KeyP, window.KeyPeriod, window.KeyLeftBracket, window.KeyRightBracket,
-		window.KeyF3, window.KeyF11, window.KeyF12:
-		return true
-	}
-	return false
-}
-
-func bindingNamed(name string) (binding, bool) {
-	b, ok := inputNames[name]
-	return b, ok
-}
 
 // defaultBindings are the demo's: what an action a game does not bind is
 // bound to.
@@ -92,10 +77,10 @@ type bindings struct {
 	buttons map[window.GamepadButton]simthread.Buttons
 }
 
-// newBindings merges a game's bindings over the defaults: an action the
-// game binds loses its defaults, and an input the game binds leaves every
-// action it was a default of.
-func newBindings(game map[Action][]binding) bindings {
+// newBindings merges a game's bindings (by name, as Setup.Bind took them)
+// over the defaults: an action the game binds loses its defaults, and an
+// input the game binds leaves every action it was a default of.
+func newBindings(game map[Action][]string) bindings {
 	b := bindings{keys: map[window.Key]simthread.Buttons{}, mouse: map[window.MouseButton]simthread.Buttons{},
 		buttons: map[window.GamepadButton]simthread.Buttons{}}
 	add := func(a Action, in binding) {
@@ -109,9 +94,9 @@ func newBindings(game map[Action][]binding) bindings {
 		}
 	}
 	claimed := map[binding]bool{}
-	for _, ins := range game {
-		for _, in := range ins {
-			claimed[in] = true
+	for _, names := range game {
+		for _, n := range names {
+			claimed[inputNames[n]] = true
 		}
 	}
 	for a, names := range defaultBindings {
@@ -124,9 +109,9 @@ func newBindings(game map[Action][]binding) bindings {
 			}
 		}
 	}
-	for a, ins := range game {
-		for _, in := range ins {
-			add(a, in)
+	for a, names := range game {
+		for _, n := range names {
+			add(a, inputNames[n])
 		}
 	}
 	return b

@@ -1,3 +1,5 @@
+//go:build cgo
+
 package tandem
 
 import (
@@ -53,5 +55,41 @@ func TestDeviceInputReachesTheSim(t *testing.T) {
 	in = sim.seen[len(sim.seen)-1]
 	if in.PointerX != 53.5 || in.PointerY != 29 {
 		t.Fatalf("the cursor at (7, 8) of a 200x100 framebuffer showing (100, 50) at 2x reached the sim at (%v, %v), want (53.5, 29)", in.PointerX, in.PointerY)
+	}
+}
+
+func TestBindNames(t *testing.T) {
+	// Every name Setup.Bind takes (bind.go, no cgo) resolves to the input
+	// it names (input.go), and the engine's own keys are the ones the app
+	// acts on.
+	if len(inputNames) != len(bindable) {
+		t.Fatalf("%d names resolve, %d are bindable", len(inputNames), len(bindable))
+	}
+	for n := range bindable {
+		if _, ok := inputNames[n]; !ok {
+			t.Errorf("%q is bindable but resolves to nothing", n)
+		}
+	}
+	key := func(k window.Key) binding { return binding{kind: window.KindKey, key: k} }
+	for name, want := range map[string]binding{
+		"A": key(window.KeyA), "Z": key(window.KeyZ), "0": key(window.Key0), "9": key(window.Key9),
+		"F1": key(window.KeyF1), "F12": key(window.KeyF12), "Space": key(window.KeySpace),
+		"Equal": key(window.KeyEqual), "Escape": key(window.KeyEscape), "Period": key(window.KeyPeriod),
+		"P":           key(window.KeyP),
+		"MouseMiddle": {kind: window.KindMouse, mouse: window.MouseMiddle},
+		"PadA":        {kind: window.KindGamepad, button: window.ButtonA},
+		"StickRight":  {kind: window.KindGamepad, button: window.StickRight},
+	} {
+		if got := inputNames[name]; got != want {
+			t.Errorf("%q resolves to %+v, want %+v", name, got, want)
+		}
+	}
+	engine := map[window.Key]bool{window.KeyEscape: true, window.KeyP: true, window.KeyPeriod: true,
+		window.KeyF3: true, window.KeyF11: true, window.KeyF12: true}
+	for n := range bindable {
+		b := inputNames[n]
+		if isEngine := b.kind == window.KindKey && engine[b.key]; isEngine != engineInputs[n] {
+			t.Errorf("%q: the engine's key %v, but engineInputs says %v", n, isEngine, engineInputs[n])
+		}
 	}
 }

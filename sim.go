@@ -80,7 +80,7 @@ func newSim(game Game, cfg SimConfig) (*Sim, error) {
 	s.world.hz = cfg.Hz
 	s.setup = Setup{hz: cfg.Hz, seed: cfg.Seed, sprites: cfg.Sprites, spriteSize: cfg.SpriteSize, spin: cfg.Spin,
 		arenaW: cfg.Width, arenaH: cfg.Height, level: cfg.Level, world: &s.world,
-		byName: map[string]Frame{}, bindings: map[Action][]binding{}, clear: [4]float32{0.36, 0.58, 0.85, 1}}
+		byName: map[string]Frame{}, bindings: map[Action][]string{}, clear: [4]float32{0.36, 0.58, 0.85, 1}}
 	err := game.Setup(&s.setup)
 	s.setup.done = true
 	s.world.frames = len(s.setup.frames) + 1

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"image/png"
 	"os"
 	"os/exec"
@@ -211,4 +212,28 @@ func readmeGame(t *testing.T, readme string) string {
 		t.Fatal("the section's Go block is not a whole program")
 	}
 	return code + "\n"
+}
+
+func TestBuildWithoutCgo(t *testing.T) {
+	// The demo builds with CGO_ENABLED=0 (the games use only the part of
+	// the API that needs none), and the program it makes says what it
+	// lacks and how to build it right, instead of a link error.
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatal("no go command")
+	}
+	bin := filepath.Join(t.TempDir(), "tandem-nocgo")
+	build := exec.Command(gobin, "build", "-o", bin, ".")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("the demo does not build without cgo: %v\n%s", err, out)
+	}
+	out, err := exec.Command(bin, "run", "-seconds", "1").CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+		t.Fatalf("exit %v, want status 1\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "built without cgo") || !strings.Contains(string(out), "apt-get install gcc") {
+		t.Fatalf("it says %q; want that it was built without cgo, and the fix", out)
+	}
 }

@@ -12,10 +12,9 @@
 // the game's StateHash: the values the games have always had, so
 // recordings made before still verify.
 //
-// Building: package tandem needs cgo (GLFW), so the files of the games
-// build only with cgo. The simulations need only package physics, so that
-// make test can cross-compile them for arm64, without cgo, and check the
-// golden hashes under qemu-user (TestGoldenHashCore).
+// Building: the games use only the part of package tandem that needs no
+// cgo (the window and the renderer do), so make test cross-compiles them
+// for arm64 and checks the golden hashes under qemu-user (TestGoldenHash).
 //
 // Determinism: like package physics, every product that feeds a sum is
 // rounded first (float64(a*b) + c), so that no compiler fuses it into a

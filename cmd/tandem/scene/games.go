@@ -1,9 +1,3 @@
-//go:build cgo
-
-// The files that use package tandem build only with cgo: tandem needs
-// GLFW, which needs cgo. The simulation files do not, so that they still
-// cross-compile for the arm64 determinism check (see doc.go).
-
 package scene
 
 import (

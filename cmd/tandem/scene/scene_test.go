@@ -1,5 +1,3 @@
-//go:build cgo
-
 package scene
 
 import (
@@ -215,8 +213,7 @@ func BenchmarkTickPublish100k(b *testing.B) {
 }
 
 // TestGoldenHash checks the golden hashes on the games as the engine
-// steps them (make test checks the simulations on arm64 with
-// TestGoldenHashCore).
+// steps them (make test runs it on arm64 too).
 func TestGoldenHash(t *testing.T) {
 	for name, want := range goldenHashes {
 		s := newSim(t, games[name](), goldenConfig)
