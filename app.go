@@ -213,8 +213,11 @@ func runApp(opts options, h *hooks) (*summary, error) {
 	}
 	// Ctrl-C and SIGTERM quit like closing the window: the loop ends, the
 	// sim stops, the summary and screenshot are written.
-	sig := watchSignals(stopGrace, os.Stderr)
-	defer sig.close()
+	sig := opts.signals
+	if sig == nil {
+		sig = watchSignals(stopGrace, os.Stderr)
+		defer sig.close()
+	}
 	for a.stoppedBy = a.stopReason(sig, deadline); a.stoppedBy == ""; a.stoppedBy = a.stopReason(sig, deadline) {
 		a.frame(false)
 		if h != nil && h.onFrame != nil {

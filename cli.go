@@ -109,6 +109,11 @@ func runOnce(opts options, stdout, stderr io.Writer, games []Game) int {
 			return exitUsage
 		}
 	}
+	// From here on the start takes seconds (Xvfb, the window, OpenGL): a
+	// Ctrl-C in them stops the run when its loop begins, with the summary,
+	// and a second one exits at once, as in the loop.
+	opts.signals = watchSignals(stopGrace, stderr)
+	defer opts.signals.close()
 	if needXvfb(opts) {
 		stop, err := startXvfb(opts.width, opts.height, stderr)
 		if err != nil {

@@ -29,6 +29,7 @@ type options struct {
 	title       string          // the window's title; "" for the game's name
 	ctx         context.Context // Run's: its end stops the run; nil: never
 	loaded      *physics.Level  // the game's level, loaded before the run; nil: load it then
+	signals     *signalWatch    // Ctrl-C and SIGTERM, watched from before the run's start; nil: from its loop
 	level       string
 	sprites     int
 	spriteSize  int

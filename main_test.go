@@ -3,6 +3,7 @@
 package tandem
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -508,6 +509,46 @@ func TestSIGTERM(t *testing.T) {
 	}
 	if !strings.Contains(stdout.String(), `"stopped_by":"signal"`) {
 		t.Fatalf("summary:\n%s\nstderr:\n%s", stdout, stderr)
+	}
+}
+
+func TestCtrlCDuringStart(t *testing.T) {
+	// A Ctrl-C while the run is still starting (just after its Xvfb came
+	// up: the window, OpenGL and the game's Setup are still to come) is
+	// caught like one in the loop: a clean stop with the summary, exit 0.
+	childMain()
+	if _, err := exec.LookPath("Xvfb"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no Xvfb under CI=true: make deps installs it")
+		}
+		t.Skip("no Xvfb")
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestCtrlCDuringStart$")
+	cmd.Env = append(os.Environ(), "TANDEM_TEST_CHILD=1", "DISPLAY=", "WAYLAND_DISPLAY=",
+		"TANDEM_TEST_ARGS=-scene dots -sprites 200 -seconds 60 -json")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	var stdout bytes.Buffer
+	cmd.Stdout = &stdout
+	pipe, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var stderr strings.Builder
+	sc := bufio.NewScanner(pipe)
+	for sc.Scan() {
+		stderr.WriteString(sc.Text() + "\n")
+		if strings.Contains(sc.Text(), "started Xvfb") {
+			syscall.Kill(-cmd.Process.Pid, syscall.SIGINT)
+		}
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("after a Ctrl-C at the start: %v; stderr:\n%s", err, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), `"stopped_by":"signal"`) {
+		t.Fatalf("summary does not say the signal stopped it:\n%s\nstderr:\n%s", stdout.String(), stderr.String())
 	}
 }
 
