@@ -51,6 +51,9 @@ test: deps
 	# the race detector.
 	$(GO) test -count=1 -run 'Drift24HoursRunner' ./simthread
 	$(XVFB) $(GO) test -count=1 -run 'FrameAllocs|RecordReplayEveryLoop' .
+	# The game's side of the API needs no cgo: its tests and examples run
+	# without it.
+	CGO_ENABLED=0 $(GO) test -count=1 .
 	# The same scripted play must give the same state hash on arm64: the
 	# demo's games through the engine's API, cross-compiled without cgo
 	# (the API needs none; the window and the renderer do), under

@@ -1,5 +1,3 @@
-//go:build cgo
-
 package tandem
 
 import (
@@ -11,7 +9,6 @@ import (
 	"github.com/tandem-engine/tandem/internal/mallocs"
 	"github.com/tandem-engine/tandem/simthread"
 	"github.com/tandem-engine/tandem/snapshot"
-	"github.com/tandem-engine/tandem/window"
 )
 
 // layered spawns one sprite on each of layers 2, 0 and 1, in that order,
@@ -108,35 +105,6 @@ type gameFunc func(*Setup) error
 func (f gameFunc) Setup(s *Setup) error { return f(s) }
 func (f gameFunc) Tick(*World)          {}
 
-func TestBindings(t *testing.T) {
-	// A game's own binding replaces that action's defaults and leaves the
-	// other actions' defaults alone.
-	var s Setup
-	s.bindings = map[Action][]string{}
-	if err := s.Bind(Jump, "X", "PadY"); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Bind(5, "MouseRight"); err != nil {
-		t.Fatal(err)
-	}
-	b := newBindings(s.bindings)
-	for _, tc := range []struct {
-		in   window.Input
-		want simthread.Buttons
-	}{
-		{window.Input{Kind: window.KindKey, Key: window.KeyX}, Jump.bit()},
-		{window.Input{Kind: window.KindKey, Key: window.KeySpace}, 0},
-		{window.Input{Kind: window.KindGamepad, Button: window.ButtonY}, Jump.bit()},
-		{window.Input{Kind: window.KindMouse, Mouse: window.MouseRight}, Action(5).bit()},
-		{window.Input{Kind: window.KindKey, Key: window.KeyA}, Left.bit()},
-		{window.Input{Kind: window.KindGamepad, Button: window.StickRight}, Right.bit()},
-	} {
-		if got := b.of(tc.in); got != tc.want {
-			t.Errorf("%+v: buttons %b, want %b", tc.in, got, tc.want)
-		}
-	}
-}
-
 func TestAnimationAt(t *testing.T) {
 	a := Animation{4, 5, 6}
 	for i, want := range map[int]Frame{0: 4, 2: 6, 3: 4, 7: 5, -1: 6} {
@@ -220,22 +188,5 @@ func TestMisuseIsCaught(t *testing.T) {
 		return nil
 	}), SimConfig{}); err == nil || !strings.Contains(err.Error(), "frame 5") {
 		t.Errorf("a Setup spawning frame 5 of 0: %v", err)
-	}
-}
-
-func TestBindingClaimsDefaults(t *testing.T) {
-	// Binding "A" to an action of the game's takes it from Left's
-	// defaults; Left keeps its other keys.
-	var s Setup
-	s.bindings = map[Action][]string{}
-	if err := s.Bind(4, "A"); err != nil {
-		t.Fatal(err)
-	}
-	b := newBindings(s.bindings)
-	if got := b.of(window.Input{Kind: window.KindKey, Key: window.KeyA}); got != Action(4).bit() {
-		t.Errorf("A: buttons %b, want only action 4", got)
-	}
-	if got := b.of(window.Input{Kind: window.KindKey, Key: window.KeyLeft}); got != Left.bit() {
-		t.Errorf("Left arrow: buttons %b, want Left", got)
 	}
 }

@@ -93,3 +93,49 @@ func TestBindNames(t *testing.T) {
 		}
 	}
 }
+
+func TestBindings(t *testing.T) {
+	// A game's own binding replaces that action's defaults and leaves the
+	// other actions' defaults alone.
+	var s Setup
+	s.bindings = map[Action][]string{}
+	if err := s.Bind(Jump, "X", "PadY"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Bind(5, "MouseRight"); err != nil {
+		t.Fatal(err)
+	}
+	b := newBindings(s.bindings)
+	for _, tc := range []struct {
+		in   window.Input
+		want simthread.Buttons
+	}{
+		{window.Input{Kind: window.KindKey, Key: window.KeyX}, Jump.bit()},
+		{window.Input{Kind: window.KindKey, Key: window.KeySpace}, 0},
+		{window.Input{Kind: window.KindGamepad, Button: window.ButtonY}, Jump.bit()},
+		{window.Input{Kind: window.KindMouse, Mouse: window.MouseRight}, Action(5).bit()},
+		{window.Input{Kind: window.KindKey, Key: window.KeyA}, Left.bit()},
+		{window.Input{Kind: window.KindGamepad, Button: window.StickRight}, Right.bit()},
+	} {
+		if got := b.of(tc.in); got != tc.want {
+			t.Errorf("%+v: buttons %b, want %b", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestBindingClaimsDefaults(t *testing.T) {
+	// Binding "A" to an action of the game's takes it from Left's
+	// defaults; Left keeps its other keys.
+	var s Setup
+	s.bindings = map[Action][]string{}
+	if err := s.Bind(4, "A"); err != nil {
+		t.Fatal(err)
+	}
+	b := newBindings(s.bindings)
+	if got := b.of(window.Input{Kind: window.KindKey, Key: window.KeyA}); got != Action(4).bit() {
+		t.Errorf("A: buttons %b, want only action 4", got)
+	}
+	if got := b.of(window.Input{Kind: window.KindKey, Key: window.KeyLeft}); got != Left.bit() {
+		t.Errorf("Left arrow: buttons %b, want Left", got)
+	}
+}
