@@ -176,8 +176,8 @@ func (p *PresentPredictor) HoldUntil(aimed int64) int64 {
 }
 
 // Predict returns when a frame deciding at now will be presented: now plus
-// the lead, or with VSync the first blank on the grid at or after now plus
-// the time to be ready and an eighth of an interval.
+// the lead, or when [PresentPredictor.Synced] the first blank on the grid
+// at or after now plus the time to be ready and an eighth of an interval.
 func (p *PresentPredictor) Predict(now int64) int64 {
 	per := p.Refresh
 	if !p.Synced() || p.lastPresent == 0 {
