@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -71,7 +72,7 @@ func writeReport(dir string, sum *summary) error {
 	if err := writeFile(dir, "report.json", sum.writeJSON); err != nil {
 		return err
 	}
-	if err := writeResults(dir, "tandem bench", []bench.Result{r}); err != nil {
+	if err := writeResults(dir, "tandem bench", []bench.Result{r}, bench.WriteMarkdown); err != nil {
 		return err
 	}
 	if err := writeFile(dir, "frames.csv", func(w io.Writer) error { return bench.WriteFramesCSV(w, r.Frames) }); err != nil {
@@ -84,9 +85,10 @@ func writeReport(dir string, sum *summary) error {
 	return err
 }
 
-// writeResults writes report.md and bench.txt for results into dir.
-func writeResults(dir, title string, rs []bench.Result) error {
-	if err := writeFile(dir, "report.md", func(w io.Writer) error { return bench.WriteMarkdown(w, title, rs) }); err != nil {
+// writeResults writes report.md (with markdown) and bench.txt for results
+// into dir.
+func writeResults(dir, title string, rs []bench.Result, markdown func(io.Writer, string, []bench.Result) error) error {
+	if err := writeFile(dir, "report.md", func(w io.Writer) error { return markdown(w, title, rs) }); err != nil {
 		return err
 	}
 	return writeFile(dir, "bench.txt", func(w io.Writer) error { return bench.WriteBenchTxt(w, rs) })
@@ -127,11 +129,86 @@ var matrixOwn = map[string]bool{
 	"loop": true, "simcost": true, "sprites": true, "scene": true, "sprite-size": true,
 }
 
-// runMatrix runs every loop x simcost x sprites cell, each in its own
-// process (a fresh heap, GL context and GC state), -reps times, the loops
-// of a cell one after the other so that they share the machine's noise,
-// and writes the side-by-side report.
+// benchCell is one run of a sweep: its name in Go benchmark form and its
+// flags.
+type benchCell struct {
+	name string
+	args []string
+}
+
+// runMatrix runs every loop x simcost x sprites cell and writes the
+// side-by-side report.
 func runMatrix(opts options, stdout, stderr io.Writer) int {
+	var cells []benchCell
+	for _, cost := range matrixSimcosts {
+		for _, sprites := range matrixSprites {
+			for _, loop := range loops {
+				cells = append(cells, benchCell{cellName(loop, cost, sprites),
+					[]string{"-loop", loop, "-simcost", cost, "-sprites", fmt.Sprint(sprites)}})
+			}
+		}
+	}
+	return runSweep(opts, "-matrix", cells, matrixOwn, bench.WriteMarkdown, bench.MatrixCharts, stdout, stderr)
+}
+
+// pacingModes and pacingCaps are -pacing's rows: each mode of choosing
+// the moment at each -fps-cap (0: none), then the same on an emulated
+// 60 Hz display with vsync, free-running and at 50 frames a second.
+var (
+	pacingModes = []benchCell{
+		{"delay=auto", nil},
+		{"delay=0", []string{"-interp-delay", "0"}},
+		{"delay=2", []string{"-interp-delay", "2"}},
+		{"hold", []string{"-present-hold"}},
+	}
+	pacingCaps  = []int{0, 30, 60, 144, 240}
+	pacingVSync = []benchCell{
+		{"vsync=60/delay=auto", []string{"-emulate-vsync", "60"}},
+		{"vsync=60/delay=2", []string{"-emulate-vsync", "60", "-interp-delay", "2"}},
+		{"vsync=60/cap=50/delay=auto", []string{"-emulate-vsync", "60", "-fps-cap", "50"}},
+		{"vsync=60/cap=50/delay=2", []string{"-emulate-vsync", "60", "-fps-cap", "50", "-interp-delay", "2"}},
+	}
+)
+
+// pacingOwn are the flags -pacing sets for each cell itself.
+var pacingOwn = map[string]bool{
+	"pacing": true, "reps": true, "out": true, "json": true, "headless": true, "loop": true, "scene": true,
+	"sprites": true, "sprite-size": true, "interp-delay": true, "present-hold": true, "fps-cap": true,
+	"emulate-vsync": true, "vsync": true,
+}
+
+// runPacing runs the frame-pacing comparison on the decoupled loop: every
+// way of choosing the moment at every cap, and on an emulated vsync.
+func runPacing(opts options, stdout, stderr io.Writer) int {
+	return runSweep(opts, "-pacing", pacingCells(opts.sprites), pacingOwn, bench.WriteSweepMarkdown, nil, stdout, stderr)
+}
+
+// pacingCells are -pacing's runs, each on the decoupled loop with sprites.
+func pacingCells(sprites int) []benchCell {
+	var cells []benchCell
+	for _, m := range pacingModes {
+		for _, c := range pacingCaps {
+			cells = append(cells, benchCell{fmt.Sprintf("%s/cap=%d", m.name, c),
+				append([]string{"-fps-cap", fmt.Sprint(c)}, m.args...)})
+		}
+	}
+	for _, v := range pacingVSync {
+		cells = append(cells, benchCell{v.name, slices.Clone(v.args)})
+	}
+	for i := range cells {
+		cells[i].args = append([]string{"-loop", loopDecoupled, "-sprites", fmt.Sprint(sprites)}, cells[i].args...)
+	}
+	return cells
+}
+
+// runSweep runs cells, each in its own process (a fresh heap, GL context
+// and GC state), -reps times, all the cells of a rep before the next rep
+// so that every cell meets the machine's noise alike; then it writes the
+// report: markdown writes report.md (and stdout's report without -out),
+// charts (if any) its charts.
+func runSweep(opts options, what string, cells []benchCell, own map[string]bool,
+	markdown func(io.Writer, string, []bench.Result) error,
+	charts func(string, []bench.Result) ([]string, error), stdout, stderr io.Writer) int {
 	fail := func(err error) int {
 		fmt.Fprintf(stderr, "tandem bench: %v\n", err)
 		return exitError
@@ -139,14 +216,14 @@ func runMatrix(opts options, stdout, stderr io.Writer) int {
 	for _, f := range []string{"cpuprofile", "memprofile", "trace", "screenshot", "pprof", "record"} {
 		for _, s := range opts.set {
 			if strings.HasPrefix(s, "-"+f+"=") {
-				fmt.Fprintf(stderr, "tandem bench: -%s with -matrix: every cell would write the same file; give it to one cell instead, e.g. tandem bench -loop coupled -simcost 14ms -%s FILE\n", f, f)
+				fmt.Fprintf(stderr, "tandem bench: -%s with %s: every cell would write the same file; give it to one cell instead, e.g. tandem bench -loop coupled -simcost 14ms -%s FILE\n", f, what, f)
 				return exitUsage
 			}
 		}
 	}
 	dir := opts.out
 	if dir == "" {
-		tmp, err := os.MkdirTemp("", "tandem-matrix-")
+		tmp, err := os.MkdirTemp("", "tandem-sweep-")
 		if err != nil {
 			return fail(err)
 		}
@@ -171,56 +248,53 @@ func runMatrix(opts options, stdout, stderr io.Writer) int {
 	var common []string
 	for _, s := range opts.set {
 		name := strings.TrimPrefix(strings.SplitN(s, "=", 2)[0], "-")
-		if !matrixOwn[name] {
+		if !own[name] {
 			common = append(common, s)
 		}
 	}
 	reps := max(opts.reps, 1)
-	n := reps * len(matrixSimcosts) * len(matrixSprites) * len(loops)
+	n := reps * len(cells)
 	var results []bench.Result
 	began := time.Now()
 	i := 0
 	for rep := range reps {
-		for _, cost := range matrixSimcosts {
-			for _, sprites := range matrixSprites {
-				for _, loop := range loops {
-					i++
-					name := cellName(loop, cost, sprites)
-					cellDir := filepath.Join(dir, "cells", fmt.Sprintf("%s-rep%d", strings.ReplaceAll(name, "/", "-"), rep))
-					el := time.Since(began)
-					left := "unknown"
-					if i > 1 {
-						left = (el / time.Duration(i-1) * time.Duration(n-i+1)).Round(time.Second).String()
-					}
-					fmt.Fprintf(stderr, "bench: cell %d of %d: %s rep %d; %s elapsed, about %s left\n",
-						i, n, name, rep, el.Round(time.Second), left)
-					args := []string{"bench", "-json", "-out", cellDir}
-					if opts.matrixScene != "" {
-						args = append(args, "-scene", opts.matrixScene)
-					}
-					args = append(append(args, "-loop", loop, "-simcost", cost, "-sprites", fmt.Sprint(sprites),
-						"-sprite-size", fmt.Sprint(opts.spriteSize)), common...)
-					r, line, err := runCell(self, args, cellDir, stderr)
-					if err != nil {
-						return fail(fmt.Errorf("cell %s: %w", name, err))
-					}
-					r.Rep = rep
-					results = append(results, r)
-					if opts.json {
-						fmt.Fprintf(stdout, "%s\n", line)
-					}
-				}
+		for _, c := range cells {
+			i++
+			cellDir := filepath.Join(dir, "cells", fmt.Sprintf("%s-rep%d", strings.ReplaceAll(c.name, "/", "-"), rep))
+			el := time.Since(began)
+			left := "unknown"
+			if i > 1 {
+				left = (el / time.Duration(i-1) * time.Duration(n-i+1)).Round(time.Second).String()
+			}
+			fmt.Fprintf(stderr, "bench: cell %d of %d: %s rep %d; %s elapsed, about %s left\n",
+				i, n, c.name, rep, el.Round(time.Second), left)
+			args := []string{"bench", "-json", "-out", cellDir}
+			if opts.matrixScene != "" {
+				args = append(args, "-scene", opts.matrixScene)
+			}
+			args = append(append(append(args, c.args...), "-sprite-size", fmt.Sprint(opts.spriteSize)), common...)
+			r, line, err := runCell(self, args, cellDir, stderr)
+			if err != nil {
+				return fail(fmt.Errorf("cell %s: %w", c.name, err))
+			}
+			r.Name, r.Rep = c.name, rep
+			results = append(results, r)
+			if opts.json {
+				fmt.Fprintf(stdout, "%s\n", line)
 			}
 		}
 	}
-	if err := writeResults(dir, "tandem bench -matrix", results); err != nil {
+	title := "tandem bench " + what
+	if err := writeResults(dir, title, results, markdown); err != nil {
 		return fail(err)
 	}
-	if _, err := bench.MatrixCharts(dir, results); err != nil {
-		return fail(err)
+	if charts != nil {
+		if _, err := charts(dir, results); err != nil {
+			return fail(err)
+		}
 	}
 	if opts.out == "" {
-		if err := bench.WriteMarkdown(stdout, "tandem bench -matrix", results); err != nil {
+		if err := markdown(stdout, title, results); err != nil {
 			return fail(err)
 		}
 		return exitOK

@@ -63,8 +63,11 @@ func run(args []string, stdout, stderr io.Writer, games []Game) int {
 			fmt.Fprintf(stderr, "tandem %s: %v\n", sub, err)
 			return exitUsage
 		}
-		if opts.matrix {
+		switch {
+		case opts.matrix:
 			return runMatrix(opts, stdout, stderr)
+		case opts.pacing:
+			return runPacing(opts, stdout, stderr)
 		}
 		return runOnce(opts, stdout, stderr, games)
 	case "help", "-h", "--help":
@@ -186,7 +189,8 @@ subcommands:
   run     %[2]s (the default subcommand);
           %[1]s run -h lists its flags; -record FILE records the run
   bench   run it under load and measure it: frame pacing, latency,
-          tick jitter; -matrix compares the three loops; %[1]s bench -h
+          tick jitter; -matrix compares the three loops, -pacing the
+          ways of choosing each frame's moment; %[1]s bench -h
   replay  play a recording back in any -loop; -fast runs the sim alone
           as fast as it steps; -verify checks every checkpoint
 

@@ -73,6 +73,7 @@ type options struct {
 	// bench only.
 	out    string
 	matrix bool
+	pacing bool
 	reps   int
 
 	// Record and replay.
@@ -312,7 +313,8 @@ func parseFlags(sub string, args []string, stderr io.Writer, games []Game) (opti
 		fs.Float64Var(&o.warmup, "warmup", 1, "seconds run before measuring")
 		fs.StringVar(&o.out, "out", "", "write report.json, report.md, bench.txt, charts and raw CSVs into this `directory`")
 		fs.BoolVar(&o.matrix, "matrix", false, "run the standard comparison: every loop x simcost {0, 8ms, 14ms, 25ms} x sprites {1000, 5000}, 16 px")
-		fs.IntVar(&o.reps, "reps", 1, "with -matrix, run every cell this many times")
+		fs.BoolVar(&o.pacing, "pacing", false, "run the frame-pacing comparison on the decoupled loop: -interp-delay auto, 0 and 2 and -present-hold, each at -fps-cap 0, 30, 60, 144 and 240, then -emulate-vsync 60 with and without -fps-cap 50 (auto and 2); the bench game, 16 px")
+		fs.IntVar(&o.reps, "reps", 1, "with -matrix or -pacing, run every cell this many times")
 		o.seconds = 5
 		fs.Lookup("seconds").DefValue = "5"
 	}
@@ -363,7 +365,7 @@ func parseFlags(sub string, args []string, stderr io.Writer, games []Game) (opti
 			o.set = append(o.set, "-"+f.Name+"="+v)
 		}
 	})
-	if o.matrix && !isSet["sprite-size"] {
+	if (o.matrix || o.pacing) && !isSet["sprite-size"] {
 		o.spriteSize = 16
 	}
 	if !isSet["sprites"] {
@@ -374,6 +376,9 @@ func parseFlags(sub string, args []string, stderr io.Writer, games []Game) (opti
 		for i, in := range infos {
 			if !isSet["scene"] && in.Bench {
 				o.matrixScene = names[i]
+				if o.pacing && !isSet["sprites"] {
+					o.sprites = in.Sprites
+				}
 				break
 			}
 		}
@@ -420,6 +425,7 @@ func parseFlags(sub string, args []string, stderr io.Writer, games []Game) (opti
 	}
 	check(o.extrapolate >= 0 && o.extrapolate <= 1, "-extrapolate %v out of range (use 0 to 1)", o.extrapolate)
 	check(!o.bench || (o.reps >= 1 && o.reps <= 100), "-reps %d out of range (use 1 to 100)", o.reps)
+	check(!o.matrix || !o.pacing, "-matrix and -pacing: run one, then the other")
 	if o.pprofAddr != "" {
 		if err := checkPprofAddr(o.pprofAddr, o.pprofAny); err != nil {
 			bad = append(bad, err.Error())

@@ -120,3 +120,49 @@ func TestGameNames(t *testing.T) {
 		t.Fatalf("dots with -sprites 0: %v", err)
 	}
 }
+
+func TestPacingCells(t *testing.T) {
+	// -pacing: the bench game at its own sprite count, 16 px; every mode
+	// at every cap the issue names, then the emulated vsync, each cell
+	// once, on the decoupled loop, its flags a valid bench command line.
+	o, err := parseFlags("bench", []string{"-pacing", "-scene", "walker"}, os.Stderr, testGames)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.spriteSize != 16 || o.matrixScene != "walker" {
+		t.Fatalf("-pacing -scene walker: sprite size %d, scene %q", o.spriteSize, o.matrixScene)
+	}
+	o, err = parseFlags("bench", []string{"-pacing"}, os.Stderr, testGames)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.matrixScene != "dots" || o.sprites != (&dots{}).Info().Sprites {
+		t.Fatalf("-pacing: scene %q with %d sprites, want the bench game at its own count", o.matrixScene, o.sprites)
+	}
+	cells := pacingCells(o.sprites)
+	names := map[string]bool{}
+	for _, c := range cells {
+		if names[c.name] {
+			t.Errorf("%s twice", c.name)
+		}
+		names[c.name] = true
+		co, err := parseFlags("bench", c.args, os.Stderr, testGames)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		if co.loop != loopDecoupled || co.sprites != o.sprites {
+			t.Errorf("%s: loop %s, %d sprites", c.name, co.loop, co.sprites)
+		}
+	}
+	for _, mode := range []string{"delay=auto", "delay=0", "delay=2", "hold"} {
+		for _, c := range []string{"0", "30", "60", "144", "240"} {
+			if !names[mode+"/cap="+c] {
+				t.Errorf("no %s/cap=%s", mode, c)
+			}
+		}
+	}
+	if !names["vsync=60/delay=auto"] || !names["vsync=60/cap=50/delay=2"] {
+		t.Errorf("no emulated vsync: %v", names)
+	}
+}

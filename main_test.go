@@ -273,6 +273,7 @@ func TestBadFlags(t *testing.T) {
 		{"bench -pprof 6060", `-pprof "6060": want host:port`},
 		{"bench -matrix -cpuprofile x.prof", `-cpuprofile with -matrix`},
 		{"bench -matrix -record x.tdr", `-record with -matrix: every cell would write the same file`},
+		{"bench -matrix -pacing", "-matrix and -pacing: run one, then the other"},
 		{"-hz 0", "-hz 0 out of range (use 1 to 1000)"},
 		{"-emulate-vsync 5000", "-emulate-vsync 5000 out of range (use 0 for none, or up to 1000)"},
 		{"-sprites -5", "-sprites -5 out of range"},

@@ -1,0 +1,83 @@
+package bench
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+)
+
+// sweepMetrics are the columns of [WriteSweepMarkdown]: the frame-pacing
+// figures.
+var sweepMetrics = []mdMetric{
+	{"anim_err_ms_p99", 2, false},
+	{"anim_err_ms_rms", 2, false},
+	{"judder", 3, false},
+	{"fps_mean", 1, false},
+	{"latency_ms_p50", 1, false},
+	{"interp_delay_ms_p50", 2, false},
+	{"present_hold_ms_p50", 1, false},
+	{"frames_snapshot_overdue", 1, true},
+	{"frames_sim_backwards", 1, true},
+}
+
+// WriteSweepMarkdown writes a Markdown table of results under the heading
+// title: one row per Name, in the order the names first appear, and in
+// each column the figure over that name's results (its reps) as
+// "min–max (median)", or the value alone when there is one. The runs of a
+// row being interleaved with the other rows', the ranges say how much the
+// machine's noise moved each figure. A figure no run measured prints "–".
+func WriteSweepMarkdown(w io.Writer, title string, results []Result) error {
+	bw := bufio.NewWriter(w)
+	if title != "" {
+		fmt.Fprintf(bw, "# %s\n\n", mdEscape(title))
+	}
+	head := []string{"run", "n"}
+	for _, m := range sweepMetrics {
+		head = append(head, "`"+m.key+"`")
+	}
+	mdRow(bw, head)
+	mdRule(bw, len(head))
+	var names []string
+	byName := map[string][]Result{}
+	for _, r := range results {
+		if _, ok := byName[r.Name]; !ok {
+			names = append(names, r.Name)
+		}
+		byName[r.Name] = append(byName[r.Name], r)
+	}
+	for _, name := range names {
+		rs := byName[name]
+		row := []string{mdEscape(name), strconv.Itoa(len(rs))}
+		for _, m := range sweepMetrics {
+			row = append(row, m.spread(rs))
+		}
+		mdRow(bw, row)
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("bench: write markdown: %w", err)
+	}
+	return nil
+}
+
+// spread formats the figure m over rs: "min–max (median)", the value
+// alone when the runs that measured it agree or are one, "–" for none.
+func (m mdMetric) spread(rs []Result) string {
+	l := cellLoop{results: rs}
+	med, ok := l.median(m.key)
+	if !ok {
+		return "–"
+	}
+	var xs []float64
+	for _, r := range rs {
+		if v, ok := summaryNum(r.Summary, m.key); ok {
+			xs = append(xs, v)
+		}
+	}
+	lo, hi := slices.Min(xs), slices.Max(xs)
+	if m.format(lo, true) == m.format(hi, true) {
+		return m.format(lo, true)
+	}
+	return m.format(lo, true) + "–" + m.format(hi, true) + " (" + m.format(med, true) + ")"
+}
