@@ -17,7 +17,7 @@ export LP_NUM_THREADS ?= 2
 # How long make test runs each fuzzer past its corpus.
 FUZZTIME ?= 20s
 
-.PHONY: all deps build test bench run clean
+.PHONY: all deps build test bench pacing run clean
 
 all: build
 
@@ -72,6 +72,12 @@ bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./physics ./snapshot ./simthread ./bench ./cmd/tandem/scene
 	$(XVFB) $(GO) test -run '^$$' -bench . -benchmem ./gl
 	./$(BIN) bench -matrix -out $(OUT)/bench $(BENCHFLAGS)
+
+# The frame-pacing comparison: every way of choosing a frame's moment at
+# every -fps-cap, and on an emulated 60 Hz vsync, three reps (about 8
+# minutes). BENCHFLAGS adds flags, e.g. BENCHFLAGS='-sprites 1000'.
+pacing: build
+	./$(BIN) bench -pacing -reps 3 -out $(OUT)/pacing $(BENCHFLAGS)
 
 # With a display: the window. Without: the same demo for 10 seconds on
 # tandem's own Xvfb (in its own session, so Ctrl-C stops tandem cleanly
