@@ -508,9 +508,9 @@ func (w *World) Spawn(s Sprite) ID {
 // Reserve makes room on layer for n entities in all, in Setup, so that a
 // tick that spawns up to that many allocates nothing, and the renderer
 // draws no more slots than that. Without it a layer's table doubles as it
-// grows: its free slots are drawn hidden, and the layers above it move to
-// other snapshot slots, so their sprites snap instead of blending for one
-// tick.
+// grows, allocating in that tick, and its free slots are drawn hidden.
+// (The layers above it then start further on in the snapshot; their
+// sprites still blend, paired by ID.)
 func (w *World) Reserve(layer uint8, n int) { w.table(layer).Reserve(n) }
 
 // Alive reports whether id names a living entity.

@@ -3,6 +3,7 @@ package tandem
 import (
 	"fmt"
 	"image"
+	"slices"
 	"strings"
 	"testing"
 
@@ -188,5 +189,47 @@ func TestMisuseIsCaught(t *testing.T) {
 		return nil
 	}), SimConfig{}); err == nil || !strings.Contains(err.Error(), "frame 5") {
 		t.Errorf("a Setup spawning frame 5 of 0: %v", err)
+	}
+}
+
+// growing spawns a mover on layer 1, then, from tick 3, a sprite a tick on
+// layer 0, whose table grows past its first 16 slots at tick 19.
+type growing struct{ mover ID }
+
+func (g *growing) Setup(s *Setup) error {
+	g.mover = s.World().Spawn(Sprite{X: 0, Layer: 1})
+	return nil
+}
+
+func (g *growing) Tick(w *World) {
+	w.Move(g.mover, float32(w.Tick()), 0)
+	if w.Tick() >= 3 {
+		w.Spawn(Sprite{X: 5})
+	}
+}
+
+func TestLayerGrowthKeepsBlending(t *testing.T) {
+	// When layer 0's table doubles, layer 1's slots start further on in
+	// the snapshot; its mover still blends from where it was, every tick.
+	sim, err := NewSim(&growing{}, SimConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var snaps [2]snapshot.Snapshot
+	sim.Publish(&snaps[0])
+	grew := false
+	for k := 1; k <= 40; k++ {
+		prev, curr := &snaps[(k-1)%2], &snaps[k%2]
+		sim.Step(simthread.TickInput{})
+		sim.Publish(curr)
+		grew = grew || curr.Sprites.Len() != prev.Sprites.Len()
+		i := slices.Index(curr.Sprites.ID, 1<<24)
+		j, ok := snapshot.PrevSlot(prev, curr, i)
+		if !ok || prev.Sprites.ID[j] != 1<<24 {
+			t.Fatalf("tick %d: the layer-1 mover at slot %d does not blend (prev slot %d, %v)", k, i, j, ok)
+		}
+	}
+	if !grew {
+		t.Fatal("layer 0 never grew: the test tests nothing")
 	}
 }

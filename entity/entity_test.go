@@ -27,7 +27,7 @@ func TestInterpolationRules(t *testing.T) {
 	tb.Move(a, 5, 0)
 	tb.Teleport(b, 50, 0)
 	curr := publish(tb)
-	if !snapshot.Paired(prev, curr, 0) || snapshot.Paired(prev, curr, 1) {
+	if !paired(prev, curr, 0) || paired(prev, curr, 1) {
 		t.Fatal("a moved entity must blend and a teleported one must not")
 	}
 	if curr.Sprites.X[0] != 5 || curr.Sprites.Frame[0] != 3 || curr.Sprites.ID[1] != 101 {
@@ -37,7 +37,7 @@ func TestInterpolationRules(t *testing.T) {
 	tb.Despawn(a)
 	c := tb.Spawn(entity.Sprite{X: 9, Tint: snapshot.White}) // reuses a's slot
 	curr = publish(tb)
-	if snapshot.Paired(prev, curr, 0) {
+	if paired(prev, curr, 0) {
 		t.Fatal("a newcomer in a reused slot blends from its predecessor")
 	}
 	if tb.Alive(a) || !tb.Alive(c) || tb.Move(a, 1, 1) || tb.Despawn(a) {
@@ -140,8 +140,9 @@ func ExampleTable() {
 	curr.Sprites.Resize(tb.Slots())
 	tb.Publish(&curr.Sprites, 0, 1)
 	for i := range 2 {
+		_, blended := snapshot.PrevSlot(&prev, &curr, i)
 		fmt.Printf("slot %d: id %d, at x=%v, drawn %v, blended %v\n", i, curr.Sprites.ID[i], curr.Sprites.X[i],
-			curr.Sprites.Tint[i] != 0, snapshot.Paired(&prev, &curr, i))
+			curr.Sprites.Tint[i] != 0, blended)
 	}
 	// Output:
 	// slot 0: id 1, at x=300, drawn true, blended false
@@ -178,4 +179,10 @@ func TestReserve(t *testing.T) {
 	if tb.Slots() != 1000 {
 		t.Fatalf("Reserve(10) left %d slots", tb.Slots())
 	}
+}
+
+// paired reports whether slot i of curr blends from prev.
+func paired(prev, curr *snapshot.Snapshot, i int) bool {
+	_, ok := snapshot.PrevSlot(prev, curr, i)
+	return ok
 }

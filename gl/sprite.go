@@ -194,10 +194,11 @@ func (b *SpriteBatch) grow(n int) {
 // when the pair is new (Ring.Acquire reported fresh); frames in between
 // only Draw with a new alpha. prev may equal curr.
 //
-// Slot i of curr is blended from slot i of prev only if
-// snapshot.Paired(prev, curr, i); otherwise its prev state is set to its
-// curr state, so it is drawn at curr for every alpha: it snaps, never
-// slides. Slots past curr's length are not drawn.
+// Slot i of curr is blended from the slot of prev that holds the same
+// sprite, snapshot.PrevSlot (slot i, or where a lower layer's growth moved
+// it); a slot with none has its prev state set to its curr state, so it is
+// drawn at curr for every alpha: it snaps, never slides. Slots past
+// curr's length are not drawn.
 //
 // It does not allocate once the batch has grown to the largest snapshot.
 //
@@ -216,8 +217,8 @@ func (b *SpriteBatch) Upload(prev, curr *snapshot.Snapshot) {
 	for i := range n {
 		cx, cy, ca, cs := c.X[i], c.Y[i], c.Angle[i], c.Scale[i]
 		px, py, pa, ps := cx, cy, ca, cs
-		if snapshot.Paired(prev, curr, i) {
-			px, py, pa, ps = p.X[i], p.Y[i], p.Angle[i], p.Scale[i]
+		if j, ok := snapshot.PrevSlot(prev, curr, i); ok {
+			px, py, pa, ps = p.X[j], p.Y[j], p.Angle[j], p.Scale[j]
 		}
 		r := s[i*per : i*per+spriteWords]
 		ccos, csin := rotation(ca, cs)

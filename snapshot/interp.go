@@ -1,6 +1,9 @@
 package snapshot
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Lerp returns a + (b-a)*t. The product is rounded explicitly so that no
 // fused multiply-add changes the result from one machine to another.
@@ -33,12 +36,27 @@ func (c Camera) Lerp(to Camera, alpha float32) Camera {
 	}
 }
 
-// Paired reports whether slot i of curr has a predecessor in prev to
-// interpolate from: the slot exists in prev and holds the same ID and Gen.
-// A sprite that is not paired snaps to its state in curr.
-func Paired(prev, curr *Snapshot, i int) bool {
-	p, c := &prev.Sprites, &curr.Sprites
-	return i < p.Len() && p.ID[i] == c.ID[i] && p.Gen[i] == c.Gen[i]
+// PrevSlot returns the slot of prev that holds the sprite of curr's slot
+// i, to interpolate from, and whether there is one: a slot with the same
+// ID and Gen. Usually that is slot i itself. When the slots before it
+// moved (a lower draw layer grew between the two snapshots, and the
+// layers above it start further on), it is found by ID, as the IDs of a
+// snapshot's slots increase with the slot (tandem's World publishes them
+// so). A sprite with none snaps to its state in curr.
+func PrevSlot(prev, curr *Snapshot, i int) (int, bool) {
+	if p := prev.Sprites.ID; i < len(p) && p[i] == curr.Sprites.ID[i] {
+		return i, prev.Sprites.Gen[i] == curr.Sprites.Gen[i]
+	}
+	return prevSlotByID(&prev.Sprites, &curr.Sprites, i)
+}
+
+// prevSlotByID is PrevSlot's search, kept out of its inlined fast path.
+func prevSlotByID(p, c *Sprites, i int) (int, bool) {
+	j, found := slices.BinarySearch(p.ID, c.ID[i])
+	if !found || p.Gen[j] != c.Gen[i] {
+		return 0, false
+	}
+	return j, true
 }
 
 // Alpha returns how far the display at time now is from prev to curr: 0
@@ -227,7 +245,7 @@ func scheduleRate(a, b *Snapshot) float64 {
 
 // Interpolate writes into dst the sprites of curr blended from prev by
 // alpha, the same computation the GPU does in the sprite shader: positions
-// lerp, angles take the shorter arc, and a slot that is not [Paired] snaps
+// lerp, angles take the shorter arc, and a slot with no [PrevSlot] snaps
 // to curr. It reuses dst's storage: no allocation once dst has grown to
 // size.
 func Interpolate(dst *Sprites, prev, curr *Snapshot, alpha float32) {
@@ -246,9 +264,11 @@ func Interpolate(dst *Sprites, prev, curr *Snapshot, alpha float32) {
 	cx, cy, ca := c.X[:m], c.Y[:m], c.Angle[:m]
 	pid, pgen, cid, cgen := p.ID[:m], p.Gen[:m], c.ID[:m], c.Gen[:m]
 	dx, dy, da := dst.X[:m], dst.Y[:m], dst.Angle[:m]
+	moved := false // a slot whose sprite is elsewhere in prev
 	for i := range m {
 		if pid[i] != cid[i] || pgen[i] != cgen[i] {
 			dx[i], dy[i], da[i] = cx[i], cy[i], ca[i]
+			moved = moved || pid[i] != cid[i]
 			continue
 		}
 		dx[i] = float32((cx[i]-px[i])*alpha) + px[i]
@@ -266,6 +286,25 @@ func Interpolate(dst *Sprites, prev, curr *Snapshot, alpha float32) {
 	copy(dst.X[m:], c.X[m:])
 	copy(dst.Y[m:], c.Y[m:])
 	copy(dst.Angle[m:], c.Angle[m:])
+	if !moved && n <= m {
+		return
+	}
+	// Slots whose sprites moved (a lower layer grew), or past prev's end:
+	// pair them by ID, one at a time.
+	for i := range n {
+		if i < m && pid[i] == cid[i] {
+			continue
+		}
+		j, ok := PrevSlot(prev, curr, i)
+		if !ok {
+			continue
+		}
+		dst.X[i], dst.Y[i] = Lerp(p.X[j], c.X[i], alpha), Lerp(p.Y[j], c.Y[i], alpha)
+		dst.Angle[i] = LerpAngle(p.Angle[j], c.Angle[i], alpha)
+		if a, b := one(p.Scale[j]), one(c.Scale[i]); a != b {
+			dst.Scale[i] = Lerp(a, b, alpha)
+		}
+	}
 }
 
 // one returns a scale with 0 counted as 1.

@@ -79,7 +79,7 @@ func TestInterpolateSnapsNewGeneration(t *testing.T) {
 	c.Sprites.Resize(2)
 	c.Sprites.Set(1, 8, 0, 99, 0, 0, 0, snapshot.White)
 	snapshot.Interpolate(&dst, p, c, 0.5)
-	if dst.Len() != 2 || dst.X[1] != 99 || snapshot.Paired(p, c, 1) {
+	if dst.Len() != 2 || dst.X[1] != 99 || paired(p, c, 1) {
 		t.Fatalf("new sprite: %v", dst.X)
 	}
 }
@@ -313,5 +313,47 @@ func TestShowCatchesUpEvenly(t *testing.T) {
 	}
 	if step, _, _ := run(0); step < 20_000_000 {
 		t.Fatalf("without CatchUp the picture should jump after the stall; its largest step was %d ns", step)
+	}
+}
+
+// paired reports whether slot i of curr blends from prev.
+func paired(prev, curr *snapshot.Snapshot, i int) bool {
+	_, ok := snapshot.PrevSlot(prev, curr, i)
+	return ok
+}
+
+func TestPrevSlotAfterLayerGrowth(t *testing.T) {
+	// A lower layer grew from 2 slots to 4 between the snapshots, so the
+	// upper layer's sprites (IDs from 1<<24) start 2 slots further on:
+	// they still blend from their own prev slots, found by ID, and a
+	// new slot of the grown layer has none.
+	const up = 1 << 24
+	var p, c snapshot.Snapshot
+	p.Sprites.Resize(4)
+	p.Sprites.Set(0, 0, 0, 10, 0, 0, 0, snapshot.White)
+	p.Sprites.Set(1, 1, 0, 20, 0, 0, 0, snapshot.White)
+	p.Sprites.Set(2, up, 0, 100, 0, 0, 0, snapshot.White)
+	p.Sprites.Set(3, up+1, 7, 200, 0, 0, 0, snapshot.White)
+	c.Sprites.Resize(6)
+	c.Sprites.Set(0, 0, 0, 12, 0, 0, 0, snapshot.White)
+	c.Sprites.Set(1, 1, 0, 22, 0, 0, 0, snapshot.White)
+	c.Sprites.Set(2, 2, 0, 30, 0, 0, 0, snapshot.White)
+	c.Sprites.Set(3, 3, 0, 0, 0, 0, 0, 0)
+	c.Sprites.Set(4, up, 0, 110, 0, 0, 0, snapshot.White)
+	c.Sprites.Set(5, up+1, 8, 260, 0, 0, 0, snapshot.White) // teleported: a new Gen
+	for i, want := range []struct {
+		j  int
+		ok bool
+	}{{0, true}, {1, true}, {0, false}, {0, false}, {2, true}, {0, false}} {
+		if j, ok := snapshot.PrevSlot(&p, &c, i); ok != want.ok || (ok && j != want.j) {
+			t.Errorf("slot %d: PrevSlot %d, %v; want %d, %v", i, j, ok, want.j, want.ok)
+		}
+	}
+	var dst snapshot.Sprites
+	snapshot.Interpolate(&dst, &p, &c, 0.5)
+	for i, want := range []float32{11, 21, 30, 0, 105, 260} {
+		if dst.X[i] != want {
+			t.Errorf("slot %d drawn at %v, want %v", i, dst.X[i], want)
+		}
 	}
 }
