@@ -42,6 +42,8 @@ type summary struct {
 	TickJitterMsP99   float64       `json:"tick_jitter_ms_p99"`
 	AnimErrMsP99      float64       `json:"anim_err_ms_p99"`
 	AnimErrMsRMS      float64       `json:"anim_err_ms_rms"`
+	AnimErrMsP95      float64       `json:"anim_err_ms_p95"`
+	AnimErrOver2ms    int           `json:"frames_anim_err_over_2ms"`
 	Judder            float64       `json:"judder"`
 	JudderPixels      float64       `json:"judder_pixels"`
 	LatencyMsP50      float64       `json:"latency_ms_p50"`
@@ -139,6 +141,8 @@ func (a *app) summary(run *bench.Run) *summary {
 		TickJitterMsP99:   round(f.TickJitterMsP99, 3),
 		AnimErrMsP99:      round(f.AnimErrMsP99, 3),
 		AnimErrMsRMS:      round(f.AnimErrMsRMS, 3),
+		AnimErrMsP95:      round(f.AnimErrMsP95, 3),
+		AnimErrOver2ms:    f.AnimErrOver2ms,
 		Judder:            round(f.Judder, 4),
 		JudderPixels:      round(f.JudderPixels, 4),
 		LatencyMsP50:      round(f.LatencyMsP50, 2),

@@ -21,7 +21,9 @@ type Figures struct {
 	TPS                 float64 // ticks started per second of the window
 	TickJitterMsP99     float64 // tick start - due
 	AnimErrMsP99        float64 // |animation error| (PresentMon)
+	AnimErrMsP95        float64
 	AnimErrMsRMS        float64
+	AnimErrOver2ms      int     // frames whose |animation error| is over 2 ms
 	Judder              float64 // coefficient of variation of the probe's on-screen speed
 	JudderPixels        float64 // the same from the whole pixels the probe covers
 	LatencyMsP50        float64 // present - start of the newest tick shown
@@ -64,7 +66,12 @@ func Compute(r *Run) Figures {
 	for i, e := range ae {
 		ae[i] = math.Abs(e)
 	}
-	f.AnimErrMsP99, f.AnimErrMsRMS = Percentile(ae, 0.99), RMS(ae)
+	f.AnimErrMsP99, f.AnimErrMsP95, f.AnimErrMsRMS = Percentile(ae, 0.99), Percentile(ae, 0.95), RMS(ae)
+	for _, e := range ae {
+		if e > 2 {
+			f.AnimErrOver2ms++
+		}
+	}
 	lat := r.Latencies(fr)
 	f.LatencyMsP50, f.LatencyMsP99 = Percentile(lat, 0.5), Percentile(lat, 0.99)
 	in := r.InputLatencies(fr)

@@ -620,3 +620,21 @@ func TestComputeFrameCounters(t *testing.T) {
 		t.Errorf("no frames: %+v; want NaN figures", f)
 	}
 }
+
+func TestAnimErrorTail(t *testing.T) {
+	// 101 evenly paced frames, two presented 5 ms late and two 1 ms late:
+	// each late frame is error twice (late, then the jump back), so of the
+	// 100 errors 4 are 5 ms, 4 are 1 ms and 92 are 0. Over 2 ms: 4; the
+	// 95th percentile is 1 ms, the 99th 5.
+	fr := paced(101, 10_000_000)
+	for _, k := range []int{20, 60} {
+		fr[k].Present += 5_000_000
+	}
+	for _, k := range []int{35, 80} {
+		fr[k].Present += 1_000_000
+	}
+	f := Compute(&Run{Hz: 60, To: math.MaxInt64, Frames: fr})
+	if f.AnimErrOver2ms != 4 || !near(f.AnimErrMsP95, 1, 1e-9) || !near(f.AnimErrMsP99, 5, 1e-9) {
+		t.Fatalf("over 2 ms %d, p95 %v, p99 %v; want 4, 1 and 5", f.AnimErrOver2ms, f.AnimErrMsP95, f.AnimErrMsP99)
+	}
+}

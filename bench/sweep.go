@@ -13,6 +13,7 @@ import (
 var sweepMetrics = []mdMetric{
 	{"anim_err_ms_p99", 2, false},
 	{"anim_err_ms_rms", 2, false},
+	{"frames_anim_err_over_2ms", 1, true},
 	{"judder", 3, false},
 	{"fps_mean", 1, false},
 	{"latency_ms_p50", 1, false},

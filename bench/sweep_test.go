@@ -29,8 +29,8 @@ func TestWriteSweepMarkdown(t *testing.T) {
 		t.Fatalf("heading and header:\n%s", b.String())
 	}
 	for i, want := range []string{
-		"| delay=auto/cap=0 | 3 | 5.08–6.42 (5.09) | – | – | 54.3–68.5 (55.3) | – | – | – | 0 | – |",
-		"| hold/cap=0 | 2 | 1.04–2.42 (1.73) | – | – | 43.1–47.6 (45.4) | – | – | – | 0–1 (0.5) | – |",
+		"| delay=auto/cap=0 | 3 | 5.08–6.42 (5.09) | – | – | – | 54.3–68.5 (55.3) | – | – | – | 0 | – |",
+		"| hold/cap=0 | 2 | 1.04–2.42 (1.73) | – | – | – | 43.1–47.6 (45.4) | – | – | – | 0–1 (0.5) | – |",
 	} {
 		if got := lines[4+i]; got != want {
 			t.Errorf("row %d:\n got %s\nwant %s", i, got, want)
