@@ -543,9 +543,14 @@ func (a *app) waitBlank() int64 {
 	if a.aimed > 0 {
 		from = max(from, a.predict.HoldUntil(a.aimed))
 	}
-	period := int64(1e9) / int64(a.opts.emulateHz)
-	swapAt(a.blank0 + ((from-a.blank0)/period+1)*period)
+	swapAt(nextBlank(a.blank0, from, int64(1e9)/int64(a.opts.emulateHz)))
 	return done
+}
+
+// nextBlank returns the first blank after t on the grid of blanks every
+// period from origin (which is not after t).
+func nextBlank(origin, t, period int64) int64 {
+	return origin + ((t-origin)/period+1)*period
 }
 
 // waitUntil sleeps until t on the monotonic clock, spinning the last 0.3

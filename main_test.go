@@ -677,11 +677,12 @@ func TestPresentHold(t *testing.T) {
 }
 
 func TestEmulateVSync(t *testing.T) {
-	// -emulate-vsync 60 swaps on a 60 Hz grid of blanks: no more than 60
-	// frames a second, their median interval a whole number of blanks
-	// (two or more when frames miss blanks on a loaded machine, give or
-	// take the swap's own time), the run reports the emulation and no
-	// real vsync, and the moment shown never goes back.
+	// -emulate-vsync 60 swaps on a 60 Hz grid of blanks (nextBlank,
+	// below): each frame waits for a blank of its own, so no more than 60
+	// frames a second; the run reports the emulation and no real vsync,
+	// and the moment shown never goes back. (Where in the interval the
+	// presents land is the swap's own time, which the race detector and a
+	// loaded machine stretch by milliseconds: not asserted here.)
 	needDisplay(t)
 	code, out, errs := tandemMain("run", "-scene", "dots", "-sprites", "300", "-seconds", "1.5", "-json", "-emulate-vsync", "60")
 	if code != 0 {
@@ -693,15 +694,22 @@ func TestEmulateVSync(t *testing.T) {
 	if vs, _ := jsonline.Field(t, out, "vsync").(bool); vs {
 		t.Error("vsync true: the emulation replaces it")
 	}
-	const blank = 1000.0 / 60
-	p50, _ := jsonline.Field(t, out, "frame_ms_p50").(float64)
-	if off := math.Mod(p50, blank); p50 < blank-2.5 || min(off, blank-off) > 2.5 {
-		t.Errorf("frame_ms_p50 %v: want a whole number of 16.7 ms intervals", p50)
-	}
-	if fps, _ := jsonline.Field(t, out, "fps_mean").(float64); fps > 61 {
+	if fps, _ := jsonline.Field(t, out, "fps_mean").(float64); fps > 61 || fps < 5 {
 		t.Errorf("fps_mean %v: the emulated blanks allow 60", fps)
 	}
 	if back, _ := jsonline.Field(t, out, "frames_sim_backwards").(float64); back != 0 {
 		t.Errorf("%v frames showed an earlier moment than the one before", back)
+	}
+}
+
+func TestNextBlank(t *testing.T) {
+	// Blanks every 16 ms from 100: a time on a blank waits for the next
+	// one, a time between two for the second.
+	for _, tc := range []struct{ t, want int64 }{
+		{100, 116}, {101, 116}, {115, 116}, {116, 132}, {131, 132}, {1000, 1012},
+	} {
+		if got := nextBlank(100, tc.t, 16); got != tc.want {
+			t.Errorf("nextBlank(100, %d, 16) = %d, want %d", tc.t, got, tc.want)
+		}
 	}
 }
