@@ -425,7 +425,7 @@ func (a *app) frame(capture bool) {
 		done := snapshot.Now()
 		a.hold.Observe(done - now)
 		swapAt(a.hold.SwapAt(now, done))
-		rec.Hold = a.hold.Lead()
+		rec.Hold = a.hold.Target()
 	}
 	var ready int64 // when the frame was ready to swap
 	switch {
@@ -711,7 +711,7 @@ func (a *app) drawHUD(fw, fh int, now int64) {
 	}
 	in.hold = 0
 	if a.holding {
-		in.hold = a.hold.Lead()
+		in.hold = a.hold.Target()
 	}
 	in.fps = st.fps
 	in.frameP50, in.frameP99 = st.frameHist.quantile(0.5), st.frameHist.quantile(0.99)

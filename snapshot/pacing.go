@@ -239,6 +239,7 @@ type PresentHold struct {
 	carry   int64 // the lead the last frame swapped at, as it presented
 	decide  int64 // the frame between SwapAt and Presented
 	at      int64
+	target  int64 // the lead it aimed at
 }
 
 // Observe records a frame whose work took work ns from its decision to
@@ -275,9 +276,13 @@ func (h *PresentHold) SwapAt(decide, done int64) int64 {
 	if h.Ease > 0 && h.carry > h.lead && h.carry-h.lead <= h.Absorb {
 		lead = max(h.lead, h.carry-h.Ease)
 	}
-	h.decide, h.at = decide, max(decide+lead, done)
+	h.decide, h.at, h.target = decide, max(decide+lead, done), lead
 	return h.at
 }
+
+// Target returns the lead the frame SwapAt was last asked about aimed at,
+// ns: Lead, or more while a late frame's lateness is let go.
+func (h *PresentHold) Target() int64 { return h.target }
 
 // Presented records when the frame SwapAt was last asked about reached
 // the screen, for Ease: how late it was, against the usual time from the

@@ -328,6 +328,9 @@ func TestPresentHoldEase(t *testing.T) {
 		if prev-got > 1_500_000 || got > prev {
 			t.Fatalf("frame %d after: presented %d after its decision, after %d: want at most 1.5 ms less", k, got, prev)
 		}
+		if h.Target() != got-swap {
+			t.Fatalf("frame %d after: Target %d, but it swapped %d after its decision", k, h.Target(), got-swap)
+		}
 		prev = got
 	}
 	if prev != steady {
