@@ -71,14 +71,28 @@ func TestBindNames(t *testing.T) {
 		}
 	}
 	key := func(k window.Key) binding { return binding{kind: window.KindKey, key: k} }
+	pad := func(b window.GamepadButton) binding { return binding{kind: window.KindGamepad, button: b} }
+	mouse := func(b window.MouseButton) binding { return binding{kind: window.KindMouse, mouse: b} }
+	// Every name spelled out but the runs A-Z, 0-9 and F1-F12 (their ends
+	// checked), so that a slip in bind.go's or input.go's order shows.
 	for name, want := range map[string]binding{
 		"A": key(window.KeyA), "Z": key(window.KeyZ), "0": key(window.Key0), "9": key(window.Key9),
-		"F1": key(window.KeyF1), "F12": key(window.KeyF12), "Space": key(window.KeySpace),
-		"Equal": key(window.KeyEqual), "Escape": key(window.KeyEscape), "Period": key(window.KeyPeriod),
-		"P":           key(window.KeyP),
-		"MouseMiddle": {kind: window.KindMouse, mouse: window.MouseMiddle},
-		"PadA":        {kind: window.KindGamepad, button: window.ButtonA},
-		"StickRight":  {kind: window.KindGamepad, button: window.StickRight},
+		"F1": key(window.KeyF1), "F12": key(window.KeyF12), "P": key(window.KeyP),
+		"Space": key(window.KeySpace), "Enter": key(window.KeyEnter), "Tab": key(window.KeyTab),
+		"Backspace": key(window.KeyBackspace), "Escape": key(window.KeyEscape),
+		"Left": key(window.KeyLeft), "Right": key(window.KeyRight), "Up": key(window.KeyUp), "Down": key(window.KeyDown),
+		"LeftShift": key(window.KeyLeftShift), "RightShift": key(window.KeyRightShift),
+		"LeftControl": key(window.KeyLeftControl), "RightControl": key(window.KeyRightControl),
+		"LeftAlt": key(window.KeyLeftAlt), "RightAlt": key(window.KeyRightAlt),
+		"Comma": key(window.KeyComma), "Period": key(window.KeyPeriod), "Slash": key(window.KeySlash),
+		"Minus": key(window.KeyMinus), "Equal": key(window.KeyEqual),
+		"MouseLeft": mouse(window.MouseLeft), "MouseRight": mouse(window.MouseRight), "MouseMiddle": mouse(window.MouseMiddle),
+		"PadA": pad(window.ButtonA), "PadB": pad(window.ButtonB), "PadX": pad(window.ButtonX), "PadY": pad(window.ButtonY),
+		"PadLeftBumper": pad(window.ButtonLeftBumper), "PadRightBumper": pad(window.ButtonRightBumper),
+		"PadBack": pad(window.ButtonBack), "PadStart": pad(window.ButtonStart),
+		"PadLeft": pad(window.ButtonDpadLeft), "PadRight": pad(window.ButtonDpadRight),
+		"PadUp": pad(window.ButtonDpadUp), "PadDown": pad(window.ButtonDpadDown),
+		"StickLeft": pad(window.StickLeft), "StickRight": pad(window.StickRight),
 	} {
 		if got := inputNames[name]; got != want {
 			t.Errorf("%q resolves to %+v, want %+v", name, got, want)
