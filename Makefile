@@ -14,8 +14,15 @@ DEBS    := xvfb xauth libgl1-mesa-dev libgl1-mesa-dri libx11-dev libxcursor-dev 
 XVFB    := $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1280x720x24")
 # The GL tests share the 2 cores with the sim and the race detector.
 export LP_NUM_THREADS ?= 2
-# How long make test runs each fuzzer past its corpus.
-FUZZTIME ?= 20s
+# How many inputs make test gives each fuzzer past its corpus: about 20 s
+# each on the project's machine. Counts, not a duration: in Go 1.26 a
+# -fuzztime duration's deadline races the fuzzer's workers and can fail a
+# run that found nothing ("context deadline exceeded", go.dev/issue/75804).
+# A new input is minimized for at most 10,000 runs, not the default minute,
+# which left the level fuzzer minimizing for most of its time.
+FUZZ_LEVEL  ?= 600000x
+FUZZ_REPLAY ?= 800000x
+FUZZMIN     := -fuzzminimizetime 10000x
 
 .PHONY: all deps build test bench pacing run clean
 
@@ -60,10 +67,11 @@ test: deps
 	# qemu-user, against amd64's golden hashes.
 	CGO_ENABLED=0 GOARCH=arm64 $(GO) test -c -o bin/scene.arm64.test ./cmd/tandem/scene
 	cd cmd/tandem/scene && qemu-aarch64 ../../../bin/scene.arm64.test -test.run 'GoldenHash|Determinism|Shooter' -test.count 1
-	# Each fuzzer for a bounded time beyond its seed corpus (testdata/fuzz):
-	# a crasher fails the run and is saved there, failing every run after.
-	$(GO) test -run '^$$' -fuzz '^FuzzParseLevel$$' -fuzztime $(FUZZTIME) ./physics
-	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./replay
+	# Each fuzzer for a bounded number of inputs beyond its seed corpus
+	# (testdata/fuzz): a crasher fails the run and is saved there, failing
+	# every run after.
+	$(GO) test -run '^$$' -fuzz '^FuzzParseLevel$$' -fuzztime $(FUZZ_LEVEL) $(FUZZMIN) ./physics
+	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZ_REPLAY) $(FUZZMIN) ./replay
 
 # The Go benchmarks of every package, then the standard comparison of the
 # three loops (about 4 minutes; tandem starts its own Xvfb without a
