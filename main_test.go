@@ -62,12 +62,7 @@ func TestThreads(t *testing.T) {
 		onTick:  func() { mu.Lock(); ticks[unix.Gettid()]++; mu.Unlock() },
 		onFrame: func() { mu.Lock(); frames[unix.Gettid()]++; mu.Unlock() },
 	}
-	var err error
-	opts := testOptions(t, "-seconds", "1", "-sprites", "100")
-	onMain(func() { _, err = runApp(opts, h) })
-	if err != nil {
-		t.Fatal(err)
-	}
+	runOnMain(t, h, "-seconds", "1", "-sprites", "100")
 	if len(ticks) != 1 || len(frames) != 1 {
 		t.Fatalf("ticks ran on threads %v, frames on %v: want one each", ticks, frames)
 	}
@@ -86,18 +81,26 @@ func TestThreads(t *testing.T) {
 	}
 }
 
+// runOnMain runs the app on the main thread with args and hooks h (nil:
+// none), fails t if it fails, and returns its summary.
+func runOnMain(t *testing.T, h *hooks, args ...string) *summary {
+	t.Helper()
+	var sum *summary
+	var err error
+	opts := testOptions(t, args...) // t.Fatal off the main thread
+	onMain(func() { sum, err = runApp(opts, h) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sum
+}
+
 // runWithScreenshot runs the app on the main thread with args and
 // -screenshot, and returns its summary and the screenshot, decoded.
 func runWithScreenshot(t *testing.T, args ...string) (*summary, image.Image) {
 	t.Helper()
 	shot := filepath.Join(t.TempDir(), "shot.png")
-	var sum *summary
-	var err error
-	opts := testOptions(t, append(args, "-screenshot", shot)...) // t.Fatal off the main thread
-	onMain(func() { sum, err = runApp(opts, nil) })
-	if err != nil {
-		t.Fatal(err)
-	}
+	sum := runOnMain(t, nil, append(args, "-screenshot", shot)...)
 	return sum, readPNG(t, shot)
 }
 
@@ -161,13 +164,7 @@ func TestFrameAllocs(t *testing.T) {
 			after = memProfile()
 		}
 	}}
-	var sum *summary
-	var err error
-	opts := testOptions(t, "-seconds", "3", "-sprites", "1000", "-vsync=false")
-	onMain(func() { sum, err = runApp(opts, h) })
-	if err != nil {
-		t.Fatal(err)
-	}
+	sum := runOnMain(t, h, "-seconds", "3", "-sprites", "1000", "-vsync=false")
 	if after == nil {
 		t.Fatal("the run ended before its second profile")
 	}
@@ -349,19 +346,8 @@ func TestNoDisplay(t *testing.T) {
 func TestOwnXvfb(t *testing.T) {
 	// Without a display, tandem starts its own Xvfb, says so, runs, and
 	// stops the server at exit.
-	if os.Getenv("TANDEM_TEST_CHILD") == "1" {
-		code := 0
-		onMain(func() { code = run([]string{"-seconds", "0.5", "-json"}, os.Stdout, os.Stderr, testGames) })
-		os.Exit(code)
-	}
-	if _, err := exec.LookPath("Xvfb"); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("no Xvfb under CI=true: make deps installs it")
-		}
-		t.Skip("no Xvfb")
-	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestOwnXvfb$")
-	cmd.Env = append(os.Environ(), "TANDEM_TEST_CHILD=1", "DISPLAY=", "WAYLAND_DISPLAY=")
+	childMain()
+	cmd := childCmd(t, "TestOwnXvfb", "-seconds", "0.5", "-json")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
@@ -391,13 +377,7 @@ func TestCoupledLoop(t *testing.T) {
 		onTick:  func() { mu.Lock(); threads[unix.Gettid()]++; mu.Unlock() },
 		onFrame: func() { mu.Lock(); threads[unix.Gettid()]++; mu.Unlock() },
 	}
-	var sum *summary
-	var err error
-	opts := testOptions(t, "-loop", "coupled", "-seconds", "1.5", "-autoplay")
-	onMain(func() { sum, err = runApp(opts, h) })
-	if err != nil {
-		t.Fatal(err)
-	}
+	sum := runOnMain(t, h, "-loop", "coupled", "-seconds", "1.5", "-autoplay")
 	if len(threads) != 1 || threads[os.Getpid()] == 0 {
 		t.Fatalf("coupled loop ran on threads %v, want only the main thread %d", threads, os.Getpid())
 	}
@@ -438,22 +418,11 @@ func TestProbePixels(t *testing.T) {
 	}
 }
 
-// childRun starts this test binary as a child that runs tandem with args
-// on its own main thread, without a display (so on its own Xvfb), in a
-// process group of its own as a shell gives a job, and waits until it has
-// drawn for a while.
+// childRun starts childCmd's child with its output in buffers and waits
+// until it has drawn for a while.
 func childRun(t *testing.T, test string, args ...string) (cmd *exec.Cmd, stdout, stderr *bytes.Buffer) {
 	t.Helper()
-	if _, err := exec.LookPath("Xvfb"); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("no Xvfb under CI=true: make deps installs it")
-		}
-		t.Skip("no Xvfb")
-	}
-	cmd = exec.Command(os.Args[0], "-test.run=^"+test+"$")
-	cmd.Env = append(os.Environ(), "TANDEM_TEST_CHILD=1", "DISPLAY=", "WAYLAND_DISPLAY=",
-		"TANDEM_TEST_ARGS="+strings.Join(args, " "))
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd = childCmd(t, test, args...)
 	stdout, stderr = &bytes.Buffer{}, &bytes.Buffer{}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	if err := cmd.Start(); err != nil {
@@ -461,6 +430,26 @@ func childRun(t *testing.T, test string, args ...string) (cmd *exec.Cmd, stdout,
 	}
 	time.Sleep(2500 * time.Millisecond) // start, Xvfb, a second of frames
 	return cmd, stdout, stderr
+}
+
+// childCmd returns the command, not started, that runs this test binary
+// as a child running test, which calls childMain: tandem with args on its
+// own main thread, without a display (so on its own Xvfb), in a process
+// group of its own as a shell gives a job. Without Xvfb it skips t, and
+// fails it under CI=true.
+func childCmd(t *testing.T, test string, args ...string) *exec.Cmd {
+	t.Helper()
+	if _, err := exec.LookPath("Xvfb"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no Xvfb under CI=true: make deps installs it")
+		}
+		t.Skip("no Xvfb")
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$")
+	cmd.Env = append(os.Environ(), "TANDEM_TEST_CHILD=1", "DISPLAY=", "WAYLAND_DISPLAY=",
+		"TANDEM_TEST_ARGS="+strings.Join(args, " "))
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	return cmd
 }
 
 // childMain is the child side of childRun: it runs tandem and exits.
@@ -518,16 +507,7 @@ func TestCtrlCDuringStart(t *testing.T) {
 	// up: the window, OpenGL and the game's Setup are still to come) is
 	// caught like one in the loop: a clean stop with the summary, exit 0.
 	childMain()
-	if _, err := exec.LookPath("Xvfb"); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("no Xvfb under CI=true: make deps installs it")
-		}
-		t.Skip("no Xvfb")
-	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestCtrlCDuringStart$")
-	cmd.Env = append(os.Environ(), "TANDEM_TEST_CHILD=1", "DISPLAY=", "WAYLAND_DISPLAY=",
-		"TANDEM_TEST_ARGS=-scene dots -sprites 200 -seconds 60 -json")
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd := childCmd(t, "TestCtrlCDuringStart", "-scene", "dots", "-sprites", "200", "-seconds", "60", "-json")
 	var stdout bytes.Buffer
 	cmd.Stdout = &stdout
 	pipe, err := cmd.StderrPipe()
@@ -597,13 +577,7 @@ func TestLargestLevel(t *testing.T) {
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var sum *summary
-	var err error
-	opts := testOptions(t, "-level", path, "-seconds", "1", "-autoplay")
-	onMain(func() { sum, err = runApp(opts, nil) })
-	if err != nil {
-		t.Fatal(err)
-	}
+	sum := runOnMain(t, nil, "-level", path, "-seconds", "1", "-autoplay")
 	if sum.Frames < 2 || sum.Ticks < 30 {
 		t.Fatalf("%d frames, %d ticks", sum.Frames, sum.Ticks)
 	}
