@@ -4,6 +4,7 @@ package tandem
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"runtime/pprof"
@@ -28,27 +29,27 @@ func startProfiles(o options) (stop func() error, err error) {
 		// makes, not to estimate bulk.
 		runtime.MemProfileRate = 1
 	}
-	if o.cpuprofile != "" {
-		f, err := os.Create(o.cpuprofile)
+	// stream starts a profile that writes to path while the run lasts.
+	stream := func(flag, path string, start func(io.Writer) error, end func()) error {
+		if path == "" {
+			return nil
+		}
+		f, err := os.Create(path)
 		if err != nil {
-			return stop, fmt.Errorf("cpuprofile: %w", err)
+			return fmt.Errorf("%s: %w", flag, err)
 		}
-		if err := pprof.StartCPUProfile(f); err != nil {
+		if err := start(f); err != nil {
 			f.Close()
-			return stop, fmt.Errorf("cpuprofile: %w", err)
+			return fmt.Errorf("%s: %w", flag, err)
 		}
-		stops = append(stops, func() error { pprof.StopCPUProfile(); return f.Close() })
+		stops = append(stops, func() error { end(); return f.Close() })
+		return nil
 	}
-	if o.trace != "" {
-		f, err := os.Create(o.trace)
-		if err != nil {
-			return stop, fmt.Errorf("trace: %w", err)
-		}
-		if err := trace.Start(f); err != nil {
-			f.Close()
-			return stop, fmt.Errorf("trace: %w", err)
-		}
-		stops = append(stops, func() error { trace.Stop(); return f.Close() })
+	if err := stream("cpuprofile", o.cpuprofile, pprof.StartCPUProfile, pprof.StopCPUProfile); err != nil {
+		return stop, err
+	}
+	if err := stream("trace", o.trace, trace.Start, trace.Stop); err != nil {
+		return stop, err
 	}
 	if o.memprofile != "" {
 		stops = append(stops, func() error {
