@@ -434,10 +434,8 @@ func (a *app) frame(capture bool) {
 		ready = a.waitBlank()
 	default:
 		ready = snapshot.Now()
-		if a.aimed > 0 {
-			// Not before the blank the moment was aimed at.
-			waitUntil(a.predict.HoldUntil(a.aimed))
-		}
+		// Not before the blank the moment was aimed at (with vsync).
+		waitUntil(a.predict.HoldUntil(a.aimed))
 	}
 	a.win.Swap()
 	if !capture {
@@ -466,11 +464,8 @@ func (a *app) frame(capture bool) {
 // delay in the past, and the buffer learns from each new snapshot how
 // late it arrived against that moment.
 func (a *app) aim(prev, curr *snapshot.Snapshot, fresh bool, now int64) int64 {
-	aimed := a.predict.Predict(now)
-	if a.predict.VSync {
-		a.aimed = aimed
-	}
-	slack := aimed - (now + a.predict.Lead()) // how far this present is from the typical one
+	a.aimed = a.predict.Predict(now)
+	slack := a.aimed - (now + a.predict.Lead()) // how far this present is from the typical one
 	if fresh {
 		for _, s := range [2]*snapshot.Snapshot{prev, curr} {
 			if s.Tick > a.observed && !s.Paused {
@@ -539,10 +534,7 @@ func (a *app) waitBlank() int64 {
 	if a.blank0 == 0 {
 		a.blank0 = done
 	}
-	from := done
-	if a.aimed > 0 {
-		from = max(from, a.predict.HoldUntil(a.aimed))
-	}
+	from := max(done, a.predict.HoldUntil(a.aimed))
 	swapAt(nextBlank(a.blank0, from, int64(1e9)/int64(a.opts.emulateHz)))
 	return done
 }

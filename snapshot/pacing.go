@@ -27,19 +27,15 @@ type JitterBuffer struct {
 	// Margin is added to the percentile, ns.
 	Margin int64
 
-	late    [jitterWindow]int64
-	scratch [jitterWindow]int64
-	n, i    int
-	delay   int64
+	late  samples
+	delay int64
 }
 
 // Observe records that a snapshot arrived late ns after it was due and
 // returns the delay to use from now on.
 func (j *JitterBuffer) Observe(late int64) int64 {
-	j.late[j.i] = max(late, 0)
-	j.i = (j.i + 1) % jitterWindow
-	j.n = min(j.n+1, jitterWindow)
-	target := percentile(j.late[:j.n], j.scratch[:j.n], 99) + j.Margin
+	j.late.add(max(late, 0), jitterWindow)
+	target := j.late.percentile(99) + j.Margin
 	if j.Max > 0 {
 		target = min(target, j.Max)
 	}
@@ -93,68 +89,57 @@ type PresentPredictor struct {
 	// spacing. 0 (not known) predicts as without vsync.
 	Refresh int64
 
-	lead, ready, period, present [leadWindow]int64
-	scratch                      [leadWindow]int64
-	nLead, nPeriod, il, ip       int
+	lead, ready, period, present samples
+	// The figures of those samples, worked out as each frame is observed.
+	leadP50, readyP97, periodP50 int64
 	lastPresent                  int64
+	scratch                      [maxWindow]int64 // for blank
 }
 
 // Observe records a frame that chose its moment at decide, was ready to
 // swap at ready (its work done, or handed to the swap) and was presented
 // at present.
 func (p *PresentPredictor) Observe(decide, ready, present int64) {
-	p.lead[p.il] = max(present-decide, 0)
-	p.ready[p.il] = min(max(ready-decide, 0), p.lead[p.il])
-	p.present[p.il] = present
-	p.il = (p.il + 1) % leadWindow
-	p.nLead = min(p.nLead+1, leadWindow)
+	lead := max(present-decide, 0)
+	p.lead.add(lead, leadWindow)
+	p.ready.add(min(max(ready-decide, 0), lead), leadWindow)
+	p.present.add(present, leadWindow)
 	if p.lastPresent != 0 && present > p.lastPresent {
-		p.period[p.ip] = present - p.lastPresent
-		p.ip = (p.ip + 1) % leadWindow
-		p.nPeriod = min(p.nPeriod+1, leadWindow)
+		p.period.add(present-p.lastPresent, leadWindow)
+		p.periodP50 = p.period.percentile(50)
 	}
 	p.lastPresent = present
+	p.leadP50, p.readyP97 = p.lead.percentile(50), p.ready.percentile(97)
 }
 
 // Lead returns the typical time from a frame's decision to its present,
 // ns: the median of the recent frames, 0 before any.
-func (p *PresentPredictor) Lead() int64 { return p.median(p.lead[:p.nLead]) }
+func (p *PresentPredictor) Lead() int64 { return p.leadP50 }
 
 // Ready returns the time from decision to being ready to swap that all
 // but the slowest of the last 32 frames kept to (their 97th percentile),
 // ns, 0 before any: one hiccup does not move it.
-func (p *PresentPredictor) Ready() int64 {
-	if p.nLead == 0 {
-		return 0
-	}
-	return percentile(p.ready[:p.nLead], p.scratch[:p.nLead], 97)
-}
+func (p *PresentPredictor) Ready() int64 { return p.readyP97 }
 
 // Period returns the median interval between recent presents, ns, 0
 // before two.
-func (p *PresentPredictor) Period() int64 { return p.median(p.period[:p.nPeriod]) }
+func (p *PresentPredictor) Period() int64 { return p.periodP50 }
 
 // Synced reports whether presents wait for blanks: VSync was asked for,
 // the refresh interval is known, and the presents do not come faster
 // than it (after the first 8; a driver may ignore the request, and Xvfb
 // has no blanks to wait for).
 func (p *PresentPredictor) Synced() bool {
-	return p.VSync && p.Refresh > 0 && (p.nPeriod < 8 || p.Period() >= p.Refresh*3/4)
-}
-
-func (p *PresentPredictor) median(xs []int64) int64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	return percentile(xs, p.scratch[:len(xs)], 50)
+	return p.VSync && p.Refresh > 0 && (p.period.n < 8 || p.periodP50 >= p.Refresh*3/4)
 }
 
 // blank returns a present on the grid of spacing per: the last present
 // moved by the median of the recent presents' offsets from it, each
 // taken to the nearest grid line (within half an interval).
 func (p *PresentPredictor) blank(per int64) int64 {
-	off := p.scratch[:p.nLead]
-	for i, t := range p.present[:p.nLead] {
+	presents := p.present.all()
+	off := p.scratch[:len(presents)]
+	for i, t := range presents {
 		d := ((t-p.lastPresent)%per + per) % per // in [0, per)
 		if d >= per/2 {
 			d -= per
@@ -167,9 +152,10 @@ func (p *PresentPredictor) blank(per int64) int64 {
 
 // HoldUntil returns the earliest a frame whose present was predicted for
 // aimed should swap when [PresentPredictor.Synced]: half an interval
-// before it, so that the swap cannot catch the blank before. 0 otherwise.
+// before it, so that the swap cannot catch the blank before. 0 otherwise,
+// and for aimed 0 (no prediction).
 func (p *PresentPredictor) HoldUntil(aimed int64) int64 {
-	if !p.Synced() {
+	if aimed <= 0 || !p.Synced() {
 		return 0
 	}
 	return aimed - p.Refresh/2
@@ -230,31 +216,26 @@ type PresentHold struct {
 	// frame, ns; 0 lets it go at once. Absorb is the most they keep.
 	Ease, Absorb int64
 
-	work    [holdWindow]int64
-	swap    [holdWindow]int64 // swap call to present, for Ease
-	scratch [holdWindow]int64
-	n, i    int
-	ns, is  int
-	lead    int64
-	carry   int64 // the lead the last frame swapped at, as it presented
-	decide  int64 // the frame between SwapAt and Presented
-	at      int64
-	target  int64 // the lead it aimed at
+	work   samples
+	swap   samples // swap call to present, for Ease
+	lead   int64
+	carry  int64 // the lead the last frame swapped at, as it presented
+	decide int64 // the frame between SwapAt and Presented
+	at     int64
+	target int64 // the lead it aimed at
 }
 
 // Observe records a frame whose work took work ns from its decision to
 // the GPU being done, and returns the lead to hold the next frames to.
 // The first frame sets the lead to its aim at once.
 func (h *PresentHold) Observe(work int64) int64 {
-	h.work[h.i] = max(work, 0)
-	h.i = (h.i + 1) % holdWindow
-	h.n = min(h.n+1, holdWindow)
-	aim := percentile(h.work[:h.n], h.scratch[:h.n], 95) + h.Margin
+	h.work.add(max(work, 0), holdWindow)
+	aim := h.work.percentile(95) + h.Margin
 	if h.Max > 0 {
 		aim = min(aim, h.Max)
 	}
 	switch {
-	case h.n == 1 || h.Step <= 0:
+	case h.work.n == 1 || h.Step <= 0:
 		h.lead = aim
 	case aim > h.lead:
 		h.lead = min(aim, h.lead+h.Step)
@@ -291,10 +272,38 @@ func (h *PresentHold) Presented(present int64) {
 	if h.Ease <= 0 {
 		return
 	}
-	h.swap[h.is] = max(present-h.at, 0)
-	h.is = (h.is + 1) % holdWindow
-	h.ns = min(h.ns+1, holdWindow)
-	h.carry = present - percentile(h.swap[:h.ns], h.scratch[:h.ns], 50) - h.decide
+	h.swap.add(max(present-h.at, 0), holdWindow)
+	h.carry = present - h.swap.percentile(50) - h.decide
+}
+
+// maxWindow is the most values a [samples] keeps.
+const maxWindow = 128
+
+// samples keeps the newest values of a stream, up to a window of at most
+// maxWindow. No method allocates.
+type samples struct {
+	buf     [maxWindow]int64
+	scratch [maxWindow]int64
+	n, i    int
+}
+
+// add records x in a window of size values.
+func (s *samples) add(x int64, size int) {
+	s.buf[s.i] = x
+	s.i = (s.i + 1) % size
+	s.n = min(s.n+1, size)
+}
+
+// all returns the values kept, in no particular order.
+func (s *samples) all() []int64 { return s.buf[:s.n] }
+
+// percentile returns the pct-th percentile of the values kept, 0 before
+// any.
+func (s *samples) percentile(pct int) int64 {
+	if s.n == 0 {
+		return 0
+	}
+	return percentile(s.buf[:s.n], s.scratch[:s.n], pct)
 }
 
 // percentile returns the pct-th percentile of xs by nearest rank (the
