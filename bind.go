@@ -19,25 +19,35 @@ var (
 	}
 )
 
-// keyName returns the name of the k-th key of the runs Setup.Bind names
-// by pattern: A to Z, 0 to 9, F1 to F12; "" past them.
-func keyName(k int) string {
-	switch {
-	case k < 26:
-		return string(rune('A' + k))
-	case k < 36:
-		return string(rune('0' + k - 26))
-	case k < 48:
-		return fmt.Sprintf("F%d", k-35)
+// The runs of keys Setup.Bind names by pattern, A to Z, 0 to 9 and F1 to
+// F12, and their lengths; input.go gives each run its first key.
+const (
+	runLetters = iota
+	runDigits
+	runF
+	keyRunCount
+)
+
+var keyRunLen = [keyRunCount]int{26, 10, 12}
+
+// keyRunName returns the name of key i of run r.
+func keyRunName(r, i int) string {
+	switch r {
+	case runLetters:
+		return string(rune('A' + i))
+	case runDigits:
+		return string(rune('0' + i))
 	}
-	return ""
+	return fmt.Sprintf("F%d", i+1)
 }
 
 // bindable reports whether Setup.Bind takes name.
 var bindable = func() map[string]bool {
 	m := map[string]bool{}
-	for k := 0; keyName(k) != ""; k++ {
-		m[keyName(k)] = true
+	for r, n := range keyRunLen {
+		for i := range n {
+			m[keyRunName(r, i)] = true
+		}
 	}
 	for _, names := range [][]string{namedKeys[:], mouseNames[:], padNames[:]} {
 		for _, n := range names {

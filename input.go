@@ -37,17 +37,11 @@ var (
 // inputNames resolves every name Setup.Bind takes to its input.
 var inputNames = func() map[string]binding {
 	m := map[string]binding{}
-	for k := 0; keyName(k) != ""; k++ {
-		var code window.Key
-		switch {
-		case k < 26:
-			code = window.KeyA + window.Key(k)
-		case k < 36:
-			code = window.Key0 + window.Key(k-26)
-		default:
-			code = window.KeyF1 + window.Key(k-36)
+	first := [keyRunCount]window.Key{runLetters: window.KeyA, runDigits: window.Key0, runF: window.KeyF1}
+	for r, n := range keyRunLen {
+		for i := range n {
+			m[keyRunName(r, i)] = binding{kind: window.KindKey, key: first[r] + window.Key(i)}
 		}
-		m[keyName(k)] = binding{kind: window.KindKey, key: code}
 	}
 	for i, n := range namedKeys {
 		m[n] = binding{kind: window.KindKey, key: namedKeyCodes[i]}
