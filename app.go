@@ -17,6 +17,7 @@ import (
 
 	"github.com/tandem-engine/tandem/bench"
 	"github.com/tandem-engine/tandem/gl"
+	"github.com/tandem-engine/tandem/internal/hoststat"
 	"github.com/tandem-engine/tandem/physics"
 	"github.com/tandem-engine/tandem/replay"
 	"github.com/tandem-engine/tandem/simthread"
@@ -59,9 +60,13 @@ type app struct {
 	frames      *bench.Frames
 	log         *simthread.Log
 	from        int64 // the measured window starts here, after the warm-up
-	showAt      int64 // the pipelined loop's last frame time: what it shows
-	probeQuad   [1]gl.Quad
-	lastFrame   bench.FrameRecord // the newest frame drawn, capture included
+	// The host's CPU accounting at the window's start and end: how much
+	// of the window the hypervisor stole (nil off Linux).
+	host             *hoststat.Reader
+	hostFrom, hostTo hoststat.Times
+	showAt           int64 // the pipelined loop's last frame time: what it shows
+	probeQuad        [1]gl.Quad
+	lastFrame        bench.FrameRecord // the newest frame drawn, capture included
 
 	// Frame pacing (-interp-delay auto, -fps-cap, -present-hold).
 	jitter     snapshot.JitterBuffer
@@ -218,13 +223,23 @@ func runApp(opts options, h *hooks) (*summary, error) {
 		sig = watchSignals(stopGrace, os.Stderr)
 		defer sig.close()
 	}
+	if r, err := hoststat.Open(); err == nil {
+		a.host = r
+		defer r.Close()
+	}
 	for a.stoppedBy = a.stopReason(sig, deadline); a.stoppedBy == ""; a.stoppedBy = a.stopReason(sig, deadline) {
+		if a.host != nil && a.hostFrom.Total == 0 && snapshot.Now() >= a.from {
+			a.hostFrom, _ = a.host.Read()
+		}
 		a.frame(false)
 		if h != nil && h.onFrame != nil {
 			h.onFrame()
 		}
 	}
 	end := snapshot.Now()
+	if a.host != nil {
+		a.hostTo, _ = a.host.Read()
+	}
 	// The sim thread stops first: after Wait the world is ours again and
 	// its hash is safe to read.
 	cancel()

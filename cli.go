@@ -152,6 +152,9 @@ func runOnce(opts options, stdout, stderr io.Writer, games []Game) int {
 			return fail(err)
 		}
 	}
+	if w := stealWarning(sum.HostStealPct); w != "" {
+		fmt.Fprintf(stderr, "tandem: %s\n", w)
+	}
 	if r := sum.Replay; r != nil {
 		switch {
 		case r.Verified:

@@ -142,6 +142,22 @@ func TestScreenshotAfterTwoSeconds(t *testing.T) {
 	if sum.Ticks < 100 || sum.Frames < 20 || sum.Sprites < 200 {
 		t.Fatalf("summary after 2 s: %+v", sum)
 	}
+	// The host's steal is read on Linux (a share, 0-100) and said to be
+	// unknown (-1) elsewhere.
+	if st := sum.HostStealPct; runtime.GOOS == "linux" && (st < 0 || st > 100) || runtime.GOOS != "linux" && st != -1 {
+		t.Fatalf("host_steal_pct = %v on %s", st, runtime.GOOS)
+	}
+}
+
+func TestStealWarning(t *testing.T) {
+	for _, pct := range []float64{-1, 0, 0.4, 1.99} {
+		if w := stealWarning(pct); w != "" {
+			t.Errorf("stealWarning(%v) = %q, want none", pct, w)
+		}
+	}
+	if w := stealWarning(8.94); !strings.Contains(w, "8.9%") || !strings.Contains(w, "host_steal_pct") {
+		t.Errorf("stealWarning(8.94) = %q: want the share and the field it is in", w)
+	}
 }
 
 func TestFrameAllocs(t *testing.T) {

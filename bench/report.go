@@ -203,15 +203,19 @@ func WriteMarkdown(w io.Writer, title string, results []Result) error {
 	if title != "" {
 		fmt.Fprintf(bw, "# %s\n\n", mdEscape(title))
 	}
+	// Each run's row also says how much the host stole while it ran, so
+	// that a disturbed run stands out; the side-by-side tables leave it out
+	// (a ratio of steal means nothing).
+	runMetrics := append(slices.Clip(mdMetrics), mdMetric{"host_steal_pct", 1, false})
 	head := []string{"loop", "simcost", "sprites", "rep"}
-	for _, m := range mdMetrics {
+	for _, m := range runMetrics {
 		head = append(head, "`"+m.key+"`")
 	}
 	mdRow(bw, head)
 	mdRule(bw, len(head))
 	for _, r := range results {
 		row := []string{mdEscape(r.Loop), mdEscape(r.SimCost), strconv.Itoa(r.Sprites), strconv.Itoa(r.Rep)}
-		for _, m := range mdMetrics {
+		for _, m := range runMetrics {
 			v, ok := summaryNum(r.Summary, m.key)
 			row = append(row, m.format(v, ok))
 		}

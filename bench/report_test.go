@@ -170,6 +170,7 @@ func TestWriteMarkdown(t *testing.T) {
 	for _, m := range mdMetrics {
 		want = append(want, "`"+m.key+"`")
 	}
+	want = append(want, "`host_steal_pct`") // per run only
 	if !slices.Equal(head, want) {
 		t.Errorf("header %q, want %q", head, want)
 	}
@@ -189,6 +190,9 @@ func TestWriteMarkdown(t *testing.T) {
 	}
 
 	sbs := "Side by side: simcost=14ms, sprites=2000"
+	if strings.Contains(md[strings.Index(md, sbs):], "host_steal_pct") {
+		t.Errorf("a side-by-side table has host_steal_pct (a ratio of steal means nothing):\n%s", md)
+	}
 	if h := mdCells(t, md, sbs, "median over reps"); !slices.Equal(h, []string{"median over reps", "coupled (n=3)", "decoupled (n=2)", "decoupled vs coupled"}) {
 		t.Errorf("side-by-side header %q", h)
 	}
@@ -460,18 +464,20 @@ func TestReadCSVErrors(t *testing.T) {
 func ExampleWriteMarkdown() {
 	results := []Result{
 		{Loop: "coupled", SimCost: "14ms", Sprites: 2000, Summary: map[string]any{
-			"fps_mean": 50.0, "frame_ms_p99": 31.25, "judder": 0.21, "tps": 60.0, "allocs_per_frame": 0.0, "latency_ms_p50": -1.0}},
+			"fps_mean": 50.0, "frame_ms_p99": 31.25, "judder": 0.21, "tps": 60.0, "allocs_per_frame": 0.0, "latency_ms_p50": -1.0,
+			"host_steal_pct": 0.31}},
 		{Loop: "decoupled", SimCost: "14ms", Sprites: 2000, Summary: map[string]any{
-			"fps_mean": 110.0, "frame_ms_p99": 12.5, "judder": 0.042, "tps": 60.0, "allocs_per_frame": 0.0, "latency_ms_p50": 24.5}},
+			"fps_mean": 110.0, "frame_ms_p99": 12.5, "judder": 0.042, "tps": 60.0, "allocs_per_frame": 0.0, "latency_ms_p50": 24.5,
+			"host_steal_pct": 9.12}},
 	}
 	if err := WriteMarkdown(os.Stdout, "", results); err != nil {
 		fmt.Println(err)
 	}
 	// Output:
-	// | loop | simcost | sprites | rep | `fps_mean` | `frame_ms_p50` | `frame_ms_p99` | `hitches` | `tps` | `tick_jitter_ms_p99` | `anim_err_ms_p99` | `judder` | `latency_ms_p50` | `input_latency_ms_p50` | `allocs_per_frame` |
-	// | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
-	// | coupled | 14ms | 2000 | 0 | 50.0 | – | 31.25 | – | 60.0 | – | – | 0.210 | – | – | 0 |
-	// | decoupled | 14ms | 2000 | 0 | 110.0 | – | 12.50 | – | 60.0 | – | – | 0.042 | 24.50 | – | 0 |
+	// | loop | simcost | sprites | rep | `fps_mean` | `frame_ms_p50` | `frame_ms_p99` | `hitches` | `tps` | `tick_jitter_ms_p99` | `anim_err_ms_p99` | `judder` | `latency_ms_p50` | `input_latency_ms_p50` | `allocs_per_frame` | `host_steal_pct` |
+	// | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+	// | coupled | 14ms | 2000 | 0 | 50.0 | – | 31.25 | – | 60.0 | – | – | 0.210 | – | – | 0 | 0.3 |
+	// | decoupled | 14ms | 2000 | 0 | 110.0 | – | 12.50 | – | 60.0 | – | – | 0.042 | 24.50 | – | 0 | 9.1 |
 	//
 	// ## Side by side: simcost=14ms, sprites=2000
 	//

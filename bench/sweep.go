@@ -21,6 +21,7 @@ var sweepMetrics = []mdMetric{
 	{"present_hold_ms_p50", 1, false},
 	{"frames_snapshot_overdue", 1, true},
 	{"frames_sim_backwards", 1, true},
+	{"host_steal_pct", 1, false},
 }
 
 // WriteSweepMarkdown writes a Markdown table of results under the heading

@@ -9,17 +9,17 @@ func TestWriteSweepMarkdown(t *testing.T) {
 	// Rows by name in first-seen order, each figure as min–max (median)
 	// over the name's reps; one value when they agree or there is one;
 	// "–" where no rep measured it (-1 in the summary).
-	res := func(name string, anim, fps float64, overdue int) Result {
+	res := func(name string, anim, fps float64, overdue int, steal float64) Result {
 		return Result{Name: name, Summary: map[string]any{
 			"anim_err_ms_p99": anim, "fps_mean": fps, "frames_snapshot_overdue": float64(overdue),
-			"judder": -1.0,
+			"judder": -1.0, "host_steal_pct": steal,
 		}}
 	}
 	var b strings.Builder
 	err := WriteSweepMarkdown(&b, "pacing", []Result{
-		res("delay=auto/cap=0", 5.08, 54.3, 0), res("hold/cap=0", 2.42, 43.1, 0),
-		res("delay=auto/cap=0", 6.42, 68.5, 0), res("hold/cap=0", 1.04, 47.6, 1),
-		res("delay=auto/cap=0", 5.09, 55.3, 0),
+		res("delay=auto/cap=0", 5.08, 54.3, 0, 0.2), res("hold/cap=0", 2.42, 43.1, 0, 8.94),
+		res("delay=auto/cap=0", 6.42, 68.5, 0, 0.4), res("hold/cap=0", 1.04, 47.6, 1, 0.3),
+		res("delay=auto/cap=0", 5.09, 55.3, 0, 0.3),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -29,8 +29,8 @@ func TestWriteSweepMarkdown(t *testing.T) {
 		t.Fatalf("heading and header:\n%s", b.String())
 	}
 	for i, want := range []string{
-		"| delay=auto/cap=0 | 3 | 5.08–6.42 (5.09) | – | – | – | 54.3–68.5 (55.3) | – | – | – | 0 | – |",
-		"| hold/cap=0 | 2 | 1.04–2.42 (1.73) | – | – | – | 43.1–47.6 (45.4) | – | – | – | 0–1 (0.5) | – |",
+		"| delay=auto/cap=0 | 3 | 5.08–6.42 (5.09) | – | – | – | 54.3–68.5 (55.3) | – | – | – | 0 | – | 0.2–0.4 (0.3) |",
+		"| hold/cap=0 | 2 | 1.04–2.42 (1.73) | – | – | – | 43.1–47.6 (45.4) | – | – | – | 0–1 (0.5) | – | 0.3–8.9 (4.6) |",
 	} {
 		if got := lines[4+i]; got != want {
 			t.Errorf("row %d:\n got %s\nwant %s", i, got, want)

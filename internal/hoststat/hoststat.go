@@ -1,0 +1,59 @@
+// Package hoststat reads how much CPU time the machine's hypervisor took
+// from it: the "steal" of Linux's /proc/stat, time a virtual CPU was
+// ready to run but the host ran something else. On a shared virtual
+// machine steal comes in bursts of tens of milliseconds; a frame or a tick
+// caught in one is late by that much, whatever the engine does. The bench
+// reports the share of the measured window that was stolen, so that a
+// reader can tell a disturbed run from a slow engine.
+//
+// Threads: a Reader serves one goroutine at a time. Reading allocates
+// nothing.
+package hoststat
+
+// Times is the machine's CPU time, summed over its CPUs, in the kernel's
+// clock ticks (USER_HZ, 1/100 s on Linux): the time stolen by the host
+// and the time of every kind (stolen included).
+type Times struct {
+	Steal, Total uint64
+}
+
+// StealPct returns the share of the CPU time from a to b that the host
+// stole, in percent, or -1 when no time passed or a reading is missing
+// (the zero Times).
+func StealPct(a, b Times) float64 {
+	if a.Total == 0 || b.Total <= a.Total || b.Steal < a.Steal {
+		return -1
+	}
+	return 100 * float64(b.Steal-a.Steal) / float64(b.Total-a.Total)
+}
+
+// parse reads the first line of /proc/stat ("cpu  user nice system idle
+// iowait irq softirq steal guest guest_nice"). Guest time is already
+// counted in user and nice, so Total is the first eight fields. ok is
+// false for anything else.
+func parse(b []byte) (t Times, ok bool) {
+	const head = "cpu "
+	if len(b) < len(head) || string(b[:len(head)]) != head {
+		return Times{}, false
+	}
+	i, field := len(head), 0
+	for field < 8 {
+		for i < len(b) && b[i] == ' ' {
+			i++
+		}
+		start, v := i, uint64(0)
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			v = v*10 + uint64(b[i]-'0')
+			i++
+		}
+		if i == start {
+			return Times{}, false
+		}
+		t.Total += v
+		if field == 7 {
+			t.Steal = v
+		}
+		field++
+	}
+	return t, true
+}
