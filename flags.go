@@ -275,7 +275,7 @@ func parseFlags(sub string, args []string, stderr io.Writer, games []Game) (opti
 	fs.Float64Var(&o.catchUp, "catch-up", 0.25, "after a stall, let the picture run up to 1+F times as fast until it is back on schedule (0: jump)")
 	fs.IntVar(&o.fpsCap, "fps-cap", 0, "render at most this many frames a second, paced by sleeping to a deadline (0: no cap)")
 	fs.IntVar(&o.emulateHz, "emulate-vsync", 0, "emulate vsync on a display refreshing this many `Hz`, for a display that has none (Xvfb): each frame finishes its GL work and swaps at the next blank of that grid on the monotonic clock, and the frame pacing treats it as vsync; replaces -vsync (0: off)")
-	fs.BoolVar(&o.presentHold, "present-hold", false, "without vsync, with -interp-delay auto in the decoupled loop: finish each frame and hold its swap to a fixed lead after the moment it chose (the 95th percentile of recent frames), so the picture moves as much as the presents do; costs frame rate and latency")
+	fs.BoolVar(&o.presentHold, "present-hold", false, "without vsync, with -interp-delay auto in the decoupled loop: finish each frame and hold its swap to a fixed lead after the moment it chose (the 75th percentile of recent frames' work; a late frame's lateness is let go 1 ms a frame), so the picture moves as much as the presents do; costs frame rate and latency")
 	fs.BoolVar(&o.spin, "spin", false, "draw the game's load sprites turning (the classic bunnymark keeps them upright)")
 	fs.BoolVar(&o.probe, "probe", o.bench, "draw the probe: a magenta 8x8 px square at the top moving 240 px per second of sim time")
 	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile (pprof) of the run to `file`")

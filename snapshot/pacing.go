@@ -185,9 +185,9 @@ const holdWindow = 128
 // presents a fixed lead after it chose the moment it shows. The picture
 // then moves by as much as the presents do (the animation error is the
 // change of that lead from frame to frame), at the cost of presenting
-// every frame as late as nearly the slowest recent one.
+// frames later than their work alone would.
 //
-// The lead aims at the 95th percentile of the last 128 frames' work
+// The lead aims at the Pct-th percentile of the last 128 frames' work
 // (decision to the GPU being done) plus Margin, bounded by Max. Every
 // change of the lead shows as animation error in the frame it happens,
 // so the lead moves toward its aim by at most Step a frame, up or down;
@@ -199,11 +199,17 @@ const holdWindow = 128
 // next frame presents on time, a jump forward. With Ease set, the frames
 // after a late one keep its lateness and let it go by at most Ease a
 // frame, so that the second error is spread over a few frames, each
-// under Ease. Lateness beyond Absorb is let go at once. No method
-// allocates.
+// under Ease. Lateness beyond Absorb is let go at once. With Ease the
+// presents follow the work's slow swings and ride out its fast ones: a
+// frame costs animation error only by as much as it is later than the
+// frame before, which lets the lead aim well below the slowest frames
+// (see Pct). No method allocates.
 //
 // Render thread only.
 type PresentHold struct {
+	// Pct is the percentile of the recent frames' work that the lead aims
+	// at, 1 to 100; 0 means 100 (the slowest).
+	Pct int
 	// Margin is added to the percentile, ns.
 	Margin int64
 	// Max bounds the lead, ns: a frame waits at most this long after its
@@ -230,7 +236,11 @@ type PresentHold struct {
 // The first frame sets the lead to its aim at once.
 func (h *PresentHold) Observe(work int64) int64 {
 	h.work.add(max(work, 0), holdWindow)
-	aim := h.work.percentile(95) + h.Margin
+	pct := h.Pct
+	if pct <= 0 || pct > 100 {
+		pct = 100
+	}
+	aim := h.work.percentile(pct) + h.Margin
 	if h.Max > 0 {
 		aim = min(aim, h.Max)
 	}

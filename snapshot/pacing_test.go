@@ -206,15 +206,26 @@ func TestPacingAllocs(t *testing.T) {
 }
 
 func TestPresentHoldSteady(t *testing.T) {
-	// Work of 10 to 14 ms: the lead settles on the 95th percentile plus
+	// Work of 10 to 14 ms: the lead settles on the Pct-th percentile plus
 	// the margin, and every frame then swaps exactly that long after its
 	// decision, whatever its own work took.
-	h := PresentHold{Margin: 500_000}
+	h := PresentHold{Pct: 95, Margin: 500_000}
 	for k := range 200 {
 		h.Observe(10_000_000 + int64(k%5)*1_000_000)
 	}
 	if got, want := h.Lead(), int64(14_500_000); got != want {
 		t.Fatalf("lead %d, want %d", got, want)
+	}
+	// Aiming lower: 13 ms is the 75th percentile of those frames; 0 aims
+	// at the slowest.
+	for pct, want := range map[int]int64{75: 13_500_000, 0: 14_500_000, 100: 14_500_000} {
+		l := PresentHold{Pct: pct, Margin: 500_000}
+		for k := range 200 {
+			l.Observe(10_000_000 + int64(k%5)*1_000_000)
+		}
+		if got := l.Lead(); got != want {
+			t.Errorf("Pct %d: lead %d, want %d", pct, got, want)
+		}
 	}
 	for _, work := range []int64{10_000_000, 12_000_000, 14_000_000} {
 		if at := h.SwapAt(1_000_000_000, 1_000_000_000+work); at != 1_014_500_000 {
@@ -232,7 +243,7 @@ func TestPresentHoldBurstAndDecline(t *testing.T) {
 	// step is animation error), up to Max; when the work falls again the
 	// lead comes down as gently, never below the new aim.
 	const step = 250_000
-	h := PresentHold{Max: 40_000_000, Step: step}
+	h := PresentHold{Pct: 95, Max: 40_000_000, Step: step}
 	for range 128 {
 		h.Observe(10_000_000)
 	}
@@ -300,7 +311,7 @@ func TestPresentHoldEase(t *testing.T) {
 	// Absorb is let go at once, and swap times that wander by less than
 	// Ease keep no lateness at all.
 	const swap = ms
-	h := PresentHold{Step: 250_000, Ease: 1_500_000, Absorb: 12 * ms}
+	h := PresentHold{Pct: 95, Step: 250_000, Ease: 1_500_000, Absorb: 12 * ms}
 	var decide int64
 	// frame runs one frame with the given work and swap time and returns
 	// its decision-to-present time.
