@@ -12,8 +12,11 @@ DEBS    := xvfb xauth libgl1-mesa-dev libgl1-mesa-dri libx11-dev libxcursor-dev 
 # Without a display, everything that opens a window runs under Xvfb, where
 # Mesa's llvmpipe gives OpenGL 4.5 core.
 XVFB    := $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1280x720x24")
-# The GL tests share the 2 cores with the sim and the race detector.
-export LP_NUM_THREADS ?= 2
+# The GL tests share the 2 cores with the sim and the race detector, and
+# draw with llvmpipe's two rasterizer threads (Mesa's default here). Only
+# for the tests: the bench sets its own (0) unless told otherwise, and
+# `make bench` and `make pacing` measure what `tandem bench` does.
+test: export LP_NUM_THREADS ?= 2
 # How many inputs make test gives each fuzzer past its corpus: about 20 s
 # each on the project's machine. Counts, not a duration: in Go 1.26 a
 # -fuzztime duration's deadline races the fuzzer's workers and can fail a

@@ -114,13 +114,17 @@ func runApp(opts options, h *hooks) (*summary, error) {
 	a.interp.Delay = int64(opts.interpDelay * 1e6)
 	a.interp.Snap = !opts.interp
 	a.interp.CatchUp = opts.catchUp
-	// The delay covers snapshots up to a tick late: a tick that takes
-	// most of its budget (-simcost 14ms at 60 Hz) is late by nearly that.
-	// No margin over the 99th percentile of the last 128: with 0.5 ms
+	// The delay covers jitter of up to half a tick above the floor of the
+	// lateness: a tick that takes most of its budget (-simcost 14ms at
+	// 60 Hz) is late by nearly that every time, which is the floor. With
+	// half a tick against a whole one, two interleaved runs each: 0-1
+	// frames overdue at -simcost 14ms either way, and under -hitch
+	// sim:1s:40ms a median delay of 7.3-8.2 ms against 10.2-14.6 and
+	// latency 36.3-36.7 ms against 37.7-41.4. No margin over the 99th percentile of the last 128: with 0.5 ms
 	// the delay settled at 2.4-2.9 ms and the latency above the fixed
 	// 2 ms's; with none, 1.0-1.6 ms, no frame overdue, and the latency
 	// below it (three interleaved runs each, 5000 bunnies).
-	a.jitter = snapshot.JitterBuffer{Max: 1e9 / int64(opts.hz)}
+	a.jitter = snapshot.JitterBuffer{Max: 1e9 / int64(opts.hz) / 2}
 	a.predict.VSync = opts.vsync || opts.emulateHz > 0
 	// The lead moves at most 0.25 ms a frame: every change of it is
 	// animation error in that frame. A late frame's lateness (up to 12 ms)

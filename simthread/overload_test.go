@@ -44,6 +44,13 @@ func TestOverloadSlowMotion(t *testing.T) {
 	if math.Abs(curr.TimeScale-0.5) > 0.02 || prev.Tick+1 != curr.Tick {
 		t.Fatalf("snapshot says scale %.3f at ticks %d,%d", curr.TimeScale, prev.Tick, curr.Tick)
 	}
+	// Each snapshot says when its successor is really due: the slow
+	// schedule, a tick's cost (two ticks of time) apart, which the
+	// renderer blends over as smooth slow motion.
+	if prev.Next != curr.Time || curr.Time-prev.Time != 2*tick60 || curr.Next-curr.Time != 2*tick60 {
+		t.Fatalf("overloaded schedule: prev due %d next %d, curr due %d next %d; want each Next the successor's due time, %d ns apart",
+			prev.Time, prev.Next, curr.Time, curr.Next, 2*tick60)
+	}
 	if st.Clamps == 0 || st.Dropped <= 0 {
 		t.Fatalf("the lag clamp never bit: %+v", st)
 	}

@@ -503,6 +503,15 @@ func (r *Runner) tick(now int64) {
 	r.scripted(k)
 	r.sim.Step(r.input.take())
 	r.sched.Advance()
+	// A tick that left the sim more than MaxLag behind (every tick over
+	// its budget: overload) has the clamp drop the time now rather than at
+	// the next advance, so that Next is when the next tick is really due:
+	// the renderer then blends each pair over the wall time the sim really
+	// took, as smooth slow motion, instead of reaching each snapshot at
+	// its promised time and holding it until the late successor comes.
+	if r.sched.Clamp(r.clock.Now(), r.cfg.MaxLag) > 0 {
+		r.clamps++
+	}
 	r.checkpoint(k + 1)
 	next := r.sched.Due()
 	if next == math.MaxInt64 {

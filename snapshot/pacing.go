@@ -14,30 +14,49 @@ const jitterWindow = 128
 // all of it without adding more latency than needed.
 //
 // The buffer keeps the lateness of the last 128 snapshots and aims at their
-// 99th percentile plus Margin, bounded by Max. When lateness grows the
-// delay rises at once (the next frame is already covered); when it falls,
-// the delay decays by 1/64 of the gap per snapshot (about a second at
-// 60 Hz), so that one quiet moment does not undo the cover. Observe never
-// allocates.
+// 99th percentile plus Margin. When lateness grows the delay rises at once
+// (the next frame is already covered); when it falls, the delay decays by
+// 1/64 of the gap per snapshot (about a second at 60 Hz), so that one
+// quiet moment does not undo the cover.
+//
+// Max bounds the delay above the floor of the lateness, the least of it
+// in the last 32 snapshots (half a second at 60 Hz): Max is how much
+// jitter the delay covers, the floor is a schedule the snapshots keep.
+// Normally the floor is a fraction of a millisecond, the tick's own time;
+// a stall and the burst of ticks that catches up after it leave it there. A sim
+// that cannot keep up (every tick costs more than its budget) has its lag
+// clamped and publishes every snapshot a steady few hundred milliseconds
+// late on a schedule that moves at its slower pace: following the floor,
+// the picture plays that schedule as smooth slow motion, instead of
+// reaching each snapshot early and holding it until the next. Observe
+// never allocates.
 //
 // Render thread only.
 type JitterBuffer struct {
-	// Max bounds the delay, ns. 0 means no bound.
+	// Max bounds the delay above the lateness's floor, ns. 0 means no
+	// bound.
 	Max int64
 	// Margin is added to the percentile, ns.
 	Margin int64
 
-	late  samples
-	delay int64
+	late   samples
+	recent samples // the last floorWindow of late, for the floor
+	delay  int64
 }
+
+// floorWindow is how many of the newest arrivals the floor of the lateness
+// is the least of.
+const floorWindow = 32
 
 // Observe records that a snapshot arrived late ns after it was due and
 // returns the delay to use from now on.
 func (j *JitterBuffer) Observe(late int64) int64 {
-	j.late.add(max(late, 0), jitterWindow)
+	late = max(late, 0)
+	j.late.add(late, jitterWindow)
+	j.recent.add(late, floorWindow)
 	target := j.late.percentile(99) + j.Margin
 	if j.Max > 0 {
-		target = min(target, j.Max)
+		target = min(target, j.recent.percentile(1)+j.Max)
 	}
 	if target >= j.delay {
 		j.delay = target

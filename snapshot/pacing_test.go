@@ -20,8 +20,8 @@ func TestJitterBufferSteady(t *testing.T) {
 
 func TestJitterBufferBurst(t *testing.T) {
 	// A burst of lateness raises the delay at once, to cover it, never
-	// past Max; one outlier in 128 does not (the 99th percentile leaves
-	// it out), two do.
+	// past Max above the floor (1 ms here); one outlier in 128 does not
+	// (the 99th percentile leaves it out), two do.
 	j := JitterBuffer{Max: 10 * ms}
 	for range 200 {
 		j.Observe(ms)
@@ -33,8 +33,59 @@ func TestJitterBufferBurst(t *testing.T) {
 		t.Fatalf("a second 7 ms arrival: delay %d, want 7 ms at once", d)
 	}
 	j.Observe(30 * ms)
-	if d := j.Observe(30 * ms); d != 10*ms {
-		t.Fatalf("30 ms lateness: delay %d, want the bound, 10 ms", d)
+	if d := j.Observe(30 * ms); d != 11*ms {
+		t.Fatalf("30 ms lateness: delay %d, want the bound, 10 ms above the 1 ms floor", d)
+	}
+}
+
+func TestJitterBufferOverload(t *testing.T) {
+	// A sim that cannot keep up publishes every snapshot about 283 ms
+	// late (its lag clamped at 250 ms, plus a 33 ms tick), give or take
+	// 2 ms: that is its schedule, not jitter, and the delay follows it,
+	// past Max. When the overload ends the delay comes back down to the
+	// normal lateness, gradually, and is bounded by Max again.
+	j := JitterBuffer{Max: 16 * ms}
+	for range 200 {
+		j.Observe(ms / 4)
+	}
+	if d := j.Delay(); d != ms/4 {
+		t.Fatalf("steady: delay %d", d)
+	}
+	// A 500 ms stall: the sim clamps its lag to 250 ms and catches up in
+	// a burst of 15 ticks, each less late. That is jitter on the usual
+	// floor, bounded by Max.
+	for k := range int64(15) {
+		j.Observe(250*ms - k*16*ms)
+	}
+	if d := j.Delay(); d != 16*ms+ms/4 {
+		t.Fatalf("after a stall's catch-up burst: delay %d, want Max above the floor", d)
+	}
+	for range 2000 {
+		j.Observe(ms / 4)
+	}
+	for i := range 300 {
+		j.Observe(283*ms + int64(i%5-2)*ms)
+	}
+	if d := j.Delay(); d != 285*ms {
+		t.Fatalf("overloaded: delay %d, want 285 ms, the lateness's 99th percentile", d)
+	}
+	prev := j.Delay()
+	for i := range 2000 {
+		d := j.Observe(ms / 4)
+		if d > prev || prev-d > (285*ms)/64+1 {
+			t.Fatalf("after the overload, snapshot %d: delay %d after %d: want a gradual decline", i, d, prev)
+		}
+		prev = d
+	}
+	if prev > ms/4+ms/100 {
+		t.Fatalf("2000 snapshots after the overload the delay is %d", prev)
+	}
+	// Jitter on the normal floor is bounded again.
+	for range 2 {
+		j.Observe(40 * ms)
+	}
+	if d := j.Delay(); d != 16*ms+ms/4 {
+		t.Fatalf("40 ms bursts after the overload: delay %d, want Max above the floor", d)
 	}
 }
 
