@@ -60,8 +60,14 @@ func TestRead(t *testing.T) {
 		t.Fatalf("Read = %+v, %v", a, ok)
 	}
 	var b Times
-	if n := mallocs.Count(func() { b, ok = r.Read() }); n != 0 {
-		t.Errorf("Read allocated %d times, want 0", n)
+	// 1000 reads, the quietest of three tries: the count is the whole
+	// process's, and the race detector's runtime allocates now and then.
+	if n := mallocs.Fewest(3, func() {
+		for range 1000 {
+			b, ok = r.Read()
+		}
+	}); n != 0 {
+		t.Errorf("1000 Reads allocated %d times, want 0", n)
 	}
 	if !ok || b.Total < a.Total || b.Steal < a.Steal {
 		t.Errorf("second Read = %+v, %v after %+v: the counters went back", b, ok, a)

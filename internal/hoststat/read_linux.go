@@ -2,9 +2,12 @@ package hoststat
 
 import "syscall"
 
-// Reader reads /proc/stat. The file stays open: opening it allocates (its
-// path is converted for the system call), reading it again does not.
-type Reader struct{ fd int }
+// Reader reads /proc/stat. The file and the buffer stay: opening allocates
+// (the path is converted for the system call), reading again does not.
+type Reader struct {
+	fd  int
+	buf [512]byte // the first line is under 200 bytes
+}
 
 // Open opens /proc/stat.
 func Open() (*Reader, error) {
@@ -18,12 +21,11 @@ func Open() (*Reader, error) {
 // Read returns the machine's CPU times now, and false where they cannot
 // be read or parsed (a kernel older than 2.6.11 has no steal).
 func (r *Reader) Read() (Times, bool) {
-	var buf [512]byte // the first line is under 200 bytes
-	n, err := syscall.Pread(r.fd, buf[:], 0)
+	n, err := syscall.Pread(r.fd, r.buf[:], 0)
 	if err != nil || n <= 0 {
 		return Times{}, false
 	}
-	return parse(buf[:n])
+	return parse(r.buf[:n])
 }
 
 // Close closes the file.
