@@ -14,13 +14,21 @@ type Config struct {
 	Seconds       float64 // stop after this long (default: when the window closes)
 	Loop          string  // "decoupled" (default), "coupled" or "pipelined"
 	NoVSync       bool    // do not wait for vertical sync
-	Fullscreen    bool
-	Headless      bool   // run on tandem's own Xvfb even when a display exists
-	HUD           bool   // show the HUD at start (F3 toggles it)
-	Level         string // -level: a level file, for a game that takes one
-	Screenshot    string // write the last frame to this PNG or JPEG at exit
-	Record        string // record the run's input to this file (tandem replay plays it)
-	JSON          bool   // write the one-line JSON summary to Stdout at exit
+	// FPSCap renders at most this many frames a second, each started on a
+	// 1/FPSCap s grid of the monotonic clock (-fps-cap; 0: no cap).
+	FPSCap int
+	// PresentHold, with NoVSync, holds each frame's swap to a steady lead
+	// after the moment it shows, so the picture moves as much as the
+	// presents do, at the cost of some frame rate (-present-hold; with
+	// vsync the blanks pace the presents instead).
+	PresentHold bool
+	Fullscreen  bool
+	Headless    bool   // run on tandem's own Xvfb even when a display exists
+	HUD         bool   // show the HUD at start (F3 toggles it)
+	Level       string // -level: a level file, for a game that takes one
+	Screenshot  string // write the last frame to this PNG or JPEG at exit
+	Record      string // record the run's input to this file (tandem replay plays it)
+	JSON        bool   // write the one-line JSON summary to Stdout at exit
 	// Args are more flags of tandem run, e.g. []string{"-interp-delay", "2"}.
 	Args []string
 	// Stdout and Stderr default to the process's.

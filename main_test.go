@@ -624,13 +624,13 @@ func TestRun(t *testing.T) {
 	var out, errs bytes.Buffer
 	var err, bad error
 	onMain(func() {
-		err = Run(ctx, &dots{}, Config{Sprites: 50, JSON: true, Stdout: &out, Stderr: &errs, Width: 320, Height: 240})
+		err = Run(ctx, &dots{}, Config{Sprites: 50, JSON: true, Stdout: &out, Stderr: &errs, Width: 320, Height: 240, FPSCap: 30, PresentHold: true, NoVSync: true})
 		bad = Run(context.Background(), &dots{}, Config{Loop: "sideways", Stderr: io.Discard})
 	})
 	if err != nil {
 		t.Fatalf("Run: %v; stderr: %s", err, errs.String())
 	}
-	if !strings.Contains(out.String(), `"stopped_by":"context"`) || !strings.Contains(out.String(), `"sprites":50`) {
+	if !strings.Contains(out.String(), `"stopped_by":"context"`) || !strings.Contains(out.String(), `"sprites":50`) || !strings.Contains(out.String(), `"fps_cap":30`) || strings.Contains(out.String(), `"present_hold_ms_p50":0,`) {
 		t.Fatalf("summary: %s", out.String())
 	}
 	if bad == nil || !strings.Contains(bad.Error(), `-loop "sideways" is not a loop`) {

@@ -37,10 +37,13 @@ func (c Config) args() []string {
 	if c.Loop != "" {
 		add("loop", c.Loop)
 	}
+	if c.FPSCap != 0 {
+		add("fps-cap", strconv.Itoa(c.FPSCap))
+	}
 	for _, f := range []struct {
 		name string
 		on   bool
-	}{{"vsync=false", c.NoVSync}, {"fullscreen", c.Fullscreen}, {"headless", c.Headless}, {"hud", c.HUD}, {"json", c.JSON}} {
+	}{{"vsync=false", c.NoVSync}, {"fullscreen", c.Fullscreen}, {"headless", c.Headless}, {"hud", c.HUD}, {"json", c.JSON}, {"present-hold", c.PresentHold}} {
 		if f.on {
 			a = append(a, "-"+f.name)
 		}
