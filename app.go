@@ -64,9 +64,12 @@ type app struct {
 	// of the window the hypervisor stole (nil off Linux).
 	host             *hoststat.Reader
 	hostFrom, hostTo hoststat.Times
-	showAt           int64 // the pipelined loop's last frame time: what it shows
-	probeQuad        [1]gl.Quad
-	lastFrame        bench.FrameRecord // the newest frame drawn, capture included
+	// The HUD's steal: the reading of half a second ago, and when.
+	hostHUD   hoststat.Times
+	hostHUDAt int64
+	showAt    int64 // the pipelined loop's last frame time: what it shows
+	probeQuad [1]gl.Quad
+	lastFrame bench.FrameRecord // the newest frame drawn, capture included
 
 	// Frame pacing (-interp-delay auto, -fps-cap, -present-hold).
 	jitter     snapshot.JitterBuffer
@@ -732,6 +735,7 @@ func (a *app) drawHUD(fw, fh int, now int64) {
 	if a.holding {
 		in.hold = a.hold.Target()
 	}
+	in.steal = a.hudSteal(now)
 	in.fps = st.fps
 	in.frameP50, in.frameP99 = st.frameHist.quantile(0.5), st.frameHist.quantile(0.99)
 	if el := now - st.start; el > 0 {
@@ -741,6 +745,22 @@ func (a *app) drawHUD(fw, fh int, now int64) {
 	in.gcCycles, in.gcPauseMs, in.gcMaxMs = st.gcCycles, st.gcPauseTotal*1e3, st.gcPauseMax*1e3
 	a.hud.scale = float32(max(1, fh/720))
 	a.quads.Draw(a.hud.build(in, st), fw, fh)
+}
+
+// hudSteal returns the share of the CPU the host stole over the last half
+// second or so, in percent, reading /proc/stat at most twice a second (no
+// allocation); -1 when it is not known.
+func (a *app) hudSteal(now int64) float64 {
+	if a.host == nil {
+		return -1
+	}
+	if now-a.hostHUDAt >= 500_000_000 {
+		if t, ok := a.host.Read(); ok {
+			a.info.steal = hoststat.StealPct(a.hostHUD, t)
+			a.hostHUD, a.hostHUDAt = t, now
+		}
+	}
+	return a.info.steal
 }
 
 // onEvent receives every input event on the main thread, inside Poll. Game

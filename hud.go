@@ -55,8 +55,9 @@ type hudInfo struct {
 	gcMaxMs     float64
 	paused      bool
 	vsync       vsyncState
-	refreshHz   int   // with vsync, the blanks' rate
-	hold        int64 // the present hold's lead, ns (0: none)
+	refreshHz   int     // with vsync, the blanks' rate
+	hold        int64   // the present hold's lead, ns (0: none)
+	steal       float64 // the host's steal over the last half second, % (-1: not known)
 }
 
 // vsyncState is what the HUD says of vsync.
@@ -161,6 +162,14 @@ func (h *hud) build(in *hudInfo, st *frameStats) []gl.Quad {
 		b = append(b, "overloaded: dropped "...)
 		b = strconv.AppendFloat(b, float64(in.sim.Dropped)/1e6, 'f', 0, 64)
 		b = append(b, " ms of sim time"...)
+		width = max(width, h.text(b, x, y, hudBad))
+		y += lh
+	}
+	if in.steal >= stealNotable {
+		b = h.line[:0]
+		b = append(b, "host steal "...)
+		b = strconv.AppendFloat(b, in.steal, 'f', 1, 64)
+		b = append(b, "% of the CPU: the timings are the host's, not the engine's"...)
 		width = max(width, h.text(b, x, y, hudBad))
 		y += lh
 	}

@@ -29,11 +29,13 @@ func TestHUDLayout(t *testing.T) {
 		vsync vsyncState
 		hz    int
 		hold  int64
-	}{{vsyncOff, 0, 0}, {vsyncOn, 144, 0}, {vsyncIgnored, 0, 0}, {vsyncEmulated, 60, 0}, {vsyncOff, 0, 20_500_000}} {
-		in.vsync, in.refreshHz, in.hold = v.vsync, v.hz, v.hold
+		steal float64
+	}{{vsyncOff, 0, 0, -1}, {vsyncOn, 144, 0, 0.3}, {vsyncIgnored, 0, 0, -1}, {vsyncEmulated, 60, 0, -1}, {vsyncOff, 0, 20_500_000, -1}, {vsyncOff, 0, 0, 8.5}} {
+		in.vsync, in.refreshHz, in.hold, in.steal = v.vsync, v.hz, v.hold, v.steal
 		quads := h.build(in, st)
 		// Panel, one bar per graph frame, the reference line, and glyphs:
-		// every variant says more than the plain one.
+		// every variant says more than the plain one (a steal of 0.3% says
+		// nothing; 8.5% gets its own line).
 		if len(quads) < 1+graphLen+1+100 || len(quads) <= glyphs {
 			t.Fatalf("%+v: %d quads, after %d without vsync or hold", v, len(quads), glyphs)
 		}
