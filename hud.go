@@ -169,7 +169,7 @@ func (h *hud) build(in *hudInfo, st *frameStats) []gl.Quad {
 		b = h.line[:0]
 		b = append(b, "host steal "...)
 		b = strconv.AppendFloat(b, in.steal, 'f', 1, 64)
-		b = append(b, "% of the CPU: the timings are the host's, not the engine's"...)
+		b = append(b, "% of the CPU (a VM's hypervisor): frame times disturbed"...)
 		width = max(width, h.text(b, x, y, hudBad))
 		y += lh
 	}
