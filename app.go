@@ -143,7 +143,7 @@ func runApp(opts options, h *hooks) (*summary, error) {
 	// of runs without the hold, the 50th percentile lost the p99 and the
 	// 95th gained nothing below 2 ms.
 	a.hold = snapshot.PresentHold{Pct: 75, Margin: 500_000, Max: 50_000_000, Step: 250_000, Ease: 1_000_000, Absorb: 12_000_000}
-	a.holding = opts.presentHold && opts.delayAuto && !opts.vsync && opts.emulateHz == 0 && opts.loop == loopDecoupled
+	a.holding = opts.presentHold // parseFlags refuses it with vsync, a fixed delay or another loop
 	// A bad level is reported before a window opens.
 	level, err := opts.loaded, error(nil)
 	if level == nil {

@@ -420,6 +420,15 @@ func parseFlags(sub string, args []string, stderr io.Writer, games []Game) (opti
 	check(o.catchUp >= 0 && o.catchUp <= 4, "-catch-up %v out of range (use 0 to 4)", o.catchUp)
 	check(o.fpsCap >= 0 && o.fpsCap <= 10_000, "-fps-cap %d out of range (use 0 for none, or up to 10000)", o.fpsCap)
 	check(o.emulateHz >= 0 && o.emulateHz <= 1000, "-emulate-vsync %d out of range (use 0 for none, or up to 1000)", o.emulateHz)
+	if o.presentHold {
+		// The hold paces presents that nothing else paces, to the moments
+		// the auto delay aims the decoupled loop's frames at; anywhere else
+		// it would silently do nothing.
+		check(o.emulateHz == 0, "-present-hold with -emulate-vsync: the emulated blanks pace the swaps; drop one of them")
+		check(o.emulateHz > 0 || !o.vsync, "-present-hold paces presents when vsync does not: add -vsync=false (with vsync the blanks pace them), or drop -present-hold")
+		check(o.delayAuto, "-present-hold holds each frame to the moment -interp-delay auto aims at: drop -interp-delay %v", o.interpDelay)
+		check(o.loop == loopDecoupled, "-present-hold is for the decoupled loop: drop -loop %s, or -present-hold", o.loop)
+	}
 	if o.emulateHz > 0 {
 		o.vsync = false // the emulated blank paces the swaps
 	}

@@ -289,6 +289,10 @@ func TestBadFlags(t *testing.T) {
 		{"bench -matrix -pacing", "-matrix and -pacing: run one, then the other"},
 		{"-hz 0", "-hz 0 out of range (use 1 to 1000)"},
 		{"-emulate-vsync 5000", "-emulate-vsync 5000 out of range (use 0 for none, or up to 1000)"},
+		{"-present-hold", "-present-hold paces presents when vsync does not: add -vsync=false"},
+		{"bench -present-hold -emulate-vsync 60", "-present-hold with -emulate-vsync: the emulated blanks pace the swaps; drop one of them"},
+		{"bench -present-hold -interp-delay 2", "-present-hold holds each frame to the moment -interp-delay auto aims at: drop -interp-delay 2"},
+		{"bench -present-hold -loop coupled", "-present-hold is for the decoupled loop: drop -loop coupled, or -present-hold"},
 		{"-sprites -5", "-sprites -5 out of range"},
 		{"-sprite-size 0", "-sprite-size 0 out of range"},
 		{"-seconds -1", "-seconds -1 is negative"},
@@ -641,15 +645,15 @@ func TestRun(t *testing.T) {
 func TestPresentHold(t *testing.T) {
 	// -present-hold applies without vsync in the decoupled loop: every
 	// frame swaps at a lead after its decision, which the JSON reports,
-	// and the shown moment never goes back. With vsync it stays off.
+	// and the shown moment never goes back. Without it nothing holds.
+	// (With vsync, emulated or real, a fixed delay or another loop it is
+	// refused: TestBadFlags.)
 	needDisplay(t)
 	for _, tc := range []struct {
 		args []string
 		held bool
 	}{
 		{[]string{"-vsync=false", "-present-hold"}, true},
-		{[]string{"-present-hold"}, false}, // vsync: the blank paces presents
-		{[]string{"-emulate-vsync", "60", "-present-hold"}, false},
 		{[]string{"-vsync=false"}, false},
 	} {
 		code, out, errs := tandemMain(append([]string{"run", "-scene", "dots", "-sprites", "300", "-seconds", "1.5", "-json"}, tc.args...)...)
