@@ -123,10 +123,11 @@ func runApp(opts options, h *hooks) (*summary, error) {
 	// half a tick against a whole one, two interleaved runs each: 0-1
 	// frames overdue at -simcost 14ms either way, and under -hitch
 	// sim:1s:40ms a median delay of 7.3-8.2 ms against 10.2-14.6 and
-	// latency 36.3-36.7 ms against 37.7-41.4. No margin over the 99th percentile of the last 128: with 0.5 ms
-	// the delay settled at 2.4-2.9 ms and the latency above the fixed
-	// 2 ms's; with none, 1.0-1.6 ms, no frame overdue, and the latency
-	// below it (three interleaved runs each, 5000 bunnies).
+	// latency 36.3-36.7 ms against 37.7-41.4. No margin over the 99th
+	// percentile of the last 128: with 0.5 ms the delay settled at
+	// 2.4-2.9 ms and the latency above the fixed 2 ms's; with none,
+	// 1.0-1.6 ms, no frame overdue, and the latency below it (three
+	// interleaved runs each, 5000 bunnies).
 	a.jitter = snapshot.JitterBuffer{Max: 1e9 / int64(opts.hz) / 2}
 	a.predict.VSync = opts.vsync || opts.emulateHz > 0
 	// The lead moves at most 0.25 ms a frame: every change of it is
@@ -139,9 +140,10 @@ func runApp(opts options, h *hooks) (*summary, error) {
 	// and 1.5 ms, drew 41.9-49.5 FPS against 35.3-45.8 (6.4 FPS more in
 	// the median of five interleaved pairs, 5000 bunnies) with the same
 	// anim_err_ms_p99 (median 2.81 against 2.80), a lower p95 (1.16
-	// against 1.62) and 4 ms less latency. Offline, on the recorded work
-	// of runs without the hold, the 50th percentile lost the p99 and the
-	// 95th gained nothing below 2 ms.
+	// against 1.62) and 4 ms less latency. Replayed offline on the
+	// recorded work of three runs without the hold, the 50th to 95th
+	// percentiles gave p99s within 0.3 ms of each other on the quieter
+	// two, and the frame rate fell by about 1% for every 10 points.
 	a.hold = snapshot.PresentHold{Pct: 75, Margin: 500_000, Max: 50_000_000, Step: 250_000, Ease: 1_000_000, Absorb: 12_000_000}
 	a.holding = opts.presentHold // parseFlags refuses it with vsync, a fixed delay or another loop
 	// A bad level is reported before a window opens.

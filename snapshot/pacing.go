@@ -23,13 +23,13 @@ const jitterWindow = 128
 // in the last 32 snapshots (half a second at 60 Hz): Max is how much
 // jitter the delay covers, the floor is a schedule the snapshots keep.
 // Normally the floor is a fraction of a millisecond, the tick's own time;
-// a stall and the burst of ticks that catches up after it leave it there. A sim
-// that cannot keep up (every tick costs more than its budget) has its lag
-// clamped and publishes every snapshot a steady few hundred milliseconds
-// late on a schedule that moves at its slower pace: following the floor,
-// the picture plays that schedule as smooth slow motion, instead of
-// reaching each snapshot early and holding it until the next. Observe
-// never allocates.
+// a stall and the burst of ticks that catches up after it leave it there.
+// A sim that cannot keep up (every tick costs more than its budget) has
+// its lag clamped and publishes every snapshot a steady few hundred
+// milliseconds late, on a schedule that moves at its slower pace:
+// following the floor, the picture plays that schedule as smooth slow
+// motion, instead of reaching each snapshot early and holding it until
+// the next. Observe never allocates.
 //
 // Render thread only.
 type JitterBuffer struct {
