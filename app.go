@@ -141,9 +141,9 @@ func runApp(opts options, h *hooks) (*summary, error) {
 	// the median of five interleaved pairs, 5000 bunnies) with the same
 	// anim_err_ms_p99 (median 2.81 against 2.80), a lower p95 (1.16
 	// against 1.62) and 4 ms less latency. Replayed offline on the
-	// recorded work of three runs without the hold, the 50th to 95th
-	// percentiles gave p99s within 0.3 ms of each other on the quieter
-	// two, and the frame rate fell by about 1% for every 10 points.
+	// recorded work of three runs without the hold, going from the 50th
+	// percentile to the 95th lowered the p99 by 0.35-0.55 ms on the
+	// quieter two and the frame rate by 6-7%.
 	a.hold = snapshot.PresentHold{Pct: 75, Margin: 500_000, Max: 50_000_000, Step: 250_000, Ease: 1_000_000, Absorb: 12_000_000}
 	a.holding = opts.presentHold // parseFlags refuses it with vsync, a fixed delay or another loop
 	// A bad level is reported before a window opens.
