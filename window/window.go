@@ -22,15 +22,25 @@ func Init() error {
 	if err := displayError(runtime.GOOS, os.Getenv("DISPLAY"), os.Getenv("WAYLAND_DISPLAY")); err != nil {
 		return err
 	}
-	if err := glfw.Init(); err != nil {
-		return fmt.Errorf("window: glfw init: %w", err)
+	// An X server under load may refuse a connection for a moment (a
+	// full queue of pending connections is one way): once in three runs
+	// of make test, one in-process run could not open xvfb-run's display
+	// while other packages' tests opened windows on it, and the same test
+	// passed on the next run. GLFW says only "Failed to open display", so
+	// the cause was not seen; trying again costs nothing when it works,
+	// and 0.3 s when the display is really missing.
+	for _, wait := range []time.Duration{0, 100 * time.Millisecond, 200 * time.Millisecond} {
+		time.Sleep(wait)
+		if err := glfw.Init(); err != nil {
+			return fmt.Errorf("window: glfw init: %w", err)
+		}
+		if initialized() {
+			return nil
+		}
 	}
-	if !initialized() {
-		// go-gl/glfw logs GLFW's platform error ("X11: Failed to open
-		// display") and returns nil; GLFW is then not initialized.
-		return fmt.Errorf("window: %s (cannot open DISPLAY=%q)", NoDisplay, os.Getenv("DISPLAY"))
-	}
-	return nil
+	// go-gl/glfw logs GLFW's platform error ("X11: Failed to open
+	// display") and returns nil; GLFW is then not initialized.
+	return fmt.Errorf("window: %s (cannot open DISPLAY=%q)", NoDisplay, os.Getenv("DISPLAY"))
 }
 
 // displayError returns the no-display error when an X11 or Wayland system
