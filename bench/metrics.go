@@ -62,7 +62,7 @@ func Compute(r *Run) Figures {
 		InputLatencyMsP50: math.NaN(),
 		InputLatencyMsP99: math.NaN(),
 	}
-	ae := AnimErrors(fr)
+	ae := AnimErrors(r.OnSchedule(fr))
 	for i, e := range ae {
 		ae[i] = math.Abs(e)
 	}
@@ -160,7 +160,8 @@ func Hitches(frameMs []float64) int {
 // first, in ms: how much more sim time the frame advanced than wall time
 // passed between the two presents, (sim_i - sim_i-1) - (present_i -
 // present_i-1). 0 is perfectly paced motion; it is positive when the
-// picture jumps ahead and negative when it lags.
+// picture jumps ahead and negative when it lags. [Compute] gives it the
+// frames [Run.OnSchedule], so that slow motion paced evenly is 0 too.
 func AnimErrors(fr []FrameRecord) []float64 {
 	if len(fr) < 2 {
 		return nil
@@ -264,19 +265,83 @@ func (r *Run) TickLateness() []float64 {
 // tickStart returns when the tick with index k started, if it was
 // recorded.
 func (r *Run) tickStart(k uint64) (int64, bool) {
+	t, ok := r.tick(k)
+	return t.Start, ok
+}
+
+// tick returns the record of the tick with index k, if it was recorded.
+func (r *Run) tick(k uint64) (simthread.TickRecord, bool) {
 	if len(r.Ticks) == 0 || k < r.Ticks[0].Tick {
-		return 0, false
+		return simthread.TickRecord{}, false
 	}
 	i := k - r.Ticks[0].Tick
 	if i >= uint64(len(r.Ticks)) || r.Ticks[i].Tick != k {
 		// Not contiguous (should not happen): search.
 		j := sort.Search(len(r.Ticks), func(j int) bool { return r.Ticks[j].Tick >= k })
 		if j == len(r.Ticks) || r.Ticks[j].Tick != k {
-			return 0, false
+			return simthread.TickRecord{}, false
 		}
 		i = uint64(j)
 	}
-	return r.Ticks[i].Start, true
+	return r.Ticks[i], true
+}
+
+// OnSchedule returns fr with each frame's SimShown replaced by the moment
+// it shows on the sim's schedule: the wall time (on the Now base) at which
+// the schedule puts the sim time it shows. The renderer shows the state
+// after j ticks fully when the state after j+1 is due, which is when tick
+// j was due; between two such times it blends, and so does this mapping.
+// That is the time PresentMon takes as a frame's simulation time (a
+// timestamp the game reports, not game time), and the one the renderer
+// paces by. In real time it is the sim time plus a constant, and the
+// animation error is the same either way; in slow motion (chosen, or
+// forced on an overloaded sim whose lag is clamped) each tick's sim time
+// is spread over more wall time, and a picture that moves evenly at that
+// pace has no error. Where a frame's states were not recorded (a run
+// without tick records), it returns fr as it is; past the last tick
+// recorded, the schedule moves on at its last pace.
+func (r *Run) OnSchedule(fr []FrameRecord) []FrameRecord {
+	if r.Hz <= 0 || len(r.Ticks) == 0 {
+		return fr
+	}
+	// shown returns when the schedule shows the state after j ticks
+	// fully: when tick j was due.
+	shown := func(j uint64) (int64, bool) {
+		t, ok := r.tick(j)
+		return t.Due, ok
+	}
+	out := make([]FrameRecord, len(fr))
+	for i, x := range fr {
+		s := x.SimShown
+		if s < 0 {
+			return fr
+		}
+		// j: the newest state at or before s.
+		j := uint64(s) / 1e9 * uint64(r.Hz)
+		for r.SimTime(j+1) <= s {
+			j++
+		}
+		a, ok := shown(j)
+		if !ok {
+			return fr
+		}
+		x.SimShown = a
+		if frac := s - r.SimTime(j); frac > 0 {
+			b, ok := shown(j + 1)
+			if !ok {
+				// The run ended before tick j+1 started: its schedule
+				// moves on as it did the tick before.
+				p, pok := shown(j - 1)
+				if j == 0 || !pok {
+					return fr
+				}
+				b = a + (a - p)
+			}
+			x.SimShown += int64(math.Round(float64(frac) * float64(b-a) / float64(r.SimTime(j+1)-r.SimTime(j))))
+		}
+		out[i] = x
+	}
+	return out
 }
 
 // Latencies returns PresentMon's instrumented latency of each frame of fr,

@@ -638,3 +638,50 @@ func TestAnimErrorTail(t *testing.T) {
 		t.Fatalf("over 2 ms %d, p95 %v, p99 %v; want 4, 1 and 5", f.AnimErrOver2ms, f.AnimErrMsP95, f.AnimErrMsP99)
 	}
 }
+
+func TestAnimErrorOnSchedule(t *testing.T) {
+	// The schedule runs at scale (1 real time; 0.5 and 0.25 slow motion,
+	// chosen or forced by a clamped overload): tick k is due at
+	// k*tick/scale. A picture that shows the moment its present falls on,
+	// on that schedule, is perfectly paced: 0 animation error on the
+	// schedule, whatever the scale, where sim time alone would count every
+	// frame of slow motion as lagging by (1-scale) of its interval.
+	const interval = 10_000_000
+	for _, scale := range []float64{1, 0.5, 0.25} {
+		ticks := make([]simthread.TickRecord, 0, 400)
+		for k := range uint64(400) {
+			due := int64(math.Round(float64(k) * 1e9 / 60 / scale))
+			ticks = append(ticks, simthread.TickRecord{Tick: k, Due: due, Start: due, End: due + 100_000})
+		}
+		r := &Run{Hz: 60, To: math.MaxInt64, Ticks: ticks}
+		var fr []FrameRecord
+		for i := range int64(300) {
+			p := 100_000_000 + i*interval
+			w := p - 30_000_000 // the moment shown, on the schedule
+			// The state after j ticks is shown fully at tick j's due.
+			sim := int64(math.Round(float64(w) * scale))
+			fr = append(fr, FrameRecord{Present: p, SimShown: sim, Age: -1})
+		}
+		r.Frames = fr
+		f := Compute(r)
+		if f.AnimErrMsP99 > 1e-5 || f.AnimErrOver2ms != 0 {
+			t.Errorf("scale %v: anim_err_ms_p99 %v on the schedule, want 0", scale, f.AnimErrMsP99)
+		}
+		raw := AnimErrors(fr)
+		if want := -(1 - scale) * interval / 1e6; !near(raw[len(raw)/2], want, 1e-5) {
+			t.Errorf("scale %v: sim-time error %v, want %v", scale, raw[len(raw)/2], want)
+		}
+		// The run ended before the tick after the last frame's state: the
+		// schedule moves on at its pace.
+		last := uint64(fr[len(fr)-1].SimShown) * 60 / 1e9
+		r.Ticks = ticks[:last+1]
+		if f := Compute(r); f.AnimErrMsP99 > 1e-5 {
+			t.Errorf("scale %v, frames past the last tick: anim_err_ms_p99 %v, want 0", scale, f.AnimErrMsP99)
+		}
+	}
+	// No tick records: the frames as they are.
+	fr := paced(10, tick60)
+	if got := (&Run{Hz: 60}).OnSchedule(fr); &got[0] != &fr[0] {
+		t.Error("OnSchedule without ticks copied the frames")
+	}
+}
