@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/tandem-engine/tandem/gl"
+	"github.com/tandem-engine/tandem/internal/hoststat"
 	"github.com/tandem-engine/tandem/simthread"
 	"github.com/tandem-engine/tandem/snapshot"
 )
@@ -165,7 +166,7 @@ func (h *hud) build(in *hudInfo, st *frameStats) []gl.Quad {
 		width = max(width, h.text(b, x, y, hudBad))
 		y += lh
 	}
-	if in.steal >= stealNotable {
+	if in.steal >= hoststat.Notable {
 		b = h.line[:0]
 		b = append(b, "host steal "...)
 		b = strconv.AppendFloat(b, in.steal, 'f', 1, 64)

@@ -194,18 +194,11 @@ func (a *app) summary(run *bench.Run) *summary {
 	return s
 }
 
-// stealNotable is the share of the CPU stolen by the host, in percent,
-// from which a run's timing figures say more about the host than about
-// the engine. On this project's 2-core virtual machine a quiet run shows
-// 0-0.5%; at 5-15%, stalls of 20-60 ms appear in the frame times and the
-// animation error's 99th percentile doubles.
-const stealNotable = 2.0
-
 // stealWarning returns what to tell the user about a run during which
 // the host stole pct of the CPU, or "" when that was too little to matter
 // (or is not known, -1).
 func stealWarning(pct float64) string {
-	if pct < stealNotable {
+	if pct < hoststat.Notable {
 		return ""
 	}
 	return fmt.Sprintf("warning: the host took %.1f%% of the CPU time (steal, host_steal_pct) during the measured window: the timing figures are disturbed; run again when the machine is quiet", pct)

@@ -6,6 +6,8 @@ import (
 	"io"
 	"slices"
 	"strconv"
+
+	"github.com/tandem-engine/tandem/internal/hoststat"
 )
 
 // sweepMetrics are the columns of [WriteSweepMarkdown]: the frame-pacing
@@ -56,6 +58,16 @@ func WriteSweepMarkdown(w io.Writer, title string, results []Result) error {
 			row = append(row, m.spread(rs))
 		}
 		mdRow(bw, row)
+	}
+	disturbed := 0
+	for _, r := range results {
+		if v, ok := summaryNum(r.Summary, "host_steal_pct"); ok && v >= hoststat.Notable {
+			disturbed++
+		}
+	}
+	if disturbed > 0 {
+		fmt.Fprintf(bw, "\n%d of %d runs were measured while the host stole %g%% or more of the CPU (`host_steal_pct`): their timing figures are the host's as much as the engine's.\n",
+			disturbed, len(results), hoststat.Notable)
 	}
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("bench: write markdown: %w", err)

@@ -36,4 +36,12 @@ func TestWriteSweepMarkdown(t *testing.T) {
 			t.Errorf("row %d:\n got %s\nwant %s", i, got, want)
 		}
 	}
+	// One run met a host stealing 8.94%: the table says so under it.
+	if want := "1 of 5 runs were measured while the host stole 2% or more of the CPU (`host_steal_pct`)"; !strings.HasPrefix(lines[len(lines)-1], want) {
+		t.Errorf("last line %q, want it to start %q", lines[len(lines)-1], want)
+	}
+	b.Reset()
+	if err := WriteSweepMarkdown(&b, "", []Result{res("a", 1, 60, 0, 0.3)}); err != nil || strings.Contains(b.String(), "host stole") {
+		t.Errorf("a quiet run's table: %v\n%s", err, b.String())
+	}
 }
