@@ -298,17 +298,26 @@ func (r *Run) tick(k uint64) (simthread.TickRecord, bool) {
 // forced on an overloaded sim whose lag is clamped) each tick's sim time
 // is spread over more wall time, and a picture that moves evenly at that
 // pace has no error. Where a frame's states were not recorded (a run
-// without tick records), it returns fr as it is; past the last tick
-// recorded, the schedule moves on at its last pace.
+// without tick records), it returns fr as it is.
 func (r *Run) OnSchedule(fr []FrameRecord) []FrameRecord {
 	if r.Hz <= 0 || len(r.Ticks) == 0 {
 		return fr
 	}
 	// shown returns when the schedule shows the state after j ticks
-	// fully: when tick j was due.
+	// fully: when tick j was due. Past the last tick recorded (the run
+	// ended before tick j started: the newest state of a coupled frame,
+	// or the pair a late frame blends) the schedule moves on at the pace
+	// of the last two, for at most two ticks.
+	last := r.Ticks[len(r.Ticks)-1]
 	shown := func(j uint64) (int64, bool) {
-		t, ok := r.tick(j)
-		return t.Due, ok
+		if t, ok := r.tick(j); ok {
+			return t.Due, true
+		}
+		prev, ok := r.tick(last.Tick - 1)
+		if j <= last.Tick || j > last.Tick+2 || last.Tick == 0 || !ok {
+			return 0, false
+		}
+		return last.Due + int64(j-last.Tick)*(last.Due-prev.Due), true
 	}
 	out := make([]FrameRecord, len(fr))
 	for i, x := range fr {
@@ -329,13 +338,7 @@ func (r *Run) OnSchedule(fr []FrameRecord) []FrameRecord {
 		if frac := s - r.SimTime(j); frac > 0 {
 			b, ok := shown(j + 1)
 			if !ok {
-				// The run ended before tick j+1 started: its schedule
-				// moves on as it did the tick before.
-				p, pok := shown(j - 1)
-				if j == 0 || !pok {
-					return fr
-				}
-				b = a + (a - p)
+				return fr
 			}
 			x.SimShown += int64(math.Round(float64(frac) * float64(b-a) / float64(r.SimTime(j+1)-r.SimTime(j))))
 		}
