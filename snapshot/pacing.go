@@ -39,9 +39,8 @@ type JitterBuffer struct {
 	// Margin is added to the percentile, ns.
 	Margin int64
 
-	late   samples
-	recent samples // the last floorWindow of late, for the floor
-	delay  int64
+	late  samples
+	delay int64
 }
 
 // floorWindow is how many of the newest arrivals the floor of the lateness
@@ -51,12 +50,10 @@ const floorWindow = 32
 // Observe records that a snapshot arrived late ns after it was due and
 // returns the delay to use from now on.
 func (j *JitterBuffer) Observe(late int64) int64 {
-	late = max(late, 0)
-	j.late.add(late, jitterWindow)
-	j.recent.add(late, floorWindow)
+	j.late.add(max(late, 0), jitterWindow)
 	target := j.late.percentile(99) + j.Margin
 	if j.Max > 0 {
-		target = min(target, j.recent.percentile(1)+j.Max)
+		target = min(target, j.late.leastOfNewest(floorWindow, jitterWindow)+j.Max)
 	}
 	if target >= j.delay {
 		j.delay = target
@@ -321,6 +318,20 @@ func (s *samples) add(x int64, size int) {
 	s.buf[s.i] = x
 	s.i = (s.i + 1) % size
 	s.n = min(s.n+1, size)
+}
+
+// leastOfNewest returns the least of the newest k values kept in a window
+// of size values (the size add was given), 0 before any.
+func (s *samples) leastOfNewest(k, size int) int64 {
+	k = min(k, s.n)
+	if k == 0 {
+		return 0
+	}
+	least := s.buf[(s.i-1+size)%size]
+	for d := 2; d <= k; d++ {
+		least = min(least, s.buf[(s.i-d+size)%size])
+	}
+	return least
 }
 
 // all returns the values kept, in no particular order.
