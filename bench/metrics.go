@@ -325,8 +325,10 @@ func (r *Run) OnSchedule(fr []FrameRecord) []FrameRecord {
 		if s < 0 {
 			return fr
 		}
-		// j: the newest state at or before s.
-		j := uint64(s) / 1e9 * uint64(r.Hz)
+		// j: the newest state at or before s, from floor(s*Hz/1e9) (which
+		// SimTime's rounding down can leave one short).
+		hz, u := uint64(r.Hz), uint64(s)
+		j := u/1e9*hz + u%1e9*hz/1e9
 		for r.SimTime(j+1) <= s {
 			j++
 		}
