@@ -737,7 +737,7 @@ func (a *app) drawHUD(fw, fh int, now int64) {
 	if a.holding {
 		in.hold = a.hold.Target()
 	}
-	in.steal = a.hudSteal(now)
+	a.readSteal(now)
 	in.fps = st.fps
 	in.frameP50, in.frameP99 = st.frameHist.quantile(0.5), st.frameHist.quantile(0.99)
 	if el := now - st.start; el > 0 {
@@ -749,12 +749,13 @@ func (a *app) drawHUD(fw, fh int, now int64) {
 	a.quads.Draw(a.hud.build(in, st), fw, fh)
 }
 
-// hudSteal returns the share of the CPU the host stole over the last half
-// second or so, in percent, reading /proc/stat at most twice a second (no
-// allocation); -1 when it is not known.
-func (a *app) hudSteal(now int64) float64 {
+// readSteal sets the HUD's steal to the share of the CPU the host stole
+// since the reading before, in percent, reading /proc/stat at most twice
+// a second (no allocation); -1 until two readings (or off Linux).
+func (a *app) readSteal(now int64) {
 	if a.host == nil {
-		return -1
+		a.info.steal = -1
+		return
 	}
 	if now-a.hostHUDAt >= 500_000_000 {
 		if t, ok := a.host.Read(); ok {
@@ -762,7 +763,6 @@ func (a *app) hudSteal(now int64) float64 {
 			a.hostHUD, a.hostHUDAt = t, now
 		}
 	}
-	return a.info.steal
 }
 
 // onEvent receives every input event on the main thread, inside Poll. Game
