@@ -273,9 +273,9 @@ func parseFlags(sub string, args []string, stderr io.Writer, games []Game) (opti
 	fs.StringVar(&o.shotDir, "screenshot-dir", ".", "where F12 writes its timestamped PNGs")
 	fs.StringVar(&delay, "interp-delay", "auto", "draw the world this many `ms` further in the past, so a sim tick that starts late still arrives in time; auto sizes it from how late snapshots arrive and aims each frame at its predicted present")
 	fs.Float64Var(&o.catchUp, "catch-up", 0.25, "after a stall, let the picture run up to 1+F times as fast until it is back on schedule (0: jump)")
-	fs.IntVar(&o.fpsCap, "fps-cap", 0, "render at most this many frames a second, paced by sleeping to a deadline (0: no cap)")
+	fs.IntVar(&o.fpsCap, "fps-cap", 0, "render at most this many frames a second, paced by sleeping to a deadline (0: no cap); without vsync in the decoupled loop each frame starts early enough to finish and holds its swap to its deadline, so the presents are evenly paced")
 	fs.IntVar(&o.emulateHz, "emulate-vsync", 0, "emulate vsync on a display refreshing this many `Hz`, for a display that has none (Xvfb): each frame finishes its GL work and swaps at the next blank of that grid on the monotonic clock, and the frame pacing treats it as vsync; replaces -vsync (0: off)")
-	fs.BoolVar(&o.presentHold, "present-hold", false, "without vsync, with -interp-delay auto in the decoupled loop: finish each frame and hold its swap to a fixed lead after the moment it chose (the 75th percentile of recent frames' work; a late frame's lateness is let go 1 ms a frame), so the picture moves as much as the presents do; costs frame rate and latency")
+	fs.BoolVar(&o.presentHold, "present-hold", false, "without vsync, in the decoupled loop: finish each frame and hold its swap to a fixed lead after the moment it chose (the 75th percentile of recent frames' work; a late frame's lateness is let go 1 ms a frame), so the picture moves as much as the presents do; costs frame rate and latency")
 	fs.BoolVar(&o.spin, "spin", false, "draw the game's load sprites turning (the classic bunnymark keeps them upright)")
 	fs.BoolVar(&o.probe, "probe", o.bench, "draw the probe: a magenta 8x8 px square at the top moving 240 px per second of sim time")
 	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile (pprof) of the run to `file`")
@@ -421,12 +421,11 @@ func parseFlags(sub string, args []string, stderr io.Writer, games []Game) (opti
 	check(o.fpsCap >= 0 && o.fpsCap <= 10_000, "-fps-cap %d out of range (use 0 for none, or up to 10000)", o.fpsCap)
 	check(o.emulateHz >= 0 && o.emulateHz <= 1000, "-emulate-vsync %d out of range (use 0 for none, or up to 1000)", o.emulateHz)
 	if o.presentHold {
-		// The hold paces presents that nothing else paces, to the moments
-		// the auto delay aims the decoupled loop's frames at; anywhere else
-		// it would silently do nothing.
+		// The hold paces presents that nothing else paces, in the decoupled
+		// loop, whose frames choose the moment they show; anywhere else it
+		// would silently do nothing.
 		check(o.emulateHz == 0, "-present-hold with -emulate-vsync: the emulated blanks pace the swaps; drop one of them")
 		check(o.emulateHz > 0 || !o.vsync, "-present-hold paces presents when vsync does not: add -vsync=false (with vsync the blanks pace them), or drop -present-hold")
-		check(o.delayAuto, "-present-hold holds each frame to the moment -interp-delay auto aims at: drop -interp-delay %v", o.interpDelay)
 		check(o.loop == loopDecoupled, "-present-hold is for the decoupled loop: drop -loop %s, or -present-hold", o.loop)
 	}
 	if o.emulateHz > 0 {

@@ -291,7 +291,6 @@ func TestBadFlags(t *testing.T) {
 		{"-emulate-vsync 5000", "-emulate-vsync 5000 out of range (use 0 for none, or up to 1000)"},
 		{"-present-hold", "-present-hold paces presents when vsync does not: add -vsync=false"},
 		{"bench -present-hold -emulate-vsync 60", "-present-hold with -emulate-vsync: the emulated blanks pace the swaps; drop one of them"},
-		{"bench -present-hold -interp-delay 2", "-present-hold holds each frame to the moment -interp-delay auto aims at: drop -interp-delay 2"},
 		{"bench -present-hold -loop coupled", "-present-hold is for the decoupled loop: drop -loop coupled, or -present-hold"},
 		{"-sprites -5", "-sprites -5 out of range"},
 		{"-sprite-size 0", "-sprite-size 0 out of range"},
@@ -643,17 +642,23 @@ func TestRun(t *testing.T) {
 }
 
 func TestPresentHold(t *testing.T) {
-	// -present-hold applies without vsync in the decoupled loop: every
-	// frame swaps at a lead after its decision, which the JSON reports,
-	// and the shown moment never goes back. Without it nothing holds.
-	// (With vsync, emulated or real, a fixed delay or another loop it is
-	// refused: TestBadFlags.)
+	// -present-hold applies without vsync in the decoupled loop, with the
+	// auto delay or a fixed one: every frame swaps at a lead after its
+	// decision, which the JSON reports, and the shown moment never goes
+	// back. -fps-cap without vsync holds too (to the cap's deadlines);
+	// with vsync or in another loop it does not. Without either nothing
+	// holds. (-present-hold with vsync, emulated or real, or another loop
+	// is refused: TestBadFlags.)
 	needDisplay(t)
 	for _, tc := range []struct {
 		args []string
 		held bool
 	}{
 		{[]string{"-vsync=false", "-present-hold"}, true},
+		{[]string{"-vsync=false", "-present-hold", "-interp-delay", "2"}, true},
+		{[]string{"-vsync=false", "-fps-cap", "40"}, true},
+		{[]string{"-vsync=false", "-fps-cap", "40", "-loop", "coupled"}, false},
+		{[]string{"-emulate-vsync", "60", "-fps-cap", "40"}, false},
 		{[]string{"-vsync=false"}, false},
 	} {
 		code, out, errs := tandemMain(append([]string{"run", "-scene", "dots", "-sprites", "300", "-seconds", "1.5", "-json"}, tc.args...)...)

@@ -224,7 +224,7 @@ const holdWindow = 128
 // Render thread only.
 type PresentHold struct {
 	// Pct is the percentile of the recent frames' work that the lead aims
-	// at, 1 to 100; 0 means 100 (the slowest).
+	// at, 1 to 100; 0 aims at none, only at what Budget allows.
 	Pct int
 	// Margin is added to the percentile, ns.
 	Margin int64
@@ -237,28 +237,50 @@ type PresentHold struct {
 	// Ease is the most lateness the frames after a late one let go of a
 	// frame, ns; 0 lets it go at once. Absorb is the most they keep.
 	Ease, Absorb int64
+	// Budget is the time between presents that costs no frame rate (the
+	// period of a frame-rate cap, which a frame would otherwise sleep
+	// away), ns. While the 99th percentile of the work plus Margin and
+	// the swap's own time fit in it, the lead aims there (above what Pct
+	// asks); it never aims past Budget less the swap's time on Budget's
+	// account, so that the presents keep the cap's pace. 0: none.
+	Budget int64
 
-	work   samples
-	swap   samples // swap call to present, for Ease
-	lead   int64
-	carry  int64 // the lead the last frame swapped at, as it presented
-	decide int64 // the frame between SwapAt and Presented
-	at     int64
-	target int64 // the lead it aimed at
+	skipped int // frames not learnt from, up to holdSkip
+	work    samples
+	swap    samples // swap call to present
+	swapP50 int64
+	lead    int64
+	carry   int64 // the lead the last frame swapped at, as it presented
+	decide  int64 // the frame between SwapAt and Presented
+	at      int64
+	target  int64 // the lead it aimed at
 }
+
+// holdSkip is how many frames a [PresentHold] does not learn from: a
+// program's first frames compile shaders and upload textures (the first
+// of a 5000-bunny run took 32 ms of work, the next ones 18-22), and the
+// 99th percentile of fewer than 100 frames is their slowest.
+const holdSkip = 4
 
 // Observe records a frame whose work took work ns from its decision to
 // the GPU being done, and returns the lead to hold the next frames to.
-// The first frame sets the lead to its aim at once.
+// The first holdSkip frames are not held, nor learnt from; the first
+// frame after them sets the lead to its aim at once.
 func (h *PresentHold) Observe(work int64) int64 {
-	h.work.add(max(work, 0), holdWindow)
-	pct := h.Pct
-	if pct <= 0 || pct > 100 {
-		pct = 100
+	if h.skipped < holdSkip {
+		h.skipped++
+		return h.lead
 	}
-	aim := h.work.percentile(pct) + h.Margin
-	if h.Max > 0 {
-		aim = min(aim, h.Max)
+	h.work.add(max(work, 0), holdWindow)
+	var aim int64
+	if h.Pct > 0 {
+		aim = h.work.percentile(min(h.Pct, 100)) + h.Margin
+		if h.Max > 0 {
+			aim = min(aim, h.Max)
+		}
+	}
+	if h.Budget > 0 {
+		aim = max(aim, min(h.work.percentile(99)+h.Margin, h.Budget-h.swapP50))
 	}
 	switch {
 	case h.work.n == 1 || h.Step <= 0:
@@ -292,14 +314,14 @@ func (h *PresentHold) SwapAt(decide, done int64) int64 {
 func (h *PresentHold) Target() int64 { return h.target }
 
 // Presented records when the frame SwapAt was last asked about reached
-// the screen, for Ease: how late it was, against the usual time from the
-// swap call to the present.
+// the screen: the swap's own time, for Budget, and for Ease how late the
+// frame was against the usual time from the swap call to the present.
 func (h *PresentHold) Presented(present int64) {
-	if h.Ease <= 0 {
-		return
-	}
 	h.swap.add(max(present-h.at, 0), holdWindow)
-	h.carry = present - h.swap.percentile(50) - h.decide
+	h.swapP50 = h.swap.percentile(50)
+	if h.Ease > 0 {
+		h.carry = present - h.swapP50 - h.decide
+	}
 }
 
 // maxWindow is the most values a [samples] keeps.

@@ -267,9 +267,9 @@ func TestPresentHoldSteady(t *testing.T) {
 	if got, want := h.Lead(), int64(14_500_000); got != want {
 		t.Fatalf("lead %d, want %d", got, want)
 	}
-	// Aiming lower: 13 ms is the 75th percentile of those frames; 0 aims
-	// at the slowest.
-	for pct, want := range map[int]int64{75: 13_500_000, 0: 14_500_000, 100: 14_500_000} {
+	// Aiming lower: 13 ms is the 75th percentile of those frames; 100
+	// aims at the slowest, 0 at nothing.
+	for pct, want := range map[int]int64{75: 13_500_000, 0: 0, 100: 14_500_000} {
 		l := PresentHold{Pct: pct, Margin: 500_000}
 		for k := range 200 {
 			l.Observe(10_000_000 + int64(k%5)*1_000_000)
@@ -412,5 +412,64 @@ func TestPresentHoldEase(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(100, func() { frame(15*ms, swap) }); n != 0 {
 		t.Fatalf("SwapAt and Presented allocate %v", n)
+	}
+}
+
+func TestPresentHoldBudget(t *testing.T) {
+	// A cap of 30 FPS (Budget 33.3 ms) with a swap of 1 ms: frames of 10
+	// to 14 ms get a lead at the 99th percentile plus the margin, which
+	// costs nothing, though Pct 0 asks for none of its own. Frames that
+	// outgrow the budget get no more than the budget less the swap, so
+	// that lead plus swap keeps the cap's pace. A paid lead (Pct) above
+	// the budget still holds.
+	const budget, swap = 33_333_333, ms
+	run := func(h *PresentHold, work func(k int) int64) {
+		var decide int64
+		for k := range 300 {
+			decide += budget
+			h.Observe(work(k))
+			h.Presented(h.SwapAt(decide, decide+work(k)) + swap)
+		}
+	}
+	steady := func(k int) int64 { return 10*ms + int64(k%5)*ms }
+	free := PresentHold{Margin: 500_000, Budget: budget}
+	run(&free, steady)
+	if got, want := free.Lead(), int64(14*ms+500_000); got != want {
+		t.Errorf("frames of 10-14 ms under the budget: lead %d, want %d", got, want)
+	}
+	slow := PresentHold{Margin: 500_000, Budget: budget}
+	run(&slow, func(int) int64 { return 40 * ms })
+	if got, want := slow.Lead(), int64(budget-swap); got != want {
+		t.Errorf("frames of 40 ms: lead %d, want the budget less the swap, %d", got, want)
+	}
+	paid := PresentHold{Pct: 75, Margin: 500_000, Budget: budget}
+	run(&paid, func(k int) int64 { return 40*ms + int64(k%5)*ms })
+	if got, want := paid.Lead(), int64(43*ms+500_000); got != want {
+		t.Errorf("Pct 75 over the budget: lead %d, want the 75th percentile plus the margin, %d", got, want)
+	}
+	if n := testing.AllocsPerRun(100, func() { free.Observe(12 * ms) }); n != 0 {
+		t.Fatalf("Observe with a budget allocates %v", n)
+	}
+}
+
+func TestPresentHoldSkipsFirstFrames(t *testing.T) {
+	// A first frame of 100 ms (shaders compiling) is neither held to nor
+	// learnt from: the frames after it get the lead their own work asks
+	// for, not one pinned near the slow frame while it stays in the
+	// window.
+	h := PresentHold{Pct: 99, Margin: 500_000, Step: 250_000}
+	if lead := h.Observe(100 * ms); lead != 0 {
+		t.Fatalf("the first frame is held to %d", lead)
+	}
+	for range holdSkip - 1 {
+		if lead := h.Observe(10 * ms); lead != 0 {
+			t.Fatalf("a frame before holdSkip is held to %d", lead)
+		}
+	}
+	for range 20 {
+		h.Observe(10 * ms)
+	}
+	if got, want := h.Lead(), int64(10*ms+500_000); got != want {
+		t.Fatalf("after a slow first frame and 20 of 10 ms: lead %d, want %d", got, want)
 	}
 }
