@@ -80,7 +80,8 @@ type app struct {
 	lastAim    int64                 // when aim last ran
 	up         [2]*snapshot.Snapshot // the pair in the sprite batch
 	upAt       [2]int64              // and when each was published
-	capNext    int64                 // the next frame's deadline under -fps-cap
+	capGrid    capGrid               // -fps-cap's deadlines
+	capDecide  int64                 // this frame's decision on the cap's grid (its deadline less the lead), or 0
 	blank0     int64                 // a blank of the -emulate-vsync grid
 	aimed      int64                 // the present this frame's moment was aimed at (0: none)
 	injectAt   int64                 // when the bench pushes its next input event
@@ -368,10 +369,10 @@ func (a *app) frame(capture bool) {
 	if trace.IsEnabled() {
 		defer trace.StartRegion(context.Background(), "frame").End()
 	}
+	a.aimed, a.capDecide = 0, 0
 	if !capture && a.opts.fpsCap > 0 {
 		a.paceCap()
 	}
-	a.aimed = 0
 	start := snapshot.Now()
 	if !capture {
 		a.win.Poll()
@@ -414,17 +415,25 @@ func (a *app) frame(capture bool) {
 			spinUntil(now + int64(a.opts.rendercost))
 		}
 	}
+	// decide is the moment the frame's picture and its swap are timed
+	// from: now, or under a cap that paces presents the frame's place on
+	// the cap's grid, so that a frame that woke or polled late still
+	// shows and presents on its deadline.
+	decide := now
+	if a.capDecide > 0 && a.capDecide < now {
+		decide = a.capDecide
+	}
 	var rec bench.FrameRecord
 	var text *snapshot.Text // the game's text of the snapshot drawn
 	if curr != nil {
-		showAt := now
+		showAt := decide
 		if a.opts.loop == loopPipelined {
 			showAt = a.showAt
 		} else if a.opts.delayAuto && a.opts.loop == loopDecoupled {
 			// Only the decoupled loop's snapshots arrive on the sim's
 			// schedule; the coupled and pipelined frames draw what they
 			// ran (or had run) to, which needs no delay.
-			showAt = a.aim(prev, curr, fresh, now)
+			showAt = a.aim(prev, curr, fresh, decide)
 		}
 		// The pair this frame blends: the newest two, or an older pair
 		// when the delayed moment falls before curr is due, or when the
@@ -443,7 +452,7 @@ func (a *app) frame(capture bool) {
 		vp := gl.CameraMatrix(cam, fw, fh)
 		a.tiles.Draw(vp, viewRect(cam, fw, fh))
 		a.batch.Draw(vp, v.Alpha)
-		rec = bench.FrameRecord{Start: start, Decide: now, SimShown: v.SimTime, Tick: c.Tick, Age: -1, Overdue: v.Overdue,
+		rec = bench.FrameRecord{Start: start, Decide: decide, SimShown: v.SimTime, Tick: c.Tick, Age: -1, Overdue: v.Overdue,
 			Delay: a.interp.Delay, Alpha: v.Alpha}
 		if fresh {
 			rec.Age = v.Age
@@ -471,7 +480,7 @@ func (a *app) frame(capture bool) {
 		gl.Finish()
 		done := snapshot.Now()
 		a.hold.Observe(done - now)
-		swapAt(a.hold.SwapAt(now, done))
+		swapAt(a.hold.SwapAt(decide, done))
 		rec.Hold = a.hold.Target()
 	}
 	var ready int64 // when the frame was ready to swap
@@ -494,7 +503,7 @@ func (a *app) frame(capture bool) {
 		if curr != nil {
 			rec.Present = present
 			a.frames.Add(rec)
-			a.predict.Observe(now, ready, present)
+			a.predict.Observe(decide, ready, present)
 		}
 	}
 }
@@ -568,18 +577,39 @@ func capPaced(o options) bool {
 // 0 and 2 of 150 against 62 and 74, 30.0 FPS and latency_ms_p50 34 ms
 // against 36-37 either way. Otherwise frames start on the grid and the
 // swap is not held.
+//
+// The frame's picture and its swap are timed from its place on the grid
+// (capDecide), not from when it woke: a frame that woke or polled late
+// still shows the moment of its deadline, and presents on it if its work
+// fits.
 func (a *app) paceCap() {
-	period := int64(1e9) / int64(a.opts.fpsCap)
 	var lead int64
 	if a.holding {
 		lead = a.hold.Lead()
 	}
-	now := snapshot.Now()
-	if a.capNext == 0 || now > a.capNext-lead+period {
-		a.capNext = now + lead
+	start, _ := a.capGrid.start(snapshot.Now(), lead, int64(1e9)/int64(a.opts.fpsCap))
+	if a.holding {
+		a.capDecide = start
 	}
-	waitUntil(a.capNext - lead)
-	a.capNext += period
+	waitUntil(start)
+}
+
+// capGrid is -fps-cap's schedule: a deadline every period on the
+// monotonic clock.
+type capGrid struct{ next int64 }
+
+// start returns when a frame asking at now, which needs lead before its
+// deadline, is to start, and that deadline; the grid moves on a period.
+// A frame that asks more than a period after it was to start restarts
+// the grid (its deadline now plus lead) rather than rushing to catch up;
+// one that asks less late keeps its place, a start in the past.
+func (g *capGrid) start(now, lead, period int64) (start, deadline int64) {
+	if g.next == 0 || now > g.next-lead+period {
+		g.next = now + lead
+	}
+	deadline = g.next
+	g.next += period
+	return deadline - lead, deadline
 }
 
 // setRefresh tells the present predictor the blank grid's spacing: the

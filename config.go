@@ -14,13 +14,17 @@ type Config struct {
 	Seconds       float64 // stop after this long (default: when the window closes)
 	Loop          string  // "decoupled" (default), "coupled" or "pipelined"
 	NoVSync       bool    // do not wait for vertical sync
-	// FPSCap renders at most this many frames a second, each started on a
-	// 1/FPSCap s grid of the monotonic clock (-fps-cap; 0: no cap).
+	// FPSCap renders at most this many frames a second, due on a 1/FPSCap
+	// s grid of the monotonic clock (-fps-cap; 0: no cap). With NoVSync
+	// in the decoupled loop the grid is the presents': each frame starts
+	// early enough to finish and holds its swap to its deadline; otherwise
+	// frames start on the grid.
 	FPSCap int
 	// PresentHold, with NoVSync, holds each frame's swap to a steady lead
 	// after the moment it shows, so the picture moves as much as the
 	// presents do, at the cost of some frame rate (-present-hold; with
-	// vsync the blanks pace the presents instead).
+	// vsync the blanks pace the presents instead). Under FPSCap the lead
+	// the cap's period allows is held anyway, at no cost.
 	PresentHold bool
 	Fullscreen  bool
 	Headless    bool   // run on tandem's own Xvfb even when a display exists

@@ -701,6 +701,29 @@ func TestEmulateVSync(t *testing.T) {
 	}
 }
 
+func TestCapGrid(t *testing.T) {
+	// A 100 ns period with a 30 ns lead: frames start 30 before deadlines
+	// 100 apart. One that asks 20 late keeps its place (a start in the
+	// past, the same deadline); one that asks more than a period late
+	// restarts the grid a lead after it asked. A longer lead moves the
+	// starts, not the deadlines.
+	var g capGrid
+	for _, tc := range []struct{ now, lead, start, deadline int64 }{
+		{1000, 30, 1000, 1030},
+		{1010, 30, 1100, 1130},
+		{1190, 30, 1200, 1230}, // early: wait for its start
+		{1320, 30, 1300, 1330}, // 20 late: keeps its deadline
+		{1390, 50, 1380, 1430}, // a longer lead starts earlier
+		{1600, 50, 1600, 1650}, // more than a period late: restart
+		{1620, 50, 1700, 1750},
+	} {
+		start, deadline := g.start(tc.now, tc.lead, 100)
+		if start != tc.start || deadline != tc.deadline {
+			t.Errorf("start(%d, %d) = %d, %d; want %d, %d", tc.now, tc.lead, start, deadline, tc.start, tc.deadline)
+		}
+	}
+}
+
 func TestNextBlank(t *testing.T) {
 	// Blanks every 16 ms from 100: a time on a blank waits for the next
 	// one, a time between two for the second.

@@ -28,7 +28,10 @@ type FrameRecord struct {
 	// extrapolated past the newest snapshot.
 	Alpha float32
 	// Decide is when the frame chose the moment it shows (after its
-	// input and the snapshot hand-off, before it drew).
+	// input and the snapshot hand-off, before it drew). Under an -fps-cap
+	// that paces presents it is the frame's place on the cap's grid (its
+	// deadline less the hold's lead), which a frame that woke late is
+	// after.
 	Decide int64
 	// Hold is the present hold's lead, ns: how long after Decide the
 	// frame was to swap (it swapped then, or when its work was done if
