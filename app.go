@@ -600,11 +600,25 @@ type capGrid struct{ next int64 }
 
 // start returns when a frame asking at now, which needs lead before its
 // deadline, is to start, and that deadline; the grid moves on a period.
-// A frame that asks more than a period after it was to start restarts
-// the grid (its deadline now plus lead) rather than rushing to catch up;
-// one that asks less late keeps its place, a start in the past.
+//
+// Without a lead (the cap paces starts) a frame that asks more than a
+// period after it was to start restarts the grid at now rather than
+// rushing to catch up; one that asks less late keeps its place, a start
+// in the past. With a lead (the cap paces presents) a frame that asks
+// after its start at all restarts the grid at now plus the lead: squeezed
+// toward its old deadline it would present late, which is animation
+// error, where a grid moved on by as much as its decision is none (the
+// picture moves as far as the present). Under a cap the machine cannot
+// keep, every frame then starts at once and presents when its lead is up
+// or its work done; keeping the late grid there showed the grid's
+// moments while the presents fell ever further behind them (about 200 of
+// 250 frames over 2 ms at -fps-cap 60 against 50 FPS of work).
 func (g *capGrid) start(now, lead, period int64) (start, deadline int64) {
-	if g.next == 0 || now > g.next-lead+period {
+	late := period // how late a frame may ask and keep its place
+	if lead > 0 {
+		late = 0
+	}
+	if g.next == 0 || now > g.next-lead+late {
 		g.next = now + lead
 	}
 	deadline = g.next

@@ -702,24 +702,39 @@ func TestEmulateVSync(t *testing.T) {
 }
 
 func TestCapGrid(t *testing.T) {
-	// A 100 ns period with a 30 ns lead: frames start 30 before deadlines
-	// 100 apart. One that asks 20 late keeps its place (a start in the
-	// past, the same deadline); one that asks more than a period late
-	// restarts the grid a lead after it asked. A longer lead moves the
-	// starts, not the deadlines.
-	var g capGrid
-	for _, tc := range []struct{ now, lead, start, deadline int64 }{
-		{1000, 30, 1000, 1030},
-		{1010, 30, 1100, 1130},
-		{1190, 30, 1200, 1230}, // early: wait for its start
-		{1320, 30, 1300, 1330}, // 20 late: keeps its deadline
-		{1390, 50, 1380, 1430}, // a longer lead starts earlier
-		{1600, 50, 1600, 1650}, // more than a period late: restart
-		{1620, 50, 1700, 1750},
+	// A 100 ns period. With a 30 ns lead (presents paced) frames start 30
+	// before deadlines 100 apart; one that asks after its start restarts
+	// the grid a lead after it asked; a longer lead moves the starts, not
+	// the deadlines. Without a lead (starts paced) one that asks 20 late
+	// keeps its place (a start in the past, the same deadline); one more
+	// than a period late restarts the grid where it asked.
+	for _, tc := range []struct {
+		name  string
+		steps []struct{ now, lead, start, deadline int64 }
+	}{
+		{"lead", []struct{ now, lead, start, deadline int64 }{
+			{1000, 30, 1000, 1030},
+			{1010, 30, 1100, 1130},
+			{1190, 30, 1200, 1230}, // early: wait for its start
+			{1270, 50, 1280, 1330}, // a longer lead starts earlier
+			{1385, 50, 1385, 1435}, // 5 late: restart
+			{1400, 50, 1485, 1535},
+		}},
+		{"no lead", []struct{ now, lead, start, deadline int64 }{
+			{1000, 0, 1000, 1000},
+			{1010, 0, 1100, 1100},
+			{1220, 0, 1200, 1200}, // 20 late: keeps its place
+			{1310, 0, 1300, 1300},
+			{1520, 0, 1520, 1520}, // more than a period late: restart
+			{1530, 0, 1620, 1620},
+		}},
 	} {
-		start, deadline := g.start(tc.now, tc.lead, 100)
-		if start != tc.start || deadline != tc.deadline {
-			t.Errorf("start(%d, %d) = %d, %d; want %d, %d", tc.now, tc.lead, start, deadline, tc.start, tc.deadline)
+		var g capGrid
+		for _, st := range tc.steps {
+			start, deadline := g.start(st.now, st.lead, 100)
+			if start != st.start || deadline != st.deadline {
+				t.Errorf("%s: start(%d, %d) = %d, %d; want %d, %d", tc.name, st.now, st.lead, start, deadline, st.start, st.deadline)
+			}
 		}
 	}
 }
