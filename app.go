@@ -572,11 +572,13 @@ func capPaced(o options) bool {
 // rate while it fits in the period: without it the frame would have slept
 // that time before it started, and presented as soon as its work was
 // done, early or late by as much as the work varies. At -fps-cap 30 with
-// 5000 bunnies (work 12-25 ms), two interleaved pairs of 5 s runs:
-// anim_err_ms_p99 1.16 and 3.41 against 9.57 and 17.4, frames over 2 ms
-// 0 and 2 of 150 against 62 and 74, 30.0 FPS and latency_ms_p50 34 ms
-// against 36-37 either way. Otherwise frames start on the grid and the
-// swap is not held.
+// 5000 bunnies (work 12-25 ms), three interleaved pairs of 5 s runs on a
+// quiet host: anim_err_ms_p99 1.07-2.06 against 9.68-13.06, frames over
+// 2 ms 1-2 of 150 against 57-76, 30.0 FPS and latency_ms_p50 33.4 ms
+// against 34.6 (medians). At -fps-cap 60, about the rate the work
+// allows: 6-14 frames over 2 ms against 44-58, for 5% of the frame rate
+// and 3 ms of latency. Otherwise frames start on the grid and the swap
+// is not held.
 //
 // The frame's picture and its swap are timed from its place on the grid
 // (capDecide), not from when it woke: a frame that woke or polled late

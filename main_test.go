@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -671,6 +672,15 @@ func TestPresentHold(t *testing.T) {
 		}
 		if back, _ := jsonline.Field(t, out, "frames_sim_backwards").(float64); back != 0 {
 			t.Errorf("%v: %v frames showed an earlier moment than the one before", tc.args, back)
+		}
+		// Holding its swaps to the cap's deadlines or not, a capped run
+		// presents no faster than the cap (an uncapped one draws these 300
+		// dots at hundreds a second); 5% for where the measured window
+		// cuts the grid.
+		if slices.Contains(tc.args, "-fps-cap") {
+			if fps, _ := jsonline.Field(t, out, "fps_mean").(float64); fps > 42 || fps <= 0 {
+				t.Errorf("%v: fps_mean %v, want at most the cap, 40", tc.args, fps)
+			}
 		}
 	}
 }
