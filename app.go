@@ -75,7 +75,7 @@ type app struct {
 	jitter     snapshot.JitterBuffer
 	predict    snapshot.PresentPredictor
 	hold       snapshot.PresentHold
-	holding    bool                  // a.hold paces the swaps: -present-hold, or -fps-cap without vsync (app.capPaced)
+	holding    bool                  // a.hold paces the swaps: -present-hold, or -fps-cap without vsync (capPaced)
 	observed   uint64                // the newest snapshot tick the jitter buffer has seen
 	lastAim    int64                 // when aim last ran
 	up         [2]*snapshot.Snapshot // the pair in the sprite batch
@@ -561,8 +561,8 @@ func capPaced(o options) bool {
 }
 
 // paceCap sleeps until this frame's start under -fps-cap: frames are due
-// on a grid of 1/N s on the monotonic clock. A frame that starts more than
-// a period late restarts the grid rather than rushing to catch up.
+// on a grid of 1/N s on the monotonic clock (capGrid, which says what a
+// late frame does).
 //
 // When the cap paces presents (capPaced), the grid is the presents': a
 // frame starts the hold's lead before its deadline, and the hold keeps

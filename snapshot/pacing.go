@@ -239,10 +239,10 @@ type PresentHold struct {
 	Ease, Absorb int64
 	// Budget is the time between presents that costs no frame rate (the
 	// period of a frame-rate cap, which a frame would otherwise sleep
-	// away), ns. While the 99th percentile of the work plus Margin and
-	// the swap's own time fit in it, the lead aims there (above what Pct
-	// asks); it never aims past Budget less the swap's time on Budget's
-	// account, so that the presents keep the cap's pace. 0: none.
+	// away), ns. The lead aims at the 99th percentile of the work plus
+	// Margin, above what Pct asks, but no further than Budget less the
+	// swap's own time (the median from swap call to present), so that
+	// lead and swap together keep the cap's pace. 0: none.
 	Budget int64
 
 	skipped int // frames not learnt from, up to holdSkip
