@@ -330,9 +330,12 @@ const maxWindow = 128
 // samples keeps the newest values of a stream, up to a window of at most
 // maxWindow. No method allocates.
 type samples struct {
-	buf     [maxWindow]int64
-	scratch [maxWindow]int64
-	n, i    int
+	buf    [maxWindow]int64
+	sorted [maxWindow]int64 // buf[:n] in order, when inOrder
+	n, i   int
+	// inOrder says sorted holds the values kept: percentile sorts them
+	// once per add, however many percentiles are asked for.
+	inOrder bool
 }
 
 // add records x in a window of size values.
@@ -340,6 +343,7 @@ func (s *samples) add(x int64, size int) {
 	s.buf[s.i] = x
 	s.i = (s.i + 1) % size
 	s.n = min(s.n+1, size)
+	s.inOrder = false
 }
 
 // leastOfNewest returns the least of the newest k values kept in a window
@@ -359,20 +363,16 @@ func (s *samples) leastOfNewest(k, size int) int64 {
 // all returns the values kept, in no particular order.
 func (s *samples) all() []int64 { return s.buf[:s.n] }
 
-// percentile returns the pct-th percentile of the values kept, 0 before
-// any.
+// percentile returns the pct-th percentile of the values kept by nearest
+// rank (the ceil(pct/100 * n)-th smallest), 0 before any.
 func (s *samples) percentile(pct int) int64 {
 	if s.n == 0 {
 		return 0
 	}
-	return percentile(s.buf[:s.n], s.scratch[:s.n], pct)
-}
-
-// percentile returns the pct-th percentile of xs by nearest rank (the
-// ceil(pct/100 * n)-th smallest), sorting a copy in scratch, which must be
-// as long as xs: no allocation.
-func percentile(xs, scratch []int64, pct int) int64 {
-	copy(scratch, xs)
-	slices.Sort(scratch)
-	return scratch[(pct*len(xs)+99)/100-1]
+	if !s.inOrder {
+		copy(s.sorted[:s.n], s.buf[:s.n])
+		slices.Sort(s.sorted[:s.n])
+		s.inOrder = true
+	}
+	return s.sorted[(pct*s.n+99)/100-1]
 }
