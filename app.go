@@ -81,7 +81,6 @@ type app struct {
 	up         [2]*snapshot.Snapshot // the pair in the sprite batch
 	upAt       [2]int64              // and when each was published
 	capGrid    capGrid               // -fps-cap's deadlines
-	capDecide  int64                 // this frame's decision on the cap's grid (its deadline less the lead), or 0
 	blank0     int64                 // a blank of the -emulate-vsync grid
 	aimed      int64                 // the present this frame's moment was aimed at (0: none)
 	injectAt   int64                 // when the bench pushes its next input event
@@ -369,9 +368,10 @@ func (a *app) frame(capture bool) {
 	if trace.IsEnabled() {
 		defer trace.StartRegion(context.Background(), "frame").End()
 	}
-	a.aimed, a.capDecide = 0, 0
+	a.aimed = 0
+	var capDecide int64 // the frame's place on a cap's grid that paces presents
 	if !capture && a.opts.fpsCap > 0 {
-		a.paceCap()
+		capDecide = a.paceCap()
 	}
 	start := snapshot.Now()
 	if !capture {
@@ -420,8 +420,8 @@ func (a *app) frame(capture bool) {
 	// the cap's grid, so that a frame that woke or polled late still
 	// shows and presents on its deadline.
 	decide := now
-	if a.capDecide > 0 && a.capDecide < now {
-		decide = a.capDecide
+	if capDecide > 0 && capDecide < now {
+		decide = capDecide
 	}
 	var rec bench.FrameRecord
 	var text *snapshot.Text // the game's text of the snapshot drawn
@@ -562,7 +562,8 @@ func capPaced(o options) bool {
 
 // paceCap sleeps until this frame's start under -fps-cap: frames are due
 // on a grid of 1/N s on the monotonic clock (capGrid, which says what a
-// late frame does).
+// late frame does). It returns the frame's start on the grid when the cap
+// paces presents, 0 otherwise.
 //
 // When the cap paces presents (capPaced), the grid is the presents': a
 // frame starts the hold's lead before its deadline, and the hold keeps
@@ -581,19 +582,20 @@ func capPaced(o options) bool {
 // is not held.
 //
 // The frame's picture and its swap are timed from its place on the grid
-// (capDecide), not from when it woke: a frame that woke or polled late
-// still shows the moment of its deadline, and presents on it if its work
-// fits.
-func (a *app) paceCap() {
+// (the start returned), not from when it woke: a frame that woke or
+// polled late still shows the moment of its deadline, and presents on it
+// if its work fits.
+func (a *app) paceCap() int64 {
 	var lead int64
 	if a.holding {
 		lead = a.hold.Lead()
 	}
 	start, _ := a.capGrid.start(snapshot.Now(), lead, int64(1e9)/int64(a.opts.fpsCap))
-	if a.holding {
-		a.capDecide = start
-	}
 	waitUntil(start)
+	if !a.holding {
+		return 0
+	}
+	return start
 }
 
 // capGrid is -fps-cap's schedule: a deadline every period on the
