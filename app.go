@@ -286,6 +286,11 @@ func runApp(opts options, h *hooks) (*summary, error) {
 		a.recErr = a.recorder.Close(replay.Checkpoint{Tick: st.Ticks, Hash: a.game.Hash()}, a.stoppedBy)
 	}
 	sum := a.summary(a.records(end))
+	if opts.hostFloor {
+		// The sim has stopped and nothing of ours draws: the machine's
+		// own unevenness, at the run's length of frame work.
+		sum.measureFloor()
+	}
 	if a.verifier != nil {
 		sum.Replay = a.replayReport()
 	}

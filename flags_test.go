@@ -154,6 +154,10 @@ func TestPacingCells(t *testing.T) {
 		if co.loop != loopDecoupled || co.sprites != o.sprites {
 			t.Errorf("%s: loop %s, %d sprites", c.name, co.loop, co.sprites)
 		}
+		// The uncapped rows measure the host's floor beside them.
+		if uncapped := co.fpsCap == 0 && co.emulateHz == 0; co.hostFloor != uncapped {
+			t.Errorf("%s: -host-floor %v, want it on the uncapped rows only", c.name, co.hostFloor)
+		}
 	}
 	for _, mode := range []string{"delay=auto", "delay=0", "delay=2", "hold"} {
 		for _, c := range []string{"0", "30", "60", "144", "240"} {

@@ -685,6 +685,35 @@ func TestPresentHold(t *testing.T) {
 	}
 }
 
+func TestHostFloor(t *testing.T) {
+	// -host-floor adds the machine's unevenness at the run's frame work to
+	// the JSON; without it the fields are not there.
+	needDisplay(t)
+	args := []string{"bench", "-scene", "dots", "-sprites", "300", "-seconds", "1", "-warmup", "0.2", "-json"}
+	code, out, errs := tandemMain(append(args, "-host-floor")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	work, _ := jsonline.Field(t, out, "host_floor_work_ms").(float64)
+	p99, okP99 := jsonline.Field(t, out, "host_floor_ms_p99").(float64)
+	pct, okPct := jsonline.Field(t, out, "host_floor_over_2ms_pct").(float64)
+	if work <= 0 || !okP99 || p99 < 0 || !okPct || pct < 0 || pct > 100 {
+		t.Fatalf("host floor: work %v ms, p99 %v (%v), over 2 ms %v%% (%v)\n%s", work, p99, okP99, pct, okPct, out)
+	}
+	// The floor's work is the run's median frame, decision to present,
+	// which is under its longest frame.
+	if max, _ := jsonline.Field(t, out, "frame_ms_max").(float64); work > max {
+		t.Errorf("host_floor_work_ms %v over the longest frame, %v ms", work, max)
+	}
+	code, out, errs = tandemMain(args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if v := jsonline.Field(t, out, "host_floor_ms_p99"); v != nil {
+		t.Errorf("host_floor_ms_p99 %v without -host-floor", v)
+	}
+}
+
 func TestEmulateVSync(t *testing.T) {
 	// -emulate-vsync 60 swaps on a 60 Hz grid of blanks (nextBlank,
 	// below): each frame waits for a blank of its own, so no more than 60

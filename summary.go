@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/tandem-engine/tandem/bench"
 	"github.com/tandem-engine/tandem/gl"
@@ -25,70 +26,74 @@ import (
 // window (after -warmup in the bench; the whole run in run), so they are
 // what an outside tool would compute from the same timestamps.
 type summary struct {
-	Engine            string        `json:"engine"`
-	StoppedBy         string        `json:"stopped_by"`
-	Scene             string        `json:"scene"`
-	Loop              string        `json:"loop"`
-	Interp            string        `json:"interp"`
-	Seconds           float64       `json:"seconds"`
-	WarmupSeconds     float64       `json:"warmup_seconds"`
-	Frames            int           `json:"frames"`
-	FPSMean           float64       `json:"fps_mean"`
-	FrameMsP50        float64       `json:"frame_ms_p50"`
-	FrameMsP99        float64       `json:"frame_ms_p99"`
-	FrameMsMax        float64       `json:"frame_ms_max"`
-	Hitches           int           `json:"hitches"`
-	TPS               float64       `json:"tps"`
-	Ticks             uint64        `json:"ticks"`
-	TickJitterMsP99   float64       `json:"tick_jitter_ms_p99"`
-	AnimErrMsP99      float64       `json:"anim_err_ms_p99"`
-	AnimErrMsRMS      float64       `json:"anim_err_ms_rms"`
-	AnimErrMsP95      float64       `json:"anim_err_ms_p95"`
-	AnimErrOver2ms    int           `json:"frames_anim_err_over_2ms"`
-	Judder            float64       `json:"judder"`
-	JudderPixels      float64       `json:"judder_pixels"`
-	LatencyMsP50      float64       `json:"latency_ms_p50"`
-	LatencyMsP99      float64       `json:"latency_ms_p99"`
-	InputLatencyMsP50 float64       `json:"input_latency_ms_p50"`
-	InputLatencyMsP99 float64       `json:"input_latency_ms_p99"`
-	Inputs            int           `json:"inputs"`
-	InputLate         uint64        `json:"input_late"`
-	SimBackwards      int           `json:"frames_sim_backwards"`
-	SimHeld           int           `json:"frames_sim_held"`
-	Hz                int           `json:"hz"`
-	Sprites           int           `json:"sprites"`
-	SpriteSize        int           `json:"sprite_size"`
-	VSync             bool          `json:"vsync"`
-	SimCost           string        `json:"simcost"`
-	RenderCost        string        `json:"rendercost"`
-	Hitch             string        `json:"hitch,omitempty"`
-	GCLoad            float64       `json:"gcload_mb_s"`
-	StateHash         string        `json:"state_hash"`
-	AllocsPerFrame    float64       `json:"allocs_per_frame"`
-	OverdueFrames     int           `json:"frames_snapshot_overdue"`
-	Extrapolated      int           `json:"frames_extrapolated"`
-	Eased             int           `json:"frames_eased"`
-	InterpDelayMsP50  float64       `json:"interp_delay_ms_p50"`
-	InterpDelay       string        `json:"interp_delay"`
-	PresentHoldMsP50  float64       `json:"present_hold_ms_p50"`
-	FPSCap            int           `json:"fps_cap"`
-	EmulatedVSyncHz   int           `json:"emulated_vsync_hz"`
-	SnapshotAgeP50    float64       `json:"snapshot_age_ms_p50"`
-	SnapshotAgeP99    float64       `json:"snapshot_age_ms_p99"`
-	TimeScale         float64       `json:"time_scale"`
-	DroppedMs         float64       `json:"dropped_ms"`
-	LateMaxMs         float64       `json:"tick_late_ms_max"`
-	GCCycles          uint64        `json:"gc_cycles"`
-	GCPauseMsTotal    float64       `json:"gc_pause_ms_total"`
-	GCPauseMsP99      float64       `json:"gc_pause_ms_p99"`
-	Renderer          string        `json:"gl_renderer"`
-	GLVersion         string        `json:"gl_version"`
-	GoVersion         string        `json:"go_version"`
-	LPNumThreads      string        `json:"lp_num_threads"`
-	MaxRSSMB          float64       `json:"max_rss_mb"`
-	HostStealPct      float64       `json:"host_steal_pct"`
-	Record            string        `json:"record,omitempty"`
-	Replay            *replayReport `json:"replay,omitempty"`
+	Engine            string  `json:"engine"`
+	StoppedBy         string  `json:"stopped_by"`
+	Scene             string  `json:"scene"`
+	Loop              string  `json:"loop"`
+	Interp            string  `json:"interp"`
+	Seconds           float64 `json:"seconds"`
+	WarmupSeconds     float64 `json:"warmup_seconds"`
+	Frames            int     `json:"frames"`
+	FPSMean           float64 `json:"fps_mean"`
+	FrameMsP50        float64 `json:"frame_ms_p50"`
+	FrameMsP99        float64 `json:"frame_ms_p99"`
+	FrameMsMax        float64 `json:"frame_ms_max"`
+	Hitches           int     `json:"hitches"`
+	TPS               float64 `json:"tps"`
+	Ticks             uint64  `json:"ticks"`
+	TickJitterMsP99   float64 `json:"tick_jitter_ms_p99"`
+	AnimErrMsP99      float64 `json:"anim_err_ms_p99"`
+	AnimErrMsRMS      float64 `json:"anim_err_ms_rms"`
+	AnimErrMsP95      float64 `json:"anim_err_ms_p95"`
+	AnimErrOver2ms    int     `json:"frames_anim_err_over_2ms"`
+	Judder            float64 `json:"judder"`
+	JudderPixels      float64 `json:"judder_pixels"`
+	LatencyMsP50      float64 `json:"latency_ms_p50"`
+	LatencyMsP99      float64 `json:"latency_ms_p99"`
+	InputLatencyMsP50 float64 `json:"input_latency_ms_p50"`
+	InputLatencyMsP99 float64 `json:"input_latency_ms_p99"`
+	Inputs            int     `json:"inputs"`
+	InputLate         uint64  `json:"input_late"`
+	SimBackwards      int     `json:"frames_sim_backwards"`
+	SimHeld           int     `json:"frames_sim_held"`
+	Hz                int     `json:"hz"`
+	Sprites           int     `json:"sprites"`
+	SpriteSize        int     `json:"sprite_size"`
+	VSync             bool    `json:"vsync"`
+	SimCost           string  `json:"simcost"`
+	RenderCost        string  `json:"rendercost"`
+	Hitch             string  `json:"hitch,omitempty"`
+	GCLoad            float64 `json:"gcload_mb_s"`
+	StateHash         string  `json:"state_hash"`
+	AllocsPerFrame    float64 `json:"allocs_per_frame"`
+	OverdueFrames     int     `json:"frames_snapshot_overdue"`
+	Extrapolated      int     `json:"frames_extrapolated"`
+	Eased             int     `json:"frames_eased"`
+	InterpDelayMsP50  float64 `json:"interp_delay_ms_p50"`
+	InterpDelay       string  `json:"interp_delay"`
+	PresentHoldMsP50  float64 `json:"present_hold_ms_p50"`
+	FPSCap            int     `json:"fps_cap"`
+	EmulatedVSyncHz   int     `json:"emulated_vsync_hz"`
+	SnapshotAgeP50    float64 `json:"snapshot_age_ms_p50"`
+	SnapshotAgeP99    float64 `json:"snapshot_age_ms_p99"`
+	TimeScale         float64 `json:"time_scale"`
+	DroppedMs         float64 `json:"dropped_ms"`
+	LateMaxMs         float64 `json:"tick_late_ms_max"`
+	GCCycles          uint64  `json:"gc_cycles"`
+	GCPauseMsTotal    float64 `json:"gc_pause_ms_total"`
+	GCPauseMsP99      float64 `json:"gc_pause_ms_p99"`
+	Renderer          string  `json:"gl_renderer"`
+	GLVersion         string  `json:"gl_version"`
+	GoVersion         string  `json:"go_version"`
+	LPNumThreads      string  `json:"lp_num_threads"`
+	MaxRSSMB          float64 `json:"max_rss_mb"`
+	HostStealPct      float64 `json:"host_steal_pct"`
+	// With -host-floor: the machine's unevenness at the run's frame work.
+	HostFloorWorkMs     *float64      `json:"host_floor_work_ms,omitempty"`
+	HostFloorMsP99      *float64      `json:"host_floor_ms_p99,omitempty"`
+	HostFloorOver2msPct *float64      `json:"host_floor_over_2ms_pct,omitempty"`
+	Record              string        `json:"record,omitempty"`
+	Replay              *replayReport `json:"replay,omitempty"`
 
 	// counts are the game's own figures (see Counter), written as fields
 	// of their own after the engine's.
@@ -192,6 +197,35 @@ func (a *app) summary(run *bench.Run) *summary {
 	}
 	s.counts = a.game.Counters()
 	return s
+}
+
+// floorReps is how many times -host-floor runs its work.
+const floorReps = 120
+
+// measureFloor times a fixed piece of CPU work as long as the run's median
+// frame work (decision to present) floorReps times, on this thread with
+// the sim stopped, and records how much consecutive runs of it differ:
+// the 99th percentile in ms and the share over 2 ms, to read beside
+// anim_err_ms_p99 and frames_anim_err_over_2ms. Nothing without frames.
+func (s *summary) measureFloor() {
+	if s.run == nil {
+		return
+	}
+	fr, _ := s.run.Window()
+	work := bench.FrameWorkMs(fr)
+	if len(work) == 0 {
+		return
+	}
+	d := bench.Percentile(work, 0.5)
+	diffs := bench.Unevenness(hoststat.Floor(time.Duration(d*1e6), floorReps))
+	over := 0
+	for _, x := range diffs {
+		if x > 2 {
+			over++
+		}
+	}
+	workMs, p99, pct := round(d, 2), round(bench.Percentile(diffs, 0.99), 3), round(100*float64(over)/float64(len(diffs)), 1)
+	s.HostFloorWorkMs, s.HostFloorMsP99, s.HostFloorOver2msPct = &workMs, &p99, &pct
 }
 
 // stealWarning returns what to tell the user about a run during which

@@ -452,3 +452,31 @@ func HistQuantile(counts []uint64, buckets []float64, q float64) float64 {
 	}
 	return buckets[len(buckets)-1]
 }
+
+// FrameWorkMs returns each frame's time from the moment it chose (its
+// decision) to its present, in ms: the work a frame's pacing has to
+// predict.
+func FrameWorkMs(fr []FrameRecord) []float64 {
+	out := make([]float64, 0, len(fr))
+	for _, f := range fr {
+		if f.Decide > 0 && f.Present >= f.Decide {
+			out = append(out, ms(f.Present-f.Decide))
+		}
+	}
+	return out
+}
+
+// Unevenness returns how much each of a series of durations (ns) differs
+// from the one before, |d_i - d_i-1| in ms: for runs of the same work, the
+// animation error a frame of that work would show if it were aimed at the
+// present the run before it kept to.
+func Unevenness(ns []int64) []float64 {
+	if len(ns) < 2 {
+		return nil
+	}
+	out := make([]float64, len(ns)-1)
+	for i := 1; i < len(ns); i++ {
+		out[i-1] = math.Abs(ms(ns[i] - ns[i-1]))
+	}
+	return out
+}

@@ -1,12 +1,13 @@
 package bench
 
 import (
-	"github.com/tandem-engine/tandem/internal/mallocs"
 	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
+	"github.com/tandem-engine/tandem/internal/mallocs"
 	"github.com/tandem-engine/tandem/simthread"
 )
 
@@ -687,5 +688,31 @@ func TestAnimErrorOnSchedule(t *testing.T) {
 	fr := paced(10, tick60)
 	if got := (&Run{Hz: 60}).OnSchedule(fr); &got[0] != &fr[0] {
 		t.Error("OnSchedule without ticks copied the frames")
+	}
+}
+
+func TestUnevenness(t *testing.T) {
+	ms := int64(time.Millisecond)
+	got := Unevenness([]int64{19 * ms, 21 * ms, 21 * ms, 18 * ms})
+	want := []float64{2, 0, 3}
+	if !slices.Equal(got, want) {
+		t.Fatalf("Unevenness = %v, want %v", got, want)
+	}
+	if Unevenness([]int64{ms}) != nil {
+		t.Fatal("one duration has no unevenness")
+	}
+}
+
+func TestFrameWorkMs(t *testing.T) {
+	ms := int64(time.Millisecond)
+	fr := []FrameRecord{
+		{Decide: 100 * ms, Present: 119 * ms},
+		{Decide: 0, Present: 140 * ms},        // no decision recorded
+		{Decide: 150 * ms, Present: 149 * ms}, // a present before it: not a frame's work
+		{Decide: 160 * ms, Present: 180*ms + ms/2},
+	}
+	got := FrameWorkMs(fr)
+	if want := []float64{19, 20.5}; !slices.Equal(got, want) {
+		t.Fatalf("FrameWorkMs = %v, want %v", got, want)
 	}
 }

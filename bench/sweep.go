@@ -24,6 +24,7 @@ var sweepMetrics = []mdMetric{
 	{"frames_snapshot_overdue", 1, true},
 	{"frames_sim_backwards", 1, true},
 	{"host_steal_pct", 1, false},
+	{"host_floor_ms_p99", 2, false},
 }
 
 // WriteSweepMarkdown writes a Markdown table of results under the heading
