@@ -12,7 +12,9 @@ import (
 
 	"github.com/go-gl/gl/v4.1-core/gl"
 
+	"github.com/tandem-engine/tandem/bench"
 	"github.com/tandem-engine/tandem/gl/internal/gltest"
+	"github.com/tandem-engine/tandem/internal/hoststat"
 	"github.com/tandem-engine/tandem/snapshot"
 )
 
@@ -264,4 +266,90 @@ func benchTileLayer(b *testing.B, cw, ch, w, h int) {
 	if msg != "" {
 		b.Fatal(msg)
 	}
+}
+
+// BenchmarkFrameEvenness times each of b.N frames of the same 5000
+// sprites (upload, draw at a new alpha, glFinish; no swap) and reports how
+// much each frame's time differs from the one before: the 99th percentile
+// of |t_i - t_i-1| (unevenness-p99-ms) and the share over 2 ms
+// (over-2ms-%). That difference is the animation error an uncapped frame
+// aimed at its predicted present shows (the picture moves as the last
+// frame's work, the present as this one's). Beside it, the same figures
+// for a fixed piece of CPU work of the median frame's length on the same
+// thread (floor-unevenness-p99-ms, floor-over-2ms-%; hoststat.Floor): the
+// machine's own unevenness. Percentiles want a few hundred frames:
+//
+//	LP_NUM_THREADS=0 xvfb-run -a -s "-screen 0 1280x720x24" \
+//	    go test -run '^$' -bench FrameEvenness -benchtime 300x ./gl
+func BenchmarkFrameEvenness(b *testing.B) {
+	const w, h, n = 1280, 720, 5000
+	gltest.Window(b, w, h)
+	prev, curr, frames := benchScene(n, w, h)
+	times := make([]int64, 0, b.N)
+	var msg string
+	gltest.Do(func() {
+		if err := Init(); err != nil {
+			msg = err.Error()
+			return
+		}
+		Viewport(w, h)
+		atlas, err := NewTexture(benchAtlas(), true)
+		if err != nil {
+			msg = err.Error()
+			return
+		}
+		defer atlas.Delete()
+		batch, err := NewSpriteBatch(n, atlas, frames)
+		if err != nil {
+			msg = err.Error()
+			return
+		}
+		defer batch.Delete()
+		vp := CameraMatrix(snapshot.Camera{X: float32(w) / 2, Y: float32(h) / 2, Zoom: 1}, w, h)
+		for range 10 { // warm up
+			batch.Upload(prev, curr)
+			batch.Draw(vp, 0.5)
+			Finish()
+		}
+		b.ResetTimer()
+		for i := range b.N {
+			t := snapshot.Now()
+			Clear(0, 0, 0, 1)
+			batch.Upload(prev, curr)
+			batch.Draw(vp, float32(i%16)/16)
+			Finish()
+			times = append(times, snapshot.Now()-t)
+		}
+		b.StopTimer()
+	})
+	if msg != "" {
+		b.Fatal(msg)
+	}
+	frameMs := make([]float64, len(times))
+	for i, t := range times {
+		frameMs[i] = float64(t) / 1e6
+	}
+	median := bench.Percentile(frameMs, 0.5)
+	var floor []int64
+	gltest.Do(func() { floor = hoststat.Floor(time.Duration(median*1e6), 120) })
+	b.ReportMetric(median, "frame-ms-p50")
+	reportUnevenness(b, "", times)
+	reportUnevenness(b, "floor-", floor)
+}
+
+// reportUnevenness reports the 99th percentile of how much each of times
+// (ns) differs from the one before, and the share of those over 2 ms.
+func reportUnevenness(b *testing.B, prefix string, times []int64) {
+	d := bench.Unevenness(times)
+	if len(d) == 0 {
+		return
+	}
+	over := 0
+	for _, x := range d {
+		if x > 2 {
+			over++
+		}
+	}
+	b.ReportMetric(bench.Percentile(d, 0.99), prefix+"unevenness-p99-ms")
+	b.ReportMetric(100*float64(over)/float64(len(d)), prefix+"over-2ms-%")
 }
