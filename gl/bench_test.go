@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
+	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/tandem-engine/tandem/bench"
 	"github.com/tandem-engine/tandem/gl/internal/gltest"
@@ -138,25 +139,13 @@ func benchFrameLoop(b *testing.B, n int) {
 	prev, curr, frames := benchScene(n, w, h)
 	var msg string
 	gltest.Do(func() {
-		if err := Init(); err != nil {
-			msg = err.Error()
-			return
-		}
 		fw, fh := win.GetFramebufferSize()
-		Viewport(fw, fh)
-		atlas, err := NewTexture(benchAtlas(), true)
+		batch, vp, done, err := benchSetup(n, w, h, fw, fh, frames)
 		if err != nil {
 			msg = err.Error()
 			return
 		}
-		defer atlas.Delete()
-		batch, err := NewSpriteBatch(n, atlas, frames)
-		if err != nil {
-			msg = err.Error()
-			return
-		}
-		defer batch.Delete()
-		vp := CameraMatrix(snapshot.Camera{X: float32(w) / 2, Y: float32(h) / 2, Zoom: 1}, fw, fh)
+		defer done()
 		for range 10 { // warm up: let the heap reach its steady size
 			batch.Upload(prev, curr)
 			batch.Draw(vp, 0.5)
@@ -179,6 +168,27 @@ func benchFrameLoop(b *testing.B, n int) {
 	if msg != "" {
 		b.Fatal(msg)
 	}
+}
+
+// benchSetup does a frame benchmark's GL setup, on the main thread: Init,
+// a viewport of fw x fh pixels, the atlas, a batch of n sprites and the
+// camera over a w x h world. done deletes the batch and the atlas.
+func benchSetup(n, w, h, fw, fh int, frames []Frame) (batch *SpriteBatch, vp mgl32.Mat4, done func(), err error) {
+	if err := Init(); err != nil {
+		return nil, vp, nil, err
+	}
+	Viewport(fw, fh)
+	atlas, err := NewTexture(benchAtlas(), true)
+	if err != nil {
+		return nil, vp, nil, err
+	}
+	batch, err = NewSpriteBatch(n, atlas, frames)
+	if err != nil {
+		atlas.Delete()
+		return nil, vp, nil, err
+	}
+	vp = CameraMatrix(snapshot.Camera{X: float32(w) / 2, Y: float32(h) / 2, Zoom: 1}, fw, fh)
+	return batch, vp, func() { batch.Delete(); atlas.Delete() }, nil
 }
 
 // cpuTime returns the CPU time the process has used, user and system, all
@@ -288,24 +298,12 @@ func BenchmarkFrameEvenness(b *testing.B) {
 	times := make([]int64, 0, b.N)
 	var msg string
 	gltest.Do(func() {
-		if err := Init(); err != nil {
-			msg = err.Error()
-			return
-		}
-		Viewport(w, h)
-		atlas, err := NewTexture(benchAtlas(), true)
+		batch, vp, done, err := benchSetup(n, w, h, w, h, frames)
 		if err != nil {
 			msg = err.Error()
 			return
 		}
-		defer atlas.Delete()
-		batch, err := NewSpriteBatch(n, atlas, frames)
-		if err != nil {
-			msg = err.Error()
-			return
-		}
-		defer batch.Delete()
-		vp := CameraMatrix(snapshot.Camera{X: float32(w) / 2, Y: float32(h) / 2, Zoom: 1}, w, h)
+		defer done()
 		for range 10 { // warm up
 			batch.Upload(prev, curr)
 			batch.Draw(vp, 0.5)
