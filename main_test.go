@@ -700,6 +700,11 @@ func TestHostFloor(t *testing.T) {
 	if work <= 0 || !okP99 || p99 < 0 || !okPct || pct < 0 || pct > 100 {
 		t.Fatalf("host floor: work %v ms, p99 %v (%v), over 2 ms %v%% (%v)\n%s", work, p99, okP99, pct, okPct, out)
 	}
+	cacheP99, okP99 := jsonline.Field(t, out, "host_floor_cache_ms_p99").(float64)
+	cachePct, okPct := jsonline.Field(t, out, "host_floor_cache_over_2ms_pct").(float64)
+	if !okP99 || cacheP99 < 0 || !okPct || cachePct < 0 || cachePct > 100 {
+		t.Fatalf("host cache floor: p99 %v (%v), over 2 ms %v%% (%v)\n%s", cacheP99, okP99, cachePct, okPct, out)
+	}
 	// The floor's work is the run's median frame, decision to present,
 	// which is under its longest frame.
 	if max, _ := jsonline.Field(t, out, "frame_ms_max").(float64); work > max {

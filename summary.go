@@ -95,6 +95,9 @@ type summary struct {
 	HostFloorWorkMs     *float64 `json:"host_floor_work_ms,omitempty"`
 	HostFloorMsP99      *float64 `json:"host_floor_ms_p99,omitempty"`
 	HostFloorOver2msPct *float64 `json:"host_floor_over_2ms_pct,omitempty"`
+	// The same for work bound by the shared cache and memory.
+	HostFloorCacheMsP99      *float64 `json:"host_floor_cache_ms_p99,omitempty"`
+	HostFloorCacheOver2msPct *float64 `json:"host_floor_cache_over_2ms_pct,omitempty"`
 
 	// counts are the game's own figures (see Counter), written as fields
 	// of their own after the engine's.
@@ -200,14 +203,15 @@ func (a *app) summary(run *bench.Run) *summary {
 	return s
 }
 
-// floorReps is how many times -host-floor runs its work.
+// floorReps is how many times -host-floor runs each kind of its work.
 const floorReps = 120
 
-// measureFloor times a fixed piece of CPU work as long as the run's median
-// frame work (decision to present) floorReps times, on this thread with
-// the sim stopped, and records how much consecutive runs of it differ:
-// the 99th percentile in ms and the share over 2 ms, to read beside
-// anim_err_ms_p99 and frames_anim_err_over_2ms. Nothing without frames.
+// measureFloor times two kinds of fixed work (hoststat.FloorCPU and
+// FloorCache), each as long as the run's median frame work (decision to
+// present) and floorReps times, on this thread with the sim stopped, and
+// records how much consecutive runs of each differ: the 99th percentile
+// in ms and the share over 2 ms, to read beside anim_err_ms_p99 and
+// frames_anim_err_over_2ms. Nothing without frames.
 func (s *summary) measureFloor() {
 	if s.run == nil {
 		return
@@ -218,16 +222,29 @@ func (s *summary) measureFloor() {
 		return
 	}
 	d := bench.Percentile(work, 0.5)
-	diffs := bench.Unevenness(hoststat.Floor(time.Duration(d*1e6), floorReps))
+	s.HostFloorWorkMs = ptr(round(d, 2))
+	s.HostFloorMsP99, s.HostFloorOver2msPct = floorFigures(hoststat.Floor(hoststat.FloorCPU, time.Duration(d*1e6), floorReps))
+	s.HostFloorCacheMsP99, s.HostFloorCacheOver2msPct = floorFigures(hoststat.Floor(hoststat.FloorCache, time.Duration(d*1e6), floorReps))
+}
+
+// floorFigures returns the 99th percentile of how much each of runs (ns)
+// differs from the one before, in ms, and the share of those over 2 ms,
+// in percent.
+func floorFigures(runs []int64) (p99, over2msPct *float64) {
+	diffs := bench.Unevenness(runs)
+	if len(diffs) == 0 {
+		return nil, nil
+	}
 	over := 0
 	for _, x := range diffs {
 		if x > 2 {
 			over++
 		}
 	}
-	workMs, p99, pct := round(d, 2), round(bench.Percentile(diffs, 0.99), 3), round(100*float64(over)/float64(len(diffs)), 1)
-	s.HostFloorWorkMs, s.HostFloorMsP99, s.HostFloorOver2msPct = &workMs, &p99, &pct
+	return ptr(round(bench.Percentile(diffs, 0.99), 3)), ptr(round(100*float64(over)/float64(len(diffs)), 1))
 }
+
+func ptr[T any](v T) *T { return &v }
 
 // stealWarning returns what to tell the user about a run during which
 // the host stole pct of the CPU, or "" when that was too little to matter

@@ -285,8 +285,9 @@ func benchTileLayer(b *testing.B, cw, ch, w, h int) {
 // (over-2ms-%). That difference is the animation error an uncapped frame
 // aimed at its predicted present shows (the picture moves as the last
 // frame's work, the present as this one's). Beside it, the same figures
-// for a fixed piece of CPU work of the median frame's length on the same
-// thread (floor-unevenness-p99-ms, floor-over-2ms-%; hoststat.Floor): the
+// for two kinds of fixed work of the median frame's length on the same
+// thread (hoststat.Floor): arithmetic (cpu-floor-*) and a walk through
+// 4 MiB bound by the shared cache and memory (cache-floor-*), the
 // machine's own unevenness. Percentiles want a few hundred frames:
 //
 //	LP_NUM_THREADS=0 xvfb-run -a -s "-screen 0 1280x720x24" \
@@ -328,11 +329,15 @@ func BenchmarkFrameEvenness(b *testing.B) {
 		frameMs[i] = float64(t) / 1e6
 	}
 	median := bench.Percentile(frameMs, 0.5)
-	var floor []int64
-	gltest.Do(func() { floor = hoststat.Floor(time.Duration(median*1e6), 120) })
+	var cpu, cache []int64
+	gltest.Do(func() {
+		cpu = hoststat.Floor(hoststat.FloorCPU, time.Duration(median*1e6), 120)
+		cache = hoststat.Floor(hoststat.FloorCache, time.Duration(median*1e6), 120)
+	})
 	b.ReportMetric(median, "frame-ms-p50")
 	reportUnevenness(b, "", times)
-	reportUnevenness(b, "floor-", floor)
+	reportUnevenness(b, "cpu-floor-", cpu)
+	reportUnevenness(b, "cache-floor-", cache)
 }
 
 // reportUnevenness reports the 99th percentile of how much each of times

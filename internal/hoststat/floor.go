@@ -1,49 +1,77 @@
 package hoststat
 
 import (
+	"math/rand/v2"
 	"runtime"
 	"time"
 )
 
-// floorBuffer is the memory one pass of [Floor]'s work writes: 4 MiB, a
-// 1280x720 framebuffer's worth and more than a core's share of the cache,
-// so the work meets the memory as a rasterizer's does.
-const floorBuffer = 1 << 20 // uint32s
+// FloorWork is a kind of fixed work [Floor] repeats.
+type FloorWork int
+
+const (
+	// FloorCPU is arithmetic that stores a pseudo-random word in every
+	// slot of a 4 MiB buffer, in order: the core's own speed, little
+	// touched by the caches (the stores stream).
+	FloorCPU FloorWork = iota
+	// FloorCache is a walk over 4 MiB in a fixed random order, each step
+	// waiting for the load before it: as much as any work can be, a
+	// matter of the shared cache and the memory, which a host shares with
+	// its other tenants without counting it as steal.
+	FloorCache
+)
+
+// floorBytes is the memory either kind of work covers: 4 MiB, a 1280x720
+// framebuffer's worth, more than a core's own caches hold.
+const floorBytes = 4 << 20
+
+// floorSteps is how many steps of the FloorCache walk make one pass.
+const floorSteps = 1 << 14
 
 // Floor runs the same work reps times, back to back on the calling
 // goroutine's OS thread, each run about d long, and returns how long each
-// took, ns. The work is fixed (a number of passes over a 4 MiB buffer,
-// each storing a pseudo-random word in every slot), so every run does
-// exactly what the one before did: how much their times differ is the
-// machine's own unevenness at that length of work (another tenant on the
-// host core, a vCPU that runs slower for a while, an interrupt), which no
-// program's pacing goes below without slack to absorb it. A frame of
-// that length of work cannot be timed more evenly than this.
+// took, ns. The work is fixed (a number of passes, each doing exactly what
+// the one before did), so how much the runs' times differ is the
+// machine's own unevenness at that length of work: another tenant on the
+// host core or in the shared cache, a vCPU that runs slower for a while,
+// an interrupt. No program's pacing goes below it without slack to absorb
+// it: a frame of that length of work cannot be timed more evenly.
 //
-// The passes are counted once, from the fastest of three timed passes.
-// Floor allocates the buffer once; the caller should have nothing else of
-// its own running.
-func Floor(d time.Duration, reps int) []int64 {
+// The passes are counted once, from the fastest of three timed passes
+// after one untimed one. Floor allocates its memory once; the caller
+// should have nothing else of its own running.
+func Floor(kind FloorWork, d time.Duration, reps int) []int64 {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	buf := make([]uint32, floorBuffer)
-	seed := uint64(1)
-	pass := time.Duration(1<<62 - 1)
+	var pass func()
+	switch kind {
+	case FloorCache:
+		next := floorCycle(floorBytes / 4)
+		p := int32(0)
+		pass = func() { p = floorWalk(next, p, floorSteps) }
+		defer func() { floorSink += uint64(p) }()
+	default:
+		buf := make([]uint32, floorBytes/4)
+		x := uint64(1)
+		pass = func() { x = floorPass(buf, x) }
+		defer func() { floorSink += x }()
+	}
+	pass()
+	fastest := time.Duration(1<<62 - 1)
 	for range 3 {
 		t := time.Now()
-		seed = floorPass(buf, seed)
-		pass = min(pass, time.Since(t))
+		pass()
+		fastest = min(fastest, time.Since(t))
 	}
-	passes := floorPasses(d, pass)
+	passes := floorPasses(d, fastest)
 	out := make([]int64, reps)
 	for i := range out {
 		t := time.Now()
 		for range passes {
-			seed = floorPass(buf, seed)
+			pass()
 		}
 		out[i] = int64(time.Since(t))
 	}
-	floorSink = seed
 	return out
 }
 
@@ -53,8 +81,8 @@ func floorPasses(d, pass time.Duration) int {
 	return max(1, int((d+pass/2)/max(pass, 1)))
 }
 
-// floorSink keeps the work's result alive, so that the compiler cannot
-// drop it.
+// floorSink keeps the work's results alive, so that the compiler cannot
+// drop the work.
 var floorSink uint64
 
 // floorPass stores one step of a linear congruential generator into every
@@ -65,4 +93,29 @@ func floorPass(buf []uint32, x uint64) uint64 {
 		buf[i] += uint32(x >> 33)
 	}
 	return x
+}
+
+// floorCycle returns n indexes that form one cycle through all of them in
+// a random order fixed by a constant seed (Sattolo's shuffle): from any
+// start, following next visits every slot before it comes back.
+func floorCycle(n int) []int32 {
+	next := make([]int32, n)
+	for i := range next {
+		next[i] = int32(i)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := n - 1; i > 0; i-- {
+		j := rng.IntN(i)
+		next[i], next[j] = next[j], next[i]
+	}
+	return next
+}
+
+// floorWalk follows next from p for steps steps and returns where it
+// stopped.
+func floorWalk(next []int32, p int32, steps int) int32 {
+	for range steps {
+		p = next[p]
+	}
+	return p
 }

@@ -40,15 +40,39 @@ func TestFloorPassIsFixedWork(t *testing.T) {
 	}
 }
 
-func TestFloor(t *testing.T) {
-	// One duration a run, each the time of at least one pass over 4 MiB.
-	got := Floor(time.Millisecond, 5)
-	if len(got) != 5 {
-		t.Fatalf("%d runs, want 5", len(got))
+func TestFloorCycle(t *testing.T) {
+	// The cache walk goes through every slot once before it comes back,
+	// so that its passes cover all the memory whatever the start.
+	const n = 1000
+	next := floorCycle(n)
+	seen := make([]bool, n)
+	p := int32(0)
+	for i := range n {
+		if seen[p] {
+			t.Fatalf("back at %d after %d steps, want %d", p, i, n)
+		}
+		seen[p] = true
+		p = next[p]
 	}
-	for i, d := range got {
-		if d <= 0 {
-			t.Fatalf("run %d took %d ns", i, d)
+	if p != 0 {
+		t.Fatalf("after %d steps at %d, want back at 0", n, p)
+	}
+	if floorWalk(next, 0, n) != 0 || floorWalk(next, 0, 1) != next[0] {
+		t.Fatal("floorWalk does not follow next")
+	}
+}
+
+func TestFloor(t *testing.T) {
+	// One duration a run, each the time of at least one pass.
+	for _, kind := range []FloorWork{FloorCPU, FloorCache} {
+		got := Floor(kind, time.Millisecond, 5)
+		if len(got) != 5 {
+			t.Fatalf("kind %d: %d runs, want 5", kind, len(got))
+		}
+		for i, d := range got {
+			if d <= 0 {
+				t.Fatalf("kind %d: run %d took %d ns", kind, i, d)
+			}
 		}
 	}
 }
