@@ -25,6 +25,7 @@ var sweepMetrics = []mdMetric{
 	{"frames_sim_backwards", 1, true},
 	{"host_steal_pct", 1, false},
 	{"host_floor_ms_p99", 2, false},
+	{"host_floor_cache_ms_p99", 2, false},
 }
 
 // WriteSweepMarkdown writes a Markdown table of results under the heading
