@@ -286,10 +286,11 @@ func runApp(opts options, h *hooks) (*summary, error) {
 		a.recErr = a.recorder.Close(replay.Checkpoint{Tick: st.Ticks, Hash: a.game.Hash()}, a.stoppedBy)
 	}
 	sum := a.summary(a.records(end))
-	if opts.hostFloor {
+	if opts.hostFloor && a.stoppedBy != stopSignal {
 		// The sim has stopped and nothing of ours draws: the machine's
-		// own unevenness, at the run's length of frame work.
-		sum.measureFloor()
+		// own unevenness, at the run's length of frame work. A Ctrl-C
+		// ends it and keeps the rest of the summary.
+		sum.measureFloor(sig.caught.Load)
 	}
 	if a.verifier != nil {
 		sum.Replay = a.replayReport()

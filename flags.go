@@ -316,7 +316,7 @@ func parseFlags(sub string, args []string, stderr io.Writer, games []Game) (opti
 		fs.BoolVar(&o.matrix, "matrix", false, "run the standard comparison: every loop x simcost {0, 8ms, 14ms, 25ms} x sprites {1000, 5000}, 16 px")
 		fs.BoolVar(&o.pacing, "pacing", false, "run the frame-pacing comparison on the decoupled loop: -interp-delay auto, 0 and 2 and -present-hold, each at -fps-cap 0, 30, 60, 144 and 240, then -emulate-vsync 60 with and without -fps-cap 50 (auto and 2); the bench game, 16 px")
 		fs.IntVar(&o.reps, "reps", 1, "with -matrix or -pacing, run every cell this many times")
-		fs.BoolVar(&o.hostFloor, "host-floor", false, "after the run, with the sim stopped, time two kinds of fixed work as long as the run's median frame, arithmetic and a walk through 4 MiB bound by the shared cache, 120 times each back to back, and report how much consecutive runs differ (host_floor_ms_p99, host_floor_cache_ms_p99): the machine's own unevenness, under which no frame pacing goes without slack; about 5 s more")
+		fs.BoolVar(&o.hostFloor, "host-floor", false, "after the run, with the sim stopped, time two kinds of fixed work as long as the run's median frame, arithmetic and a walk through 4 MiB bound by the shared cache, up to 120 times each back to back, and report how much consecutive runs differ (host_floor_ms_p99, host_floor_cache_ms_p99): the machine's own unevenness, under which no frame pacing goes without slack; up to about 6 s more")
 		o.seconds = 5
 		fs.Lookup("seconds").DefValue = "5"
 	}

@@ -26,6 +26,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/tandem-engine/tandem/bench"
 	"github.com/tandem-engine/tandem/gl"
 	"github.com/tandem-engine/tandem/internal/jsonline"
 	"github.com/tandem-engine/tandem/internal/mainthread"
@@ -147,6 +148,43 @@ func TestScreenshotAfterTwoSeconds(t *testing.T) {
 	// unknown (-1) elsewhere.
 	if st := sum.HostStealPct; runtime.GOOS == "linux" && (st < 0 || st > 100) || runtime.GOOS != "linux" && st != -1 {
 		t.Fatalf("host_steal_pct = %v on %s", st, runtime.GOOS)
+	}
+}
+
+func TestMeasureFloor(t *testing.T) {
+	// The floor runs at the measured frames' median work, decision to
+	// present, within a bounded time; a stop (Ctrl-C) leaves the floor
+	// out and the rest of the summary as it was.
+	ms := int64(time.Millisecond)
+	run := &bench.Run{Hz: 60, From: 0, To: 1000 * ms}
+	for i := range int64(9) {
+		run.Frames = append(run.Frames, bench.FrameRecord{Start: 100*ms + i*10*ms, Decide: 100*ms + i*10*ms, Present: 102*ms + i*10*ms + i*ms/10})
+	}
+	s := &summary{FPSMean: 50, run: run}
+	s.measureFloor(func() bool { return true })
+	if s.HostFloorWorkMs != nil || s.HostFloorMsP99 != nil || s.HostFloorCacheMsP99 != nil || s.FPSMean != 50 {
+		t.Fatalf("stopped: %+v", s)
+	}
+	s.measureFloor(nil)
+	if s.HostFloorWorkMs == nil || *s.HostFloorWorkMs != 2.4 || s.HostFloorReps == nil || *s.HostFloorReps != floorReps {
+		t.Fatalf("floor at %v ms over %v runs, want 2.4 (the median of 2.0-2.8) and %d", s.HostFloorWorkMs, s.HostFloorReps, floorReps)
+	}
+	if s.HostFloorMsP99 == nil || s.HostFloorOver2msPct == nil || s.HostFloorCacheMsP99 == nil || s.HostFloorCacheOver2msPct == nil {
+		t.Fatalf("figures missing: %+v", s)
+	}
+	for _, c := range []struct {
+		d    time.Duration
+		want int
+	}{
+		{2 * time.Millisecond, floorReps},
+		{20 * time.Millisecond, floorReps},
+		{50 * time.Millisecond, 60}, // 3 s of each kind
+		{time.Second, floorMinReps},
+		{0, floorReps},
+	} {
+		if got := floorRepsFor(c.d); got != c.want {
+			t.Errorf("floorRepsFor(%v) = %d, want %d", c.d, got, c.want)
+		}
 	}
 }
 

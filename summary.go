@@ -95,6 +95,7 @@ type summary struct {
 	HostFloorWorkMs     *float64 `json:"host_floor_work_ms,omitempty"`
 	HostFloorMsP99      *float64 `json:"host_floor_ms_p99,omitempty"`
 	HostFloorOver2msPct *float64 `json:"host_floor_over_2ms_pct,omitempty"`
+	HostFloorReps       *int     `json:"host_floor_reps,omitempty"`
 	// The same for work bound by the shared cache and memory.
 	HostFloorCacheMsP99      *float64 `json:"host_floor_cache_ms_p99,omitempty"`
 	HostFloorCacheOver2msPct *float64 `json:"host_floor_cache_over_2ms_pct,omitempty"`
@@ -203,16 +204,23 @@ func (a *app) summary(run *bench.Run) *summary {
 	return s
 }
 
-// floorReps is how many times -host-floor runs each kind of its work.
-const floorReps = 120
+// floorReps is how many times -host-floor runs each kind of its work, at
+// most; floorTime bounds the time each kind takes (a heavy scene's frames
+// are long), at least floorMinReps runs whatever it costs.
+const (
+	floorReps    = 120
+	floorMinReps = 10
+	floorTime    = 3 * time.Second
+)
 
 // measureFloor times two kinds of fixed work (hoststat.FloorCPU and
 // FloorCache), each as long as the run's median frame work (decision to
-// present) and floorReps times, on this thread with the sim stopped, and
-// records how much consecutive runs of each differ: the 99th percentile
-// in ms and the share over 2 ms, to read beside anim_err_ms_p99 and
-// frames_anim_err_over_2ms. Nothing without frames.
-func (s *summary) measureFloor() {
+// present) and up to floorReps times, on this thread with the sim
+// stopped, and records how much consecutive runs of each differ: the
+// 99th percentile in ms and the share over 2 ms, to read beside
+// anim_err_ms_p99 and frames_anim_err_over_2ms. Nothing without frames;
+// stop (a Ctrl-C) ends it at once, and it reports nothing then.
+func (s *summary) measureFloor(stop func() bool) {
 	if s.run == nil {
 		return
 	}
@@ -221,10 +229,23 @@ func (s *summary) measureFloor() {
 	if len(work) == 0 {
 		return
 	}
-	d := bench.Percentile(work, 0.5)
-	s.HostFloorWorkMs = ptr(round(d, 2))
-	s.HostFloorMsP99, s.HostFloorOver2msPct = floorFigures(hoststat.Floor(hoststat.FloorCPU, time.Duration(d*1e6), floorReps))
-	s.HostFloorCacheMsP99, s.HostFloorCacheOver2msPct = floorFigures(hoststat.Floor(hoststat.FloorCache, time.Duration(d*1e6), floorReps))
+	d := time.Duration(bench.Percentile(work, 0.5) * 1e6)
+	reps := floorRepsFor(d)
+	cpu := hoststat.Floor(hoststat.FloorCPU, d, reps, stop)
+	cache := hoststat.Floor(hoststat.FloorCache, d, reps, stop)
+	if cpu == nil || cache == nil {
+		return
+	}
+	s.HostFloorWorkMs, s.HostFloorReps = ptr(round(float64(d)/1e6, 2)), ptr(reps)
+	s.HostFloorMsP99, s.HostFloorOver2msPct = floorFigures(cpu)
+	s.HostFloorCacheMsP99, s.HostFloorCacheOver2msPct = floorFigures(cache)
+}
+
+// floorRepsFor returns how many runs of each kind -host-floor times for a
+// frame work of d: as many as fit in floorTime, from floorMinReps to
+// floorReps.
+func floorRepsFor(d time.Duration) int {
+	return min(floorReps, max(floorMinReps, int(floorTime/max(d, 1))))
 }
 
 // floorFigures returns the 99th percentile of how much each of runs (ns)

@@ -331,8 +331,8 @@ func BenchmarkFrameEvenness(b *testing.B) {
 	median := bench.Percentile(frameMs, 0.5)
 	var cpu, cache []int64
 	gltest.Do(func() {
-		cpu = hoststat.Floor(hoststat.FloorCPU, time.Duration(median*1e6), 120)
-		cache = hoststat.Floor(hoststat.FloorCache, time.Duration(median*1e6), 120)
+		cpu = hoststat.Floor(hoststat.FloorCPU, time.Duration(median*1e6), 120, nil)
+		cache = hoststat.Floor(hoststat.FloorCache, time.Duration(median*1e6), 120, nil)
 	})
 	b.ReportMetric(median, "frame-ms-p50")
 	reportUnevenness(b, "", times)

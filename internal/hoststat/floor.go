@@ -40,7 +40,10 @@ const floorSteps = 1 << 14
 // The passes are counted once, from the fastest of three timed passes
 // after one untimed one. Floor allocates its memory once; the caller
 // should have nothing else of its own running.
-func Floor(kind FloorWork, d time.Duration, reps int) []int64 {
+//
+// stop, if not nil, is asked between passes (a pass takes about a
+// millisecond): once it says true, Floor returns nil at once.
+func Floor(kind FloorWork, d time.Duration, reps int, stop func() bool) []int64 {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	var pass func()
@@ -68,6 +71,9 @@ func Floor(kind FloorWork, d time.Duration, reps int) []int64 {
 	for i := range out {
 		t := time.Now()
 		for range passes {
+			if stop != nil && stop() {
+				return nil
+			}
 			pass()
 		}
 		out[i] = int64(time.Since(t))

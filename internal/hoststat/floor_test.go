@@ -65,7 +65,7 @@ func TestFloorCycle(t *testing.T) {
 func TestFloor(t *testing.T) {
 	// One duration a run, each the time of at least one pass.
 	for _, kind := range []FloorWork{FloorCPU, FloorCache} {
-		got := Floor(kind, time.Millisecond, 5)
+		got := Floor(kind, time.Millisecond, 5, nil)
 		if len(got) != 5 {
 			t.Fatalf("kind %d: %d runs, want 5", kind, len(got))
 		}
@@ -73,6 +73,13 @@ func TestFloor(t *testing.T) {
 			if d <= 0 {
 				t.Fatalf("kind %d: run %d took %d ns", kind, i, d)
 			}
+		}
+		// Told to stop, it stops within a pass and says it measured
+		// nothing, however long it was asked to run.
+		asked := 0
+		stop := func() bool { asked++; return asked > 3 }
+		if got := Floor(kind, time.Hour, 100, stop); got != nil || asked != 4 {
+			t.Fatalf("kind %d: stopped: %d runs, asked %d times; want none, 4", kind, len(got), asked)
 		}
 	}
 }
