@@ -147,8 +147,13 @@ func runOnce(opts options, stdout, stderr io.Writer, games []Game) int {
 	if err != nil {
 		return fail(err)
 	}
-	if opts.json {
+	switch {
+	case opts.json:
 		if err := sum.writeJSON(stdout); err != nil {
+			return fail(err)
+		}
+	case opts.bench:
+		if err := sum.writeText(stdout); err != nil {
 			return fail(err)
 		}
 	}

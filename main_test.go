@@ -188,6 +188,41 @@ func TestMeasureFloor(t *testing.T) {
 	}
 }
 
+func TestWriteText(t *testing.T) {
+	// Without -json the bench prints its main figures for a person: each
+	// where its subject is, "–" for one not measured, the host's floor
+	// only when it was measured.
+	s := &summary{Scene: "bunnymark", Sprites: 5000, Loop: loopDecoupled, FPSCap: 30, Seconds: 5, WarmupSeconds: 1,
+		Frames: 150, FPSMean: 30, FrameMsP50: 33.33, FrameMsP99: 34.1, TPS: 60, TickJitterMsP99: 0.9,
+		AnimErrMsP99: 1.94, AnimErrOver2ms: 1, Judder: 0.011, InterpDelayMsP50: 1.06, InterpDelay: "auto",
+		LatencyMsP50: 33.4, LatencyMsP99: 40, InputLatencyMsP50: -1, HostStealPct: 0.1}
+	var b strings.Builder
+	if err := s.writeText(&b); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{
+		"bunnymark, 5000 sprites, decoupled loop, -fps-cap 30; 5.0 s measured after 1.0 s",
+		"150 at 30.0 FPS", "p99 34.10 ms", "animation error p99 1.94 ms, 1 frames over 2 ms", "judder 0.011",
+		"delay 1.06 ms (auto)", "input p50 –", "steal 0.1%", "-json",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "arithmetic") {
+		t.Errorf("a floor that was not measured:\n%s", out)
+	}
+	s.HostFloorWorkMs, s.HostFloorMsP99, s.HostFloorCacheMsP99 = ptr(19.5), ptr(1.1), ptr(9.8)
+	b.Reset()
+	if err := s.writeText(&b); err != nil {
+		t.Fatal(err)
+	}
+	if want := "19.50 ms of work again and again differs by 1.10 ms (arithmetic) and 9.80 ms (cache-bound)"; !strings.Contains(b.String(), want) {
+		t.Errorf("no %q in\n%s", want, b.String())
+	}
+}
+
 func TestStealWarning(t *testing.T) {
 	for _, pct := range []float64{-1, 0, 0.4, 1.99} {
 		if w := stealWarning(pct); w != "" {

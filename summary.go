@@ -295,6 +295,45 @@ func round(v float64, d int) float64 {
 	return math.Round(v*p) / p
 }
 
+// writeText writes the figures a person reads first, a line a subject,
+// for tandem bench without -json: what ran, the frames, the sim, the
+// pacing, the latency and the host. -json has every figure.
+func (s *summary) writeText(w io.Writer) error {
+	ms := func(v float64) string { // -1: not measured
+		if v < 0 {
+			return "–"
+		}
+		return strconv.FormatFloat(v, 'f', 2, 64) + " ms"
+	}
+	ran := fmt.Sprintf("%s, %d sprites, %s loop", s.Scene, s.Sprites, s.Loop)
+	if s.FPSCap > 0 {
+		ran += fmt.Sprintf(", -fps-cap %d", s.FPSCap)
+	}
+	if s.VSync || s.EmulatedVSyncHz > 0 {
+		ran += ", vsync"
+	}
+	lines := []string{
+		fmt.Sprintf("tandem bench: %s; %.1f s measured after %.1f s of warm-up", ran, s.Seconds, s.WarmupSeconds),
+		fmt.Sprintf("  frames   %d at %.1f FPS; frame time p50 %s, p99 %s; %d hitches; %.3g allocs a frame",
+			s.Frames, s.FPSMean, ms(s.FrameMsP50), ms(s.FrameMsP99), s.Hitches, s.AllocsPerFrame),
+		fmt.Sprintf("  sim      %.1f ticks a second; ticks start late by %s at p99", s.TPS, ms(s.TickJitterMsP99)),
+		fmt.Sprintf("  pacing   animation error p99 %s, %d frames over 2 ms; judder %.3f; delay %s (%s); %d frames overdue, %d backwards",
+			ms(s.AnimErrMsP99), s.AnimErrOver2ms, s.Judder, ms(s.InterpDelayMsP50), s.InterpDelay, s.OverdueFrames, s.SimBackwards),
+		fmt.Sprintf("  latency  p50 %s, p99 %s; input p50 %s", ms(s.LatencyMsP50), ms(s.LatencyMsP99), ms(s.InputLatencyMsP50)),
+	}
+	host := "  host     steal " + strconv.FormatFloat(s.HostStealPct, 'f', 1, 64) + "%"
+	if s.HostStealPct < 0 {
+		host = "  host     steal –"
+	}
+	if s.HostFloorMsP99 != nil && s.HostFloorCacheMsP99 != nil && s.HostFloorWorkMs != nil {
+		host += fmt.Sprintf("; the same %s of work again and again differs by %s (arithmetic) and %s (cache-bound) at p99",
+			ms(*s.HostFloorWorkMs), ms(*s.HostFloorMsP99), ms(*s.HostFloorCacheMsP99))
+	}
+	lines = append(lines, host, "  (-json prints every figure; -out DIR writes the report, CSVs and charts)")
+	_, err := fmt.Fprintln(w, strings.Join(lines, "\n"))
+	return err
+}
+
 // writeJSON writes the summary as one line of JSON: the engine's fields,
 // then the game's own counts. A count named like an engine field is
 // written as game_NAME, so the engine's figure stays what scripts read.
