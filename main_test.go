@@ -213,6 +213,11 @@ func TestWriteText(t *testing.T) {
 	if strings.Contains(out, "arithmetic") {
 		t.Errorf("a floor that was not measured:\n%s", out)
 	}
+	s.Judder = -1 // not measured: the probe did not move
+	b.Reset()
+	if err := s.writeText(&b); err != nil || !strings.Contains(b.String(), "judder –;") {
+		t.Errorf("judder not measured: %v\n%s", err, b.String())
+	}
 	s.HostFloorWorkMs, s.HostFloorMsP99, s.HostFloorCacheMsP99 = ptr(19.5), ptr(1.1), ptr(9.8)
 	b.Reset()
 	if err := s.writeText(&b); err != nil {

@@ -265,6 +265,8 @@ func floorFigures(runs []int64) (p99, over2msPct *float64) {
 	return ptr(round(bench.Percentile(diffs, 0.99), 3)), ptr(round(100*float64(over)/float64(len(diffs)), 1))
 }
 
+// ptr returns a pointer to a copy of v: a figure an omitempty field holds
+// only when it was measured.
 func ptr[T any](v T) *T { return &v }
 
 // stealWarning returns what to tell the user about a run during which
@@ -305,6 +307,10 @@ func (s *summary) writeText(w io.Writer) error {
 		}
 		return strconv.FormatFloat(v, 'f', 2, 64) + " ms"
 	}
+	judder := "–" // the probe did not move
+	if s.Judder >= 0 {
+		judder = strconv.FormatFloat(s.Judder, 'f', 3, 64)
+	}
 	ran := fmt.Sprintf("%s, %d sprites, %s loop", s.Scene, s.Sprites, s.Loop)
 	if s.FPSCap > 0 {
 		ran += fmt.Sprintf(", -fps-cap %d", s.FPSCap)
@@ -317,8 +323,8 @@ func (s *summary) writeText(w io.Writer) error {
 		fmt.Sprintf("  frames   %d at %.1f FPS; frame time p50 %s, p99 %s; %d hitches; %.3g allocs a frame",
 			s.Frames, s.FPSMean, ms(s.FrameMsP50), ms(s.FrameMsP99), s.Hitches, s.AllocsPerFrame),
 		fmt.Sprintf("  sim      %.1f ticks a second; ticks start late by %s at p99", s.TPS, ms(s.TickJitterMsP99)),
-		fmt.Sprintf("  pacing   animation error p99 %s, %d frames over 2 ms; judder %.3f; delay %s (%s); %d frames overdue, %d backwards",
-			ms(s.AnimErrMsP99), s.AnimErrOver2ms, s.Judder, ms(s.InterpDelayMsP50), s.InterpDelay, s.OverdueFrames, s.SimBackwards),
+		fmt.Sprintf("  pacing   animation error p99 %s, %d frames over 2 ms; judder %s; delay %s (%s); %d frames overdue, %d backwards",
+			ms(s.AnimErrMsP99), s.AnimErrOver2ms, judder, ms(s.InterpDelayMsP50), s.InterpDelay, s.OverdueFrames, s.SimBackwards),
 		fmt.Sprintf("  latency  p50 %s, p99 %s; input p50 %s", ms(s.LatencyMsP50), ms(s.LatencyMsP99), ms(s.InputLatencyMsP50)),
 	}
 	host := "  host     steal " + strconv.FormatFloat(s.HostStealPct, 'f', 1, 64) + "%"
