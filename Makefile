@@ -85,7 +85,7 @@ bench: build
 	./$(BIN) bench -matrix -out $(OUT)/bench $(BENCHFLAGS)
 
 # The frame-pacing comparison: every way of choosing a frame's moment at
-# every -fps-cap, and on an emulated 60 Hz vsync, three reps (about 8
+# every -fps-cap, and on an emulated 60 Hz vsync, three reps (about 9
 # minutes). BENCHFLAGS adds flags, e.g. BENCHFLAGS='-sprites 1000'.
 pacing: build
 	./$(BIN) bench -pacing -reps 3 -out $(OUT)/pacing $(BENCHFLAGS)
