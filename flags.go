@@ -207,6 +207,24 @@ func worldFlagError(err error, isReplay bool) error {
 	return err
 }
 
+// benchFlags are the flags only tandem bench has.
+var benchFlags = []string{"warmup", "out", "matrix", "pacing", "reps", "host-floor"}
+
+// benchFlagError explains a bench flag given to run or replay.
+func benchFlagError(err error, sub string) error {
+	if sub == "bench" {
+		return err
+	}
+	for _, f := range benchFlags {
+		for _, form := range []string{"-" + f, "--" + f} {
+			if err.Error() == "flag provided but not defined: "+form {
+				return fmt.Errorf("%s is a flag of tandem bench, which measures a run: use tandem bench %s", form, form)
+			}
+		}
+	}
+	return err
+}
+
 // isBool reports whether f is a true/false flag.
 func isBool(f *flag.Flag) bool {
 	b, ok := f.Value.(interface{ IsBoolFlag() bool })
@@ -327,7 +345,7 @@ func parseFlags(sub string, args []string, stderr io.Writer, games []Game) (opti
 			fs.PrintDefaults()
 			return o, err
 		}
-		return o, explainFlagError(worldFlagError(err, isReplay))
+		return o, explainFlagError(benchFlagError(worldFlagError(err, isReplay), sub))
 	}
 	if isReplay {
 		if fs.NArg() == 0 {
@@ -336,7 +354,7 @@ func parseFlags(sub string, args []string, stderr io.Writer, games []Game) (opti
 		o.replayFile = fs.Arg(0)
 		// Flags may follow the file too.
 		if err := fs.Parse(fs.Args()[1:]); err != nil {
-			return o, explainFlagError(worldFlagError(err, isReplay))
+			return o, explainFlagError(benchFlagError(worldFlagError(err, isReplay), sub))
 		}
 	}
 	if fs.NArg() > 0 {

@@ -387,6 +387,9 @@ func TestBadFlags(t *testing.T) {
 		{"-memprofile no/such/dir/m.prof", "-memprofile no/such/dir/m.prof: the directory no/such/dir does not exist"},
 		{"bench -out /dev/null/x", "-out: mkdir /dev/null"},
 		{"-bogus", "flag provided but not defined: -bogus"},
+		{"-host-floor", "-host-floor is a flag of tandem bench, which measures a run: use tandem bench -host-floor"},
+		{"run -out x", "-out is a flag of tandem bench"},
+		{"replay r.tdr -matrix", "-matrix is a flag of tandem bench"},
 		{"run extra", `unexpected argument "extra"`},
 		{"fly", `unknown subcommand "fly"`},
 	} {
