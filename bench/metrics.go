@@ -480,3 +480,27 @@ func Unevenness(ns []int64) []float64 {
 	}
 	return out
 }
+
+// Correlation returns Pearson's correlation coefficient of xs and ys,
+// pairs of values of the same moments: 1 when they rise and fall
+// together, 0 when one says nothing of the other. NaN for fewer than two
+// pairs, or when either does not vary.
+func Correlation(xs, ys []float64) float64 {
+	n := min(len(xs), len(ys))
+	if n < 2 {
+		return math.NaN()
+	}
+	mx, _ := MeanSD(xs[:n])
+	my, _ := MeanSD(ys[:n])
+	var sxy, sxx, syy float64
+	for i := range n {
+		dx, dy := xs[i]-mx, ys[i]-my
+		sxy += dx * dy
+		sxx += dx * dx
+		syy += dy * dy
+	}
+	if sxx == 0 || syy == 0 {
+		return math.NaN()
+	}
+	return sxy / math.Sqrt(sxx*syy)
+}

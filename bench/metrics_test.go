@@ -716,3 +716,23 @@ func TestFrameWorkMs(t *testing.T) {
 		t.Fatalf("FrameWorkMs = %v, want %v", got, want)
 	}
 }
+
+func TestCorrelation(t *testing.T) {
+	near := func(a, b float64) bool { return math.Abs(a-b) < 1e-12 }
+	x := []float64{1, 2, 3, 4}
+	if c := Correlation(x, []float64{2, 4, 6, 8}); !near(c, 1) {
+		t.Errorf("together: %v, want 1", c)
+	}
+	if c := Correlation(x, []float64{8, 6, 4, 2}); !near(c, -1) {
+		t.Errorf("opposite: %v, want -1", c)
+	}
+	if c := Correlation(x, []float64{1, -1, -1, 1}); !near(c, 0) {
+		t.Errorf("unrelated: %v, want 0", c)
+	}
+	if c := Correlation(x, []float64{5, 5, 5, 5}); !math.IsNaN(c) {
+		t.Errorf("one does not vary: %v, want NaN", c)
+	}
+	if c := Correlation([]float64{1}, []float64{2}); !math.IsNaN(c) {
+		t.Errorf("one pair: %v, want NaN", c)
+	}
+}

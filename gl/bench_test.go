@@ -284,11 +284,16 @@ func benchTileLayer(b *testing.B, cw, ch, w, h int) {
 // of |t_i - t_i-1| (unevenness-p99-ms) and the share over 2 ms
 // (over-2ms-%). That difference is the animation error an uncapped frame
 // aimed at its predicted present shows (the picture moves as the last
-// frame's work, the present as this one's). Beside it, the same figures
-// for two kinds of fixed work of the median frame's length on the same
-// thread (hoststat.Floor): arithmetic (cpu-floor-*) and a walk through
-// 4 MiB bound by the shared cache and memory (cache-floor-*), the
-// machine's own unevenness. Percentiles want a few hundred frames:
+// frame's work, the present as this one's).
+//
+// After every frame, on the same thread, one run of each of two kinds of
+// fixed work as long as the frames (hoststat.FloorRunner, 20 ms): arithmetic
+// (cpu-floor-*) and a walk through 4 MiB bound by the shared cache and
+// memory (cache-floor-*), with the same figures: the machine's own
+// unevenness. frame~cpu-corr and frame~cache-corr are the correlations of
+// the frames' times with the floors' runs beside them: near 1 if the
+// frames are slow when the machine is, near 0 if their swings are their
+// own. Percentiles want a few hundred frames:
 //
 //	LP_NUM_THREADS=0 xvfb-run -a -s "-screen 0 1280x720x24" \
 //	    go test -run '^$' -bench FrameEvenness -benchtime 300x ./gl
@@ -296,7 +301,7 @@ func BenchmarkFrameEvenness(b *testing.B) {
 	const w, h, n = 1280, 720, 5000
 	gltest.Window(b, w, h)
 	prev, curr, frames := benchScene(n, w, h)
-	times := make([]int64, 0, b.N)
+	times, cpu, cache := make([]int64, 0, b.N), make([]int64, 0, b.N), make([]int64, 0, b.N)
 	var msg string
 	gltest.Do(func() {
 		batch, vp, done, err := benchSetup(n, w, h, w, h, frames)
@@ -310,6 +315,10 @@ func BenchmarkFrameEvenness(b *testing.B) {
 			batch.Draw(vp, 0.5)
 			Finish()
 		}
+		// The frames of this scene take about 20 ms here; the floors'
+		// runs are as long.
+		cpuFloor := hoststat.NewFloorRunner(hoststat.FloorCPU, 20*time.Millisecond)
+		cacheFloor := hoststat.NewFloorRunner(hoststat.FloorCache, 20*time.Millisecond)
 		b.ResetTimer()
 		for i := range b.N {
 			t := snapshot.Now()
@@ -318,26 +327,34 @@ func BenchmarkFrameEvenness(b *testing.B) {
 			batch.Draw(vp, float32(i%16)/16)
 			Finish()
 			times = append(times, snapshot.Now()-t)
+			b.StopTimer()
+			c, _ := cpuFloor.Run(nil)
+			m, _ := cacheFloor.Run(nil)
+			cpu, cache = append(cpu, c), append(cache, m)
+			b.StartTimer()
 		}
 		b.StopTimer()
 	})
 	if msg != "" {
 		b.Fatal(msg)
 	}
-	frameMs := make([]float64, len(times))
-	for i, t := range times {
-		frameMs[i] = float64(t) / 1e6
-	}
-	median := bench.Percentile(frameMs, 0.5)
-	var cpu, cache []int64
-	gltest.Do(func() {
-		cpu = hoststat.Floor(hoststat.FloorCPU, time.Duration(median*1e6), 120, nil)
-		cache = hoststat.Floor(hoststat.FloorCache, time.Duration(median*1e6), 120, nil)
-	})
-	b.ReportMetric(median, "frame-ms-p50")
+	b.ReportMetric(bench.Percentile(nsToMs(times), 0.5), "frame-ms-p50")
 	reportUnevenness(b, "", times)
 	reportUnevenness(b, "cpu-floor-", cpu)
 	reportUnevenness(b, "cache-floor-", cache)
+	if len(times) > 2 {
+		b.ReportMetric(bench.Correlation(nsToMs(times), nsToMs(cpu)), "frame~cpu-corr")
+		b.ReportMetric(bench.Correlation(nsToMs(times), nsToMs(cache)), "frame~cache-corr")
+	}
+}
+
+// nsToMs returns durations in ns as ms.
+func nsToMs(ns []int64) []float64 {
+	out := make([]float64, len(ns))
+	for i, t := range ns {
+		out[i] = float64(t) / 1e6
+	}
+	return out
 }
 
 // reportUnevenness reports the 99th percentile of how much each of times

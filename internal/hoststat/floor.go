@@ -37,48 +37,73 @@ const floorSteps = 1 << 14
 // an interrupt. No program's pacing goes below it without slack to absorb
 // it: a frame of that length of work cannot be timed more evenly.
 //
-// The passes are counted once, from the fastest of three timed passes
-// after one untimed one. Floor allocates its memory once; the caller
-// should have nothing else of its own running.
-//
-// stop, if not nil, is asked between passes (a pass takes about a
-// millisecond): once it says true, Floor returns nil at once.
+// The caller should have nothing else of its own running. stop, if not
+// nil, is asked between passes (a pass takes about a millisecond): once
+// it says true, Floor returns nil at once.
 func Floor(kind FloorWork, d time.Duration, reps int, stop func() bool) []int64 {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	var pass func()
+	f := NewFloorRunner(kind, d)
+	out := make([]int64, reps)
+	for i := range out {
+		ns, ok := f.Run(stop)
+		if !ok {
+			return nil
+		}
+		out[i] = ns
+	}
+	return out
+}
+
+// FloorRunner runs one kind of [Floor]'s fixed work, a run at a time, so
+// that its runs can be set between a program's own (a frame, then a run
+// of the floor, then a frame): whether the program's slow moments are the
+// machine's shows in whether the floor's runs beside them are slow too.
+//
+// One goroutine at a time; Run allocates nothing.
+type FloorRunner struct {
+	pass   func()
+	passes int
+	sink   uint64 // the work's results, kept so that none of it is dropped
+}
+
+// NewFloorRunner allocates the work's memory (4 MiB) and counts the passes
+// that make a run about d long, from the fastest of three timed passes
+// after one untimed one.
+func NewFloorRunner(kind FloorWork, d time.Duration) *FloorRunner {
+	f := &FloorRunner{}
 	switch kind {
 	case FloorCache:
 		next := floorCycle(floorBytes / 4)
 		p := int32(0)
-		pass = func() { p = floorWalk(next, p, floorSteps) }
-		defer func() { floorSink += uint64(p) }()
+		f.pass = func() { p = floorWalk(next, p, floorSteps); f.sink += uint64(p) }
 	default:
 		buf := make([]uint32, floorBytes/4)
 		x := uint64(1)
-		pass = func() { x = floorPass(buf, x) }
-		defer func() { floorSink += x }()
+		f.pass = func() { x = floorPass(buf, x); f.sink += x }
 	}
-	pass()
+	f.pass()
 	fastest := time.Duration(1<<62 - 1)
 	for range 3 {
 		t := time.Now()
-		pass()
+		f.pass()
 		fastest = min(fastest, time.Since(t))
 	}
-	passes := floorPasses(d, fastest)
-	out := make([]int64, reps)
-	for i := range out {
-		t := time.Now()
-		for range passes {
-			if stop != nil && stop() {
-				return nil
-			}
-			pass()
+	f.passes = floorPasses(d, fastest)
+	return f
+}
+
+// Run does the work once and returns how long it took, ns; false, at
+// once, when stop (if not nil, asked between passes) says true.
+func (f *FloorRunner) Run(stop func() bool) (ns int64, ok bool) {
+	t := time.Now()
+	for range f.passes {
+		if stop != nil && stop() {
+			return 0, false
 		}
-		out[i] = int64(time.Since(t))
+		f.pass()
 	}
-	return out
+	return int64(time.Since(t)), true
 }
 
 // floorPasses returns how many passes of pass each make a run about d
@@ -86,10 +111,6 @@ func Floor(kind FloorWork, d time.Duration, reps int, stop func() bool) []int64 
 func floorPasses(d, pass time.Duration) int {
 	return max(1, int((d+pass/2)/max(pass, 1)))
 }
-
-// floorSink keeps the work's results alive, so that the compiler cannot
-// drop the work.
-var floorSink uint64
 
 // floorPass stores one step of a linear congruential generator into every
 // slot of buf, starting from x, and returns where the generator ended.
