@@ -232,8 +232,11 @@ func (s *summary) measureFloor(stop func() bool) {
 	d := time.Duration(bench.Percentile(work, 0.5) * 1e6)
 	reps := floorRepsFor(d)
 	cpu := hoststat.Floor(hoststat.FloorCPU, d, reps, stop)
+	if cpu == nil {
+		return
+	}
 	cache := hoststat.Floor(hoststat.FloorCache, d, reps, stop)
-	if cpu == nil || cache == nil {
+	if cache == nil {
 		return
 	}
 	s.HostFloorWorkMs, s.HostFloorReps = ptr(round(float64(d)/1e6, 2)), ptr(reps)
@@ -248,21 +251,14 @@ func floorRepsFor(d time.Duration) int {
 	return min(floorReps, max(floorMinReps, int(floorTime/max(d, 1))))
 }
 
-// floorFigures returns the 99th percentile of how much each of runs (ns)
-// differs from the one before, in ms, and the share of those over 2 ms,
-// in percent.
+// floorFigures returns bench.UnevennessFigures of runs (ns), rounded for
+// the JSON; nil for fewer than two runs.
 func floorFigures(runs []int64) (p99, over2msPct *float64) {
-	diffs := bench.Unevenness(runs)
-	if len(diffs) == 0 {
+	p, over, ok := bench.UnevennessFigures(runs)
+	if !ok {
 		return nil, nil
 	}
-	over := 0
-	for _, x := range diffs {
-		if x > 2 {
-			over++
-		}
-	}
-	return ptr(round(bench.Percentile(diffs, 0.99), 3)), ptr(round(100*float64(over)/float64(len(diffs)), 1))
+	return ptr(round(p, 3)), ptr(round(over, 1))
 }
 
 // ptr returns a pointer to a copy of v: a figure an omitempty field holds

@@ -67,11 +67,7 @@ func Compute(r *Run) Figures {
 		ae[i] = math.Abs(e)
 	}
 	f.AnimErrMsP99, f.AnimErrMsP95, f.AnimErrMsRMS = Percentile(ae, 0.99), Percentile(ae, 0.95), RMS(ae)
-	for _, e := range ae {
-		if e > 2 {
-			f.AnimErrOver2ms++
-		}
-	}
+	f.AnimErrOver2ms = CountOver(ae, 2)
 	lat := r.Latencies(fr)
 	f.LatencyMsP50, f.LatencyMsP99 = Percentile(lat, 0.5), Percentile(lat, 0.99)
 	in := r.InputLatencies(fr)
@@ -479,6 +475,29 @@ func Unevenness(ns []int64) []float64 {
 		out[i-1] = math.Abs(ms(ns[i] - ns[i-1]))
 	}
 	return out
+}
+
+// CountOver returns how many of xs are over limit.
+func CountOver(xs []float64, limit float64) int {
+	n := 0
+	for _, x := range xs {
+		if x > limit {
+			n++
+		}
+	}
+	return n
+}
+
+// UnevennessFigures returns the 99th percentile of [Unevenness] of ns, in
+// ms, and the share of its values over 2 ms, in percent: for runs of the
+// same work, what anim_err_ms_p99 and frames_anim_err_over_2ms are for
+// frames. ok is false for fewer than two durations.
+func UnevennessFigures(ns []int64) (p99, over2msPct float64, ok bool) {
+	d := Unevenness(ns)
+	if len(d) == 0 {
+		return 0, 0, false
+	}
+	return Percentile(d, 0.99), 100 * float64(CountOver(d, 2)) / float64(len(d)), true
 }
 
 // Correlation returns Pearson's correlation coefficient of xs and ys,

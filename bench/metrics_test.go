@@ -701,6 +701,17 @@ func TestUnevenness(t *testing.T) {
 	if Unevenness([]int64{ms}) != nil {
 		t.Fatal("one duration has no unevenness")
 	}
+	// Its 99th percentile is the largest of the three here, and one
+	// difference of three is over 2 ms.
+	if p99, over, ok := UnevennessFigures([]int64{19 * ms, 21 * ms, 21 * ms, 18 * ms}); !ok || p99 != 3 || !near(over, 100.0/3, 1e-12) {
+		t.Fatalf("UnevennessFigures = %v, %v, %v; want 3, 33.3, true", p99, over, ok)
+	}
+	if _, _, ok := UnevennessFigures([]int64{ms}); ok {
+		t.Fatal("one duration has figures")
+	}
+	if n := CountOver([]float64{1, 2, 2.5, 7}, 2); n != 2 {
+		t.Fatalf("CountOver = %d, want 2 (over, not at)", n)
+	}
 }
 
 func TestFrameWorkMs(t *testing.T) {

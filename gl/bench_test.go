@@ -360,16 +360,8 @@ func nsToMs(ns []int64) []float64 {
 // reportUnevenness reports the 99th percentile of how much each of times
 // (ns) differs from the one before, and the share of those over 2 ms.
 func reportUnevenness(b *testing.B, prefix string, times []int64) {
-	d := bench.Unevenness(times)
-	if len(d) == 0 {
-		return
+	if p99, over, ok := bench.UnevennessFigures(times); ok {
+		b.ReportMetric(p99, prefix+"unevenness-p99-ms")
+		b.ReportMetric(over, prefix+"over-2ms-%")
 	}
-	over := 0
-	for _, x := range d {
-		if x > 2 {
-			over++
-		}
-	}
-	b.ReportMetric(bench.Percentile(d, 0.99), prefix+"unevenness-p99-ms")
-	b.ReportMetric(100*float64(over)/float64(len(d)), prefix+"over-2ms-%")
 }
