@@ -9,11 +9,12 @@ import (
 	"github.com/tandem-engine/tandem/simthread"
 )
 
-// Magic opens every recording; Version is the format this package writes
-// and the only one it reads.
+// Magic opens every recording; Version is the format this package
+// writes. It reads Version and version 1, whose chunk lengths have no
+// check of their own (see the package doc).
 const (
 	Magic   = "TANDEMRP"
-	Version = 1
+	Version = 2
 )
 
 // Limits that keep a corrupt length from asking for memory the file does
@@ -32,6 +33,10 @@ const (
 	eventSize     = 1 + 8 + 8 + 1 + 1 + 4 + 1 + 1 + 4 + 4 + 1
 	pointSize     = 1 + 8 + 8
 )
+
+// prefixSize is a version 2 chunk's prefix: length u32, index u32,
+// reach u64 and their CRC-32; version 1's is the length alone.
+const prefixSize = 4 + 4 + 8 + 4
 
 // Header says what a recording was made of: a replay must rebuild the
 // same world.
@@ -63,7 +68,8 @@ type Checkpoint struct {
 
 var crcTable = crc32.MakeTable(crc32.IEEE)
 
-// appendHeader encodes h after the magic and version.
+// appendHeader encodes h after the magic and version; the CRC covers
+// everything from the magic on.
 func appendHeader(b []byte, h Header) ([]byte, error) {
 	for _, s := range []struct{ name, v string }{{"scene", h.Scene}, {"level", h.Level}, {"build", h.Build}} {
 		if len(s.v) > 1<<12 {
@@ -86,7 +92,7 @@ func appendHeader(b []byte, h Header) ([]byte, error) {
 	b = binary.LittleEndian.AppendUint16(b, Version)
 	b = binary.LittleEndian.AppendUint32(b, uint32(len(body)))
 	b = append(b, body...)
-	return binary.LittleEndian.AppendUint32(b, crc32.Checksum(body, crcTable)), nil
+	return binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, crcTable)), nil
 }
 
 func appendStr(b []byte, s string) []byte {
@@ -117,9 +123,16 @@ func appendPoint(b []byte, kind byte, c Checkpoint) []byte {
 	return binary.LittleEndian.AppendUint64(b, c.Hash)
 }
 
-// sealChunk fills in the length prefix of the chunk that starts at b[at]
-// (4 bytes reserved there) and appends its CRC.
-func sealChunk(b []byte, at int) []byte {
-	binary.LittleEndian.PutUint32(b[at:], uint32(len(b)-at-4))
+// sealChunk fills in the prefix of the chunk that starts at b[at]
+// (prefixSize bytes reserved there): its length, its index in the file
+// and the tick count it reaches, under a CRC of their own so that a
+// corrupt length is told from a cut; then it appends the CRC of the whole
+// chunk.
+func sealChunk(b []byte, at int, index uint32, reach uint64) []byte {
+	p := b[at : at+prefixSize]
+	binary.LittleEndian.PutUint32(p, uint32(len(b)-at-prefixSize))
+	binary.LittleEndian.PutUint32(p[4:], index)
+	binary.LittleEndian.PutUint64(p[8:], reach)
+	binary.LittleEndian.PutUint32(p[16:], crc32.Checksum(p[:16], crcTable))
 	return binary.LittleEndian.AppendUint32(b, crc32.Checksum(b[at:], crcTable))
 }

@@ -11,9 +11,10 @@ import (
 )
 
 // FuzzRead feeds the reader arbitrary bytes (seeded from testdata/fuzz:
-// whole recordings, cut ones and corrupt ones). It must never panic or
-// hang; every failure is a *replay.Error naming the file; whatever it
-// accepts replays without trouble.
+// whole recordings of versions 1 and 2, cut ones and corrupt ones). It
+// must never panic or hang; every failure is a *replay.Error naming the
+// file; a recording without its end record says where it was cut;
+// whatever it accepts replays without trouble.
 func FuzzRead(f *testing.F) {
 	// Besides the corpus in testdata, a fresh recording of this build and
 	// the same cut at every tenth of its length.
@@ -32,6 +33,11 @@ func FuzzRead(f *testing.F) {
 		}
 		if rec.Lost < 0 || rec.LostFrom+rec.Lost > int64(len(b)) {
 			t.Fatalf("lost %d bytes from %d of %d", rec.Lost, rec.LostFrom, len(b))
+		}
+		if c := rec.Cut; rec.Complete != (c == nil) ||
+			c != nil && (c.Size != int64(len(b)) || c.From > c.Size || c.Ticks != rec.End() || c.Checkpoints != len(rec.Checkpoints) ||
+				c.ReachKnown && (c.Reach < c.Ticks || c.Version == 1 || c.From+c.ChunkSize <= c.Size)) {
+			t.Fatalf("complete %v, cut %+v, of %d bytes ending at tick %d", rec.Complete, c, len(b), rec.End())
 		}
 		if int64(len(rec.Events)*34) > int64(len(b)) { // 34 bytes an event record
 			t.Fatalf("%d events from %d bytes", len(rec.Events), len(b))

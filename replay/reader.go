@@ -30,6 +30,11 @@ type Recording struct {
 	// Lost is the number of bytes at the end of a file cut short that
 	// did not make a whole chunk, and LostFrom the offset they start at.
 	Lost, LostFrom int64
+	// Version is the file's format version: 1 or [Version].
+	Version int
+	// Cut says where the file was cut short and what that lost; nil for
+	// a recording that holds its end record (Complete).
+	Cut *Cut
 }
 
 // End returns the tick count a replay runs to: the final tick of a
@@ -77,36 +82,116 @@ func Open(path string) (*Recording, error) {
 
 // Read reads a recording of size bytes from r; name is the file's name
 // for errors. A file cut short is not an error: the recording holds what
-// its whole chunks hold and Lost says how much is missing. A bad magic,
-// version, header or CRC, or an unknown record, is an *Error.
+// its whole chunks hold, and Cut (and Lost) say where it ends and what
+// was lost. A bad magic, version, header or CRC, an unknown record, or
+// anything else a cut cannot explain, is an *Error.
 func Read(r io.ReaderAt, size int64, name string) (*Recording, error) {
 	d := &decoder{r: r, size: size, name: name}
 	rec := &Recording{}
-	if err := d.header(&rec.Header); err != nil {
+	v, err := d.header(&rec.Header)
+	if err != nil {
 		return nil, err
 	}
-	for d.off < size {
+	rec.Version = v
+	read := d.chunks
+	if v == 1 {
+		read = d.chunks1
+	}
+	cut, err := read(rec)
+	if err != nil {
+		return nil, err
+	}
+	if !rec.Complete {
+		cut.File, cut.Version, cut.Size, cut.Hz = name, v, size, rec.Header.Hz
+		cut.Ticks, cut.Checkpoints = rec.End(), len(rec.Checkpoints)
+		rec.Cut = cut
+		if v != 1 && cut.From < size {
+			rec.Lost, rec.LostFrom = size-cut.From, cut.From
+		}
+	}
+	return rec, nil
+}
+
+// chunks1 reads a version 1 file's chunks: a length that runs past the
+// end of the file is a cut, since nothing tells it from a corrupt one.
+// It returns where the file was cut, if it was.
+func (d *decoder) chunks1(rec *Recording) (*Cut, error) {
+	chunk := 0
+	for d.off < d.size {
 		start := d.off
 		n, ok, err := d.chunkLen()
 		if err != nil {
 			return nil, err
 		}
 		if !ok {
-			rec.Lost, rec.LostFrom = size-start, start
-			break
+			rec.Lost, rec.LostFrom = d.size-start, start
+			return &Cut{From: start, Chunk: chunk}, nil
 		}
 		body, err := d.chunk(n)
 		if err != nil {
 			return nil, err
 		}
-		if err := d.records(rec, body, start+4); err != nil {
+		if err := d.records(rec, body, start+4, math.MaxUint64); err != nil {
 			return nil, err
 		}
-		if rec.Complete && d.off < size {
-			return nil, d.fail(d.off, fmt.Sprintf("%d bytes after the end record", size-d.off))
+		if rec.Complete && d.off < d.size {
+			return nil, d.fail(d.off, fmt.Sprintf("%d bytes after the end record", d.size-d.off))
 		}
+		chunk++
 	}
-	return rec, nil
+	return &Cut{From: d.size, Chunk: chunk}, nil
+}
+
+// chunks reads a version 2 file's chunks. Each chunk's prefix (its
+// length, index and reach) is checked by a CRC of its own before its
+// length is used, so a chunk that runs past the end of the file is a cut
+// and nothing else: the Cut then says how far the chunk would have taken
+// the run. It returns where the file was cut, if it was.
+func (d *decoder) chunks(rec *Recording) (*Cut, error) {
+	var reach uint64
+	chunk := 0
+	for ; d.off < d.size; chunk++ {
+		start := d.off
+		if d.size-start < prefixSize {
+			return &Cut{From: start, Chunk: chunk}, nil
+		}
+		var p [prefixSize]byte
+		if _, err := d.r.ReadAt(p[:], start); err != nil {
+			return nil, d.fail(start, "read: "+err.Error())
+		}
+		n := int64(binary.LittleEndian.Uint32(p[:]))
+		index, r := binary.LittleEndian.Uint32(p[4:]), binary.LittleEndian.Uint64(p[8:])
+		if got, want := crc32.Checksum(p[:16], crcTable), binary.LittleEndian.Uint32(p[16:]); got != want {
+			return nil, d.fail(start, fmt.Sprintf("chunk %d's prefix CRC %08x, want %08x: its length cannot be trusted; the file is corrupt", chunk, got, want))
+		}
+		if index != uint32(chunk) {
+			return nil, d.fail(start+4, fmt.Sprintf("chunk %d where chunk %d belongs: a chunk is missing, repeated or out of place; the file is corrupt", index, chunk))
+		}
+		if n > maxChunk {
+			return nil, d.fail(start, fmt.Sprintf("chunk length %d is over the %d-byte limit: the file is corrupt", n, maxChunk))
+		}
+		if r < reach {
+			return nil, d.fail(start+8, fmt.Sprintf("chunk %d reaches tick %d, before chunk %d's %d: the file is corrupt", chunk, r, chunk-1, reach))
+		}
+		if n > d.size-start-prefixSize-4 {
+			return &Cut{From: start, Chunk: chunk, ChunkSize: prefixSize + n + 4, Reach: r, ReachKnown: true}, nil
+		}
+		body, err := d.read(prefixSize + n + 4)
+		if err != nil {
+			return nil, err
+		}
+		if got, want := crc32.Checksum(body[:prefixSize+n], crcTable), binary.LittleEndian.Uint32(body[prefixSize+n:]); got != want {
+			return nil, d.fail(start, fmt.Sprintf("chunk %d's CRC %08x, want %08x: the file is corrupt", chunk, got, want))
+		}
+		if err := d.records(rec, body[prefixSize:prefixSize+n], start+prefixSize, r); err != nil {
+			return nil, err
+		}
+		if rec.Complete && d.off < d.size {
+			return nil, d.fail(d.off, fmt.Sprintf("%d bytes after the end record", d.size-d.off))
+		}
+		reach = r
+	}
+	return &Cut{From: d.size, Chunk: chunk}, nil
 }
 
 type decoder struct {
@@ -131,33 +216,41 @@ func (d *decoder) read(n int64) ([]byte, error) {
 	return b, nil
 }
 
-func (d *decoder) header(h *Header) error {
+// header reads the file's header into h and returns its version.
+func (d *decoder) header(h *Header) (int, error) {
 	const fixed = int64(len(Magic) + 2 + 4)
 	if d.size < fixed {
-		return d.fail(0, fmt.Sprintf("%d bytes is too short for a recording (not a tandem recording?)", d.size))
+		return 0, d.fail(0, fmt.Sprintf("%d bytes is too short for a recording (not a tandem recording?)", d.size))
 	}
 	b, err := d.read(fixed)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	if string(b[:len(Magic)]) != Magic {
-		return d.fail(0, fmt.Sprintf("not a tandem recording (magic %q, want %q)", b[:len(Magic)], Magic))
+		return 0, d.fail(0, fmt.Sprintf("not a tandem recording (magic %q, want %q)", b[:len(Magic)], Magic))
 	}
-	if v := binary.LittleEndian.Uint16(b[len(Magic):]); v != Version {
-		return &Error{File: d.name, Offset: int64(len(Magic)),
-			Reason: fmt.Sprintf("unsupported version %d (this build reads version %d; replay it with the build that recorded it)", v, Version)}
+	v := int(binary.LittleEndian.Uint16(b[len(Magic):]))
+	if v != 1 && v != Version {
+		return 0, &Error{File: d.name, Offset: int64(len(Magic)),
+			Reason: fmt.Sprintf("unsupported version %d (this build reads versions 1 to %d; replay it with the build that recorded it)", v, Version)}
 	}
 	n := int64(binary.LittleEndian.Uint32(b[len(Magic)+2:]))
 	if n > maxHeader || n > d.size-d.off-4 {
-		return d.fail(fixed-4, fmt.Sprintf("header length %d does not fit the file's %d bytes", n, d.size))
+		return 0, d.fail(fixed-4, fmt.Sprintf("header length %d does not fit the file's %d bytes: the file is corrupt, or cut short before its first chunk", n, d.size))
 	}
 	at := d.off
 	body, err := d.read(n + 4)
 	if err != nil {
-		return err
+		return 0, err
 	}
-	if got, want := crc32.Checksum(body[:n], crcTable), binary.LittleEndian.Uint32(body[n:]); got != want {
-		return d.fail(at, fmt.Sprintf("header CRC %08x, want %08x: the file is corrupt", got, want))
+	// Version 1's CRC covers the header's fields; later ones' everything
+	// from the magic on.
+	sum := crc32.Checksum(b, crcTable)
+	if v == 1 {
+		sum = 0
+	}
+	if got, want := crc32.Update(sum, crcTable, body[:n]), binary.LittleEndian.Uint32(body[n:]); got != want {
+		return 0, d.fail(at, fmt.Sprintf("header CRC %08x, want %08x: the file is corrupt", got, want))
 	}
 	p := parser{b: body[:n]}
 	h.Scene, h.Level = p.str(), p.str()
@@ -165,17 +258,18 @@ func (d *decoder) header(h *Header) error {
 	h.Hz, h.Sprites, h.ArenaW, h.ArenaH, h.CheckpointEvery = p.int(), p.int(), p.int(), p.int(), p.int()
 	h.Build = p.str()
 	if p.bad || len(p.b) != 0 {
-		return d.fail(at, "malformed header")
+		return 0, d.fail(at, "malformed header")
 	}
 	if h.Hz <= 0 || h.Hz > 10_000 || h.CheckpointEvery <= 0 || h.Sprites < 0 || h.ArenaW < 0 || h.ArenaH < 0 {
-		return d.fail(at, fmt.Sprintf("header out of range: %d Hz, checkpoint every %d ticks, %d sprites, arena %dx%d",
+		return 0, d.fail(at, fmt.Sprintf("header out of range: %d Hz, checkpoint every %d ticks, %d sprites, arena %dx%d",
 			h.Hz, h.CheckpointEvery, h.Sprites, h.ArenaW, h.ArenaH))
 	}
-	return nil
+	return v, nil
 }
 
-// chunkLen reads the next chunk's length. ok is false when the file ends
-// before the chunk does: a recording cut short.
+// chunkLen reads the next version 1 chunk's length. ok is false when the
+// file ends before the chunk does: a recording cut short, or a corrupt
+// length.
 func (d *decoder) chunkLen() (n int64, ok bool, err error) {
 	if d.size-d.off < 4 {
 		return 0, false, nil
@@ -194,7 +288,8 @@ func (d *decoder) chunkLen() (n int64, ok bool, err error) {
 	return n, true, nil
 }
 
-// chunk reads a chunk of n bytes of records and checks its CRC.
+// chunk reads a version 1 chunk of n bytes of records and checks its
+// CRC.
 func (d *decoder) chunk(n int64) ([]byte, error) {
 	at := d.off
 	b, err := d.read(4 + n + 4)
@@ -207,14 +302,22 @@ func (d *decoder) chunk(n int64) ([]byte, error) {
 	return b[4 : 4+n], nil
 }
 
-// records decodes one chunk's records, which start at offset at.
-func (d *decoder) records(rec *Recording, b []byte, at int64) error {
+// records decodes one chunk's records, which start at offset at; none
+// may have a tick past reach, the tick count the chunk says it reaches.
+func (d *decoder) records(rec *Recording, b []byte, at int64, reach uint64) error {
 	for p := (parser{b: b}); len(p.b) > 0; {
 		off := at + int64(len(b)-len(p.b))
 		if rec.Complete {
 			return d.fail(off, "a record after the end record")
 		}
-		switch kind := p.byte(); kind {
+		kind := p.byte()
+		known := kind == recEvent || kind == recMark || kind == recCheckpoint || kind == recFinal
+		if known && len(p.b) >= 8 {
+			if tick := binary.LittleEndian.Uint64(p.b); tick > reach {
+				return d.fail(off, fmt.Sprintf("a record of tick %d in a chunk that reaches tick %d: the file is corrupt", tick, reach))
+			}
+		}
+		switch kind {
 		case recEvent:
 			tick, stamp := p.u64(), int64(p.u64())
 			e := simthread.Event{Time: stamp, Kind: simthread.EventKind(p.byte()), Down: p.byte() == 1}

@@ -251,11 +251,11 @@ func TestBadFiles(t *testing.T) {
 		{"version", mod(func(c []byte) []byte { c[8] = 9; return c }), 8, "unsupported version 9"},
 		{"header length", mod(func(c []byte) []byte { binary.LittleEndian.PutUint32(c[10:], 1<<30); return c }), 10, "does not fit"},
 		{"header crc", mod(func(c []byte) []byte { c[16]++; return c }), 14, "header CRC"},
-		{"chunk crc", mod(func(c []byte) []byte { c[headerLen+10]++; return c }), int64(headerLen), "chunk CRC"},
+		{"chunk crc", mod(func(c []byte) []byte { c[headerLen+30]++; return c }), int64(headerLen), "chunk 0's CRC"},
 		{"chunk length", mod(func(c []byte) []byte {
 			binary.LittleEndian.PutUint32(c[headerLen:], 1<<31)
 			return c
-		}), int64(headerLen), "over the"},
+		}), int64(headerLen), "chunk 0's prefix CRC"},
 		{"trailing", append(bytes.Clone(b), 1, 2, 3, 4, 5, 6, 7, 8, 9), int64(len(b)), "after the end record"},
 	} {
 		_, err := replay.Read(bytes.NewReader(tc.file), int64(len(tc.file)), "rec.tdr")

@@ -2,9 +2,11 @@ package replay_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tandem-engine/tandem/replay"
@@ -34,7 +36,8 @@ func TestVersion1Reads(t *testing.T) {
 	want := refRecording(v1Ticks)
 	if rec.Header != want.Header || !reflect.DeepEqual(rec.Events, want.Events) ||
 		!reflect.DeepEqual(rec.Checkpoints, want.Checkpoints) || rec.Final != want.Final ||
-		rec.StoppedBy != want.StoppedBy || !rec.Complete || rec.Marked != v1Ticks || rec.Lost != 0 {
+		rec.StoppedBy != want.StoppedBy || !rec.Complete || rec.Marked != v1Ticks || rec.Lost != 0 ||
+		rec.Version != 1 || rec.Cut != nil || rec.CheckComplete() != nil {
 		t.Errorf("read back %+v\nwant %+v", rec, want)
 	}
 }
@@ -53,6 +56,10 @@ func TestVersion1Cuts(t *testing.T) {
 		if rec.Complete || (rec.Lost > 0 && rec.LostFrom+rec.Lost != int64(cut)) {
 			t.Fatalf("cut at %d: complete %v, lost %d from %d", cut, rec.Complete, rec.Lost, rec.LostFrom)
 		}
+		if c := rec.Cut; c == nil || c.Version != 1 || c.ReachKnown || c.Size != int64(cut) || c.Ticks != rec.End() ||
+			(rec.Lost > 0 && c.From != rec.LostFrom) || !strings.Contains(c.String(), "a version 1 file") {
+			t.Fatalf("cut at %d: %+v", cut, c)
+		}
 		if len(rec.Events) > len(full.Events) || !slices.Equal(rec.Events, full.Events[:len(rec.Events)]) {
 			t.Fatalf("cut at %d: the events are not the first %d of the file's", cut, len(rec.Events))
 		}
@@ -62,6 +69,13 @@ func TestVersion1Cuts(t *testing.T) {
 	bad[v1FirstChunk+1] ^= 0x10
 	rec, err := replay.Read(bytes.NewReader(bad), int64(len(bad)), "v1.tdr")
 	if err != nil || rec.Complete || len(rec.Events) != 0 || rec.LostFrom != v1FirstChunk || rec.Lost != int64(len(b)-v1FirstChunk) {
-		t.Errorf("a version 1 chunk length past the end: %v, %+v; want the old reading, a cut", err, rec)
+		t.Fatalf("a version 1 chunk length past the end: %v, %+v; want the old reading, a cut", err, rec)
+	}
+	want := fmt.Sprintf("v1.tdr: cut short at byte %d: its last %d bytes, from byte 70, are not a whole chunk: "+
+		"the file ends at tick 0 (0.000 s of sim time at 100 Hz) with 0 checkpoints; "+
+		"anything after tick 0 is lost, and the file does not say how much that was "+
+		"(a version 1 file: its chunk lengths are not checked, so a corrupt one reads as a cut too)", len(b), len(b)-70)
+	if got := rec.Cut.String(); got != want {
+		t.Errorf("its cut:\n got %s\nwant %s", got, want)
 	}
 }

@@ -44,6 +44,8 @@ type Writer struct {
 	dropped    atomic.Uint64
 	ticks      atomic.Uint64 // the state's tick count, from Ticked
 	marked     uint64        // the tick count the file last vouched for
+	chunks     uint32        // the chunks written so far: the next one's index
+	reach      uint64        // the tick count the last chunk reached
 
 	mu     sync.Mutex // held while a chunk is written; guards what follows
 	buf    []byte     // the chunk buffer
@@ -61,7 +63,7 @@ func Create(path string, h Header) (*Writer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("replay: -record: %w", err)
 	}
-	w, err := newWriter(f, h, path)
+	w, err := newWriter(f, h, path, FlushEvery)
 	if err != nil {
 		f.Close()
 		os.Remove(path)
@@ -78,9 +80,13 @@ func Create(path string, h Header) (*Writer, error) {
 }
 
 // NewWriter writes a recording with header h to w.
-func NewWriter(w io.Writer, h Header) (*Writer, error) { return newWriter(w, h, "recording") }
+func NewWriter(w io.Writer, h Header) (*Writer, error) {
+	return newWriter(w, h, "recording", FlushEvery)
+}
 
-func newWriter(w io.Writer, h Header, name string) (*Writer, error) {
+// newWriter writes a chunk every every, or only when told (Flush, Close)
+// when every is 0.
+func newWriter(w io.Writer, h Header, name string, every time.Duration) (*Writer, error) {
 	b, err := appendHeader(nil, h)
 	if err != nil {
 		return nil, err
@@ -90,7 +96,7 @@ func newWriter(w io.Writer, h Header, name string) (*Writer, error) {
 	}
 	rw := &Writer{w: w, done: make(chan struct{}), quit: make(chan struct{}), name: name,
 		buf: make([]byte, 0, 64<<10)}
-	go rw.run()
+	go rw.run(every)
 	return rw, nil
 }
 
@@ -117,14 +123,18 @@ func (w *Writer) put(it item) {
 	w.tail.Store(t + 1)
 }
 
-// run writes a chunk every FlushEvery until Close.
-func (w *Writer) run() {
+// run writes a chunk every every until Close.
+func (w *Writer) run(every time.Duration) {
 	defer close(w.done)
-	t := time.NewTicker(FlushEvery)
-	defer t.Stop()
+	var tick <-chan time.Time
+	if every > 0 {
+		t := time.NewTicker(every)
+		defer t.Stop()
+		tick = t.C
+	}
 	for {
 		select {
-		case <-t.C:
+		case <-tick:
 			w.Flush()
 		case <-w.quit:
 			return
@@ -141,13 +151,13 @@ func (w *Writer) Flush() error {
 	if w.closed {
 		return errors.New("replay: Flush after Close")
 	}
-	w.flush(nil)
+	w.flush(nil, 0)
 	return w.err
 }
 
-// flush writes the records handed over so far, and final if not nil, as
-// one chunk. Under w.mu.
-func (w *Writer) flush(final []byte) {
+// flush writes the records handed over so far, and final if not nil (the
+// end record of the run's finalTick ticks), as one chunk. Under w.mu.
+func (w *Writer) flush(final []byte, finalTick uint64) {
 	// The tick count first: every event applied before those ticks ran
 	// was handed over before it, so is in the ring up to t.
 	k := w.ticks.Load()
@@ -155,9 +165,14 @@ func (w *Writer) flush(final []byte) {
 	if (h == t && final == nil && k == w.marked) || w.err != nil {
 		return
 	}
-	b := append(w.buf[:0], 0, 0, 0, 0)
+	// What the chunk reaches: the run's tick count now, and every
+	// record's tick (an event applied after k was read may be in the
+	// ring), never less than the last chunk's.
+	reach := max(w.reach, k, finalTick)
+	b := append(w.buf[:0], emptyPrefix[:]...)
 	for i := h; i < t; i++ {
 		it := &w.ring[i%ringSize]
+		reach = max(reach, it.tick)
 		if it.kind == recEvent {
 			b = appendEvent(b, it.tick, &it.event)
 		} else {
@@ -165,11 +180,10 @@ func (w *Writer) flush(final []byte) {
 		}
 		if len(b) > maxChunk-64-len(final) {
 			// Keep every chunk within what Read accepts.
-			b = sealChunk(b, 0)
-			if w.write(b) != nil {
+			if b = w.seal(b, reach); w.err != nil {
 				return
 			}
-			b = append(b[:0], 0, 0, 0, 0)
+			b = append(b[:0], emptyPrefix[:]...)
 		}
 	}
 	w.head.Store(t)
@@ -178,9 +192,20 @@ func (w *Writer) flush(final []byte) {
 		w.marked = k
 	}
 	b = append(b, final...)
-	b = sealChunk(b, 0)
+	w.buf = w.seal(b, reach)[:0]
+}
+
+var emptyPrefix [prefixSize]byte
+
+// seal seals the chunk b, which reaches tick count reach, as the next
+// chunk of the file and writes it. It returns b with its CRC (it may have
+// grown). Under w.mu.
+func (w *Writer) seal(b []byte, reach uint64) []byte {
+	b = sealChunk(b, 0, w.chunks, reach)
+	w.chunks++
+	w.reach = reach
 	w.write(b)
-	w.buf = b[:0]
+	return b
 }
 
 // write writes one whole chunk in one call, so that a crash cuts at most
@@ -215,7 +240,7 @@ func (w *Writer) Close(final Checkpoint, stoppedBy string) error {
 	end = appendStr(end, stoppedBy)
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.flush(end)
+	w.flush(end, final.Tick)
 	err := w.err
 	if w.sync != nil {
 		if serr := w.sync(); err == nil && serr != nil {
