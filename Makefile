@@ -68,8 +68,8 @@ test: deps
 	# demo's games through the engine's API, cross-compiled without cgo
 	# (the API needs none; the window and the renderer do), under
 	# qemu-user, against amd64's golden hashes.
-	CGO_ENABLED=0 GOARCH=arm64 $(GO) test -c -o bin/scene.arm64.test ./cmd/tandem/scene
-	cd cmd/tandem/scene && qemu-aarch64 ../../../bin/scene.arm64.test -test.run 'GoldenHash|Determinism|Shooter' -test.count 1
+	CGO_ENABLED=0 GOARCH=arm64 $(GO) test -c -o bin/scene.arm64.test ./examples/scene
+	cd examples/scene && qemu-aarch64 ../../bin/scene.arm64.test -test.run 'GoldenHash|Determinism|Shooter' -test.count 1
 	# Each fuzzer for a bounded number of inputs beyond its seed corpus
 	# (testdata/fuzz): a crasher fails the run and is saved there, failing
 	# every run after.
@@ -80,7 +80,7 @@ test: deps
 # three loops (about 4 minutes; tandem starts its own Xvfb without a
 # display). BENCHFLAGS adds flags, e.g. BENCHFLAGS='-reps 3'.
 bench: build
-	$(GO) test -run '^$$' -bench . -benchmem ./physics ./snapshot ./simthread ./bench ./cmd/tandem/scene
+	$(GO) test -run '^$$' -bench . -benchmem ./physics ./snapshot ./simthread ./bench ./examples/scene
 	$(XVFB) $(GO) test -run '^$$' -bench . -benchmem ./gl
 	./$(BIN) bench -matrix -out $(OUT)/bench $(BENCHFLAGS)
 

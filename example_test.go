@@ -4,6 +4,7 @@ package tandem_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -18,8 +19,9 @@ func ExampleMain() {
 	tandem.Main(&ball{})
 }
 
-// Run runs a game from a program, with the command line's settings as
-// fields. Its error names what to fix. (Not run here: it opens a window.)
+// Run runs a game from a program, with typed settings. Its errors can be
+// told apart: a machine without a display or OpenGL 4.1 is a sentinel,
+// a bad setting a *ConfigError. (Not run here: it opens a window.)
 func ExampleRun() {
 	ctx, stop := context.WithTimeout(context.Background(), 10*time.Second)
 	defer stop()
@@ -28,9 +30,16 @@ func ExampleRun() {
 		Hz:         120,
 		Screenshot: "ball.png",
 		JSON:       true,
-		Args:       []string{"-interp-delay", "auto", "-hud"},
+		HUD:        true,
+		Pacing:     tandem.Pacing{FPSCap: 144},
 	})
-	if err != nil {
+	var bad *tandem.ConfigError
+	switch {
+	case errors.Is(err, tandem.ErrNoDisplay):
+		fmt.Println("no display: run it under xvfb-run")
+	case errors.As(err, &bad):
+		fmt.Println("fix Config." + bad.Field)
+	case err != nil:
 		fmt.Println(err)
 	}
 }

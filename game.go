@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/tandem-engine/tandem/entity"
+	"github.com/tandem-engine/tandem/internal/engine"
 	"github.com/tandem-engine/tandem/physics"
 	"github.com/tandem-engine/tandem/simthread"
 	"github.com/tandem-engine/tandem/snapshot"
@@ -327,30 +328,38 @@ func (s *Setup) Scaled(f Frame, px int) Frame {
 	return s.add(frameSource{of: f, px: float32(px)})
 }
 
-// Bind binds action to inputs, by name: keys ("Space", "A", "Left",
-// "Enter", "F1", ...), mouse buttons ("MouseLeft", "MouseRight",
-// "MouseMiddle") and gamepad buttons ("PadA", "PadB", "PadX", "PadY",
-// "PadLeft", "PadRight", "PadUp", "PadDown", "PadStart", "PadBack",
-// "PadLeftBumper", "PadRightBumper", and the left stick pushed
-// "StickLeft" or "StickRight"). It replaces the action's default
-// bindings, and takes its inputs from any other action's defaults. The
-// engine's own keys (Escape, P, Period, the brackets, F3, F11, F12) are
-// not the game's to bind. An unknown or taken name is an error naming
-// it; Setup's caller reports it too if the game drops it.
+// Bind binds action to inputs, by name, whatever the case ("space" is
+// Space). Every name it takes:
+//   - keys: A to Z, 0 to 9, F1 to F12, Space, Enter, Tab, Backspace,
+//     Left, Right, Up, Down, LeftShift, RightShift, LeftControl,
+//     RightControl, LeftAlt, RightAlt, Comma, Slash, Minus, Equal;
+//   - mouse buttons: MouseLeft, MouseRight, MouseMiddle;
+//   - gamepad buttons: PadA, PadB, PadX, PadY, PadLeft, PadRight, PadUp,
+//     PadDown, PadStart, PadBack, PadLeftBumper, PadRightBumper, and the
+//     left stick pushed StickLeft or StickRight.
+//
+// It replaces the action's default bindings, and takes its inputs from
+// any other action's defaults. The engine's own keys (Escape, P, Period,
+// the brackets, F3, F11, F12) are not the game's to bind. An unknown or
+// taken name is an error naming it; Setup's caller reports it too if the
+// game drops it.
 func (s *Setup) Bind(action Action, inputs ...string) error {
 	s.live("Bind")
 	if action > MaxAction {
 		return s.fail(fmt.Errorf("tandem: Bind: action %d is past MaxAction (%d)", action, MaxAction))
 	}
-	for _, name := range inputs {
-		if !bindable[name] {
-			return s.fail(fmt.Errorf("tandem: Bind: no key or button called %q (e.g. Space, A, Left, MouseLeft, PadA, StickLeft)", name))
+	names := make([]string, len(inputs))
+	for i, in := range inputs {
+		name, ok := engine.Bindable(in)
+		if !ok {
+			return s.fail(fmt.Errorf("tandem: Bind: no key or button called %q (e.g. Space, A, Left, MouseLeft, PadA, StickLeft; see Bind's doc for every name)", in))
 		}
-		if engineInputs[name] {
+		if engine.EngineKeys[name] {
 			return s.fail(fmt.Errorf("tandem: Bind: %s is the engine's (quit, pause, step, time scale, HUD, fullscreen, screenshot): bind another key", name))
 		}
+		names[i] = name
 	}
-	s.bindings[action] = append([]string(nil), inputs...)
+	s.bindings[action] = names
 	return nil
 }
 

@@ -221,20 +221,20 @@ func WriteMarkdown(w io.Writer, title string, results []Result) error {
 		}
 		mdRow(bw, row)
 	}
-	for _, c := range groupCells(results) {
-		if len(c.loops) < 2 {
+	for _, c := range GroupCells(results) {
+		if len(c.Loops) < 2 {
 			continue
 		}
-		fmt.Fprintf(bw, "\n## Side by side: simcost=%s, sprites=%d\n\n", mdEscape(c.simCost), c.sprites)
+		fmt.Fprintf(bw, "\n## Side by side: simcost=%s, sprites=%d\n\n", mdEscape(c.SimCost), c.Sprites)
 		head := []string{"median over reps"}
-		for _, l := range c.loops {
-			head = append(head, fmt.Sprintf("%s (n=%d)", mdEscape(l.loop), len(l.results)))
+		for _, l := range c.Loops {
+			head = append(head, fmt.Sprintf("%s (n=%d)", mdEscape(l.Loop), len(l.Results)))
 		}
-		base := c.loop(baseLoop)
+		base := c.ByLoop(baseLoop)
 		if base != nil {
-			for _, l := range c.loops {
+			for _, l := range c.Loops {
 				if l != base {
-					head = append(head, mdEscape(l.loop)+" vs "+baseLoop)
+					head = append(head, mdEscape(l.Loop)+" vs "+baseLoop)
 				}
 			}
 		}
@@ -242,17 +242,17 @@ func WriteMarkdown(w io.Writer, title string, results []Result) error {
 		mdRule(bw, len(head))
 		for _, m := range mdMetrics {
 			row := []string{"`" + m.key + "`"}
-			for _, l := range c.loops {
-				v, ok := l.median(m.key)
+			for _, l := range c.Loops {
+				v, ok := l.Median(m.key)
 				row = append(row, m.format(v, ok))
 			}
 			if base != nil {
-				b, bok := base.median(m.key)
-				for _, l := range c.loops {
+				b, bok := base.Median(m.key)
+				for _, l := range c.Loops {
 					if l == base {
 						continue
 					}
-					v, ok := l.median(m.key)
+					v, ok := l.Median(m.key)
 					if ok && bok && b != 0 {
 						row = append(row, fmt.Sprintf("%.2fx", v/b))
 					} else {
@@ -293,36 +293,37 @@ func mdEscape(s string) string {
 	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
 }
 
-// cell is the results of one (simcost, sprites) cell of the matrix, by
+// Cell is the results of one (simcost, sprites) cell of the matrix, by
 // loop.
-type cell struct {
-	simCost string
-	sprites int
-	loops   []*cellLoop // coupled first, then in order of first appearance
+type Cell struct {
+	SimCost string
+	Sprites int
+	Loops   []*CellLoop // coupled first, then in order of first appearance
 }
 
-// cellLoop is the reps of one loop in a cell, in the order given.
-type cellLoop struct {
-	loop    string
-	results []Result
+// CellLoop is the reps of one loop in a cell, in the order given.
+type CellLoop struct {
+	Loop    string
+	Results []Result
 }
 
-func (c *cell) loop(name string) *cellLoop {
-	for _, l := range c.loops {
-		if l.loop == name {
+// ByLoop returns the reps of loop name, or nil.
+func (c *Cell) ByLoop(name string) *CellLoop {
+	for _, l := range c.Loops {
+		if l.Loop == name {
 			return l
 		}
 	}
 	return nil
 }
 
-// median returns the median of the figure key over l's reps that measured
+// Median returns the median of the figure key over l's reps that measured
 // it (the mean of the middle two for an even count; unlike [Percentile],
 // which always picks a sample, so that two reps do not report the lower
 // one), and whether any did.
-func (l *cellLoop) median(key string) (float64, bool) {
+func (l *CellLoop) Median(key string) (float64, bool) {
 	var xs []float64
-	for _, r := range l.results {
+	for _, r := range l.Results {
 		if v, ok := summaryNum(r.Summary, key); ok {
 			xs = append(xs, v)
 		}
@@ -338,37 +339,37 @@ func (l *cellLoop) median(key string) (float64, bool) {
 	return (xs[n/2-1] + xs[n/2]) / 2, true
 }
 
-// groupCells groups results by cell, cells ordered by sim cost (as a
+// GroupCells groups results by cell, cells ordered by sim cost (as a
 // duration, lightest first) then sprites.
-func groupCells(results []Result) []*cell {
-	var cells []*cell
+func GroupCells(results []Result) []*Cell {
+	var cells []*Cell
 	for _, r := range results {
-		i := slices.IndexFunc(cells, func(c *cell) bool { return c.simCost == r.SimCost && c.sprites == r.Sprites })
+		i := slices.IndexFunc(cells, func(c *Cell) bool { return c.SimCost == r.SimCost && c.Sprites == r.Sprites })
 		if i < 0 {
-			cells = append(cells, &cell{simCost: r.SimCost, sprites: r.Sprites})
+			cells = append(cells, &Cell{SimCost: r.SimCost, Sprites: r.Sprites})
 			i = len(cells) - 1
 		}
 		c := cells[i]
-		l := c.loop(r.Loop)
+		l := c.ByLoop(r.Loop)
 		if l == nil {
-			l = &cellLoop{loop: r.Loop}
-			c.loops = append(c.loops, l)
+			l = &CellLoop{Loop: r.Loop}
+			c.Loops = append(c.Loops, l)
 		}
-		l.results = append(l.results, r)
+		l.Results = append(l.Results, r)
 	}
 	for _, c := range cells {
-		slices.SortStableFunc(c.loops, func(a, b *cellLoop) int {
-			return cmp.Compare(loopRank(a.loop), loopRank(b.loop))
+		slices.SortStableFunc(c.Loops, func(a, b *CellLoop) int {
+			return cmp.Compare(LoopRank(a.Loop), LoopRank(b.Loop))
 		})
 	}
-	slices.SortStableFunc(cells, func(a, b *cell) int {
-		return cmp.Or(compareSimCost(a.simCost, b.simCost), cmp.Compare(a.sprites, b.sprites))
+	slices.SortStableFunc(cells, func(a, b *Cell) int {
+		return cmp.Or(compareSimCost(a.SimCost, b.SimCost), cmp.Compare(a.Sprites, b.Sprites))
 	})
 	return cells
 }
 
-// loopRank puts the base loop first.
-func loopRank(loop string) int {
+// LoopRank puts the base loop first.
+func LoopRank(loop string) int {
 	if loop == baseLoop {
 		return 0
 	}

@@ -80,8 +80,8 @@ func WriteSweepMarkdown(w io.Writer, title string, results []Result) error {
 // spread formats the figure m over rs: "min–max (median)", the value
 // alone when the runs that measured it agree or are one, "–" for none.
 func (m mdMetric) spread(rs []Result) string {
-	l := cellLoop{results: rs}
-	med, ok := l.median(m.key)
+	l := CellLoop{Results: rs}
+	med, ok := l.Median(m.key)
 	if !ok {
 		return "–"
 	}

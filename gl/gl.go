@@ -1,6 +1,7 @@
 package gl
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"strconv"
@@ -23,6 +24,23 @@ const SoftwareHint = "try Mesa's llvmpipe: LIBGL_ALWAYS_SOFTWARE=1, or run under
 //
 // GL thread only, with a context current. Call it once per context.
 func Init() error {
+	if err := initGL(); err != nil {
+		return noGL41{err}
+	}
+	return nil
+}
+
+// ErrNoGL41 is what Init's error is (errors.Is) when the context lacks
+// OpenGL 4.1 core.
+var ErrNoGL41 = errors.New("gl: no OpenGL 4.1 core")
+
+// noGL41 is Init's error: its own text, and ErrNoGL41 to errors.Is.
+type noGL41 struct{ error }
+
+func (e noGL41) Is(target error) bool { return target == ErrNoGL41 }
+func (e noGL41) Unwrap() error        { return e.error }
+
+func initGL() error {
 	if err := gl.Init(); err != nil {
 		// go-gl names the first function the driver lacks.
 		return fmt.Errorf("gl: load OpenGL 4.1 core: the driver lacks %v; %s", err, SoftwareHint)

@@ -14,6 +14,9 @@ import (
 // to open a window on.
 const NoDisplay = "no display: set DISPLAY, or run under xvfb-run"
 
+// ErrNoDisplay is wrapped by Init's error when there is no display.
+var ErrNoDisplay = errors.New(NoDisplay)
+
 // Init starts GLFW. Without a display (DISPLAY unset, or no X server
 // answering it) it returns an error whose text contains [NoDisplay].
 //
@@ -40,7 +43,7 @@ func Init() error {
 	}
 	// go-gl/glfw logs GLFW's platform error ("X11: Failed to open
 	// display") and returns nil; GLFW is then not initialized.
-	return fmt.Errorf("window: %s (cannot open DISPLAY=%q)", NoDisplay, os.Getenv("DISPLAY"))
+	return fmt.Errorf("window: %w (cannot open DISPLAY=%q)", ErrNoDisplay, os.Getenv("DISPLAY"))
 }
 
 // displayError returns the no-display error when an X11 or Wayland system
@@ -51,7 +54,7 @@ func displayError(goos, display, waylandDisplay string) error {
 		return nil
 	}
 	if display == "" && waylandDisplay == "" {
-		return errors.New("window: " + NoDisplay)
+		return fmt.Errorf("window: %w", ErrNoDisplay)
 	}
 	return nil
 }

@@ -1,14 +1,24 @@
+// Command tandem is the demo's launcher: the three example games on
+// tandem's standard command line (run, bench, replay), with the bench's
+// charts, and `tandem report DIR`, which draws the charts of a bench run
+// that any game's bench wrote (its frames.csv and ticks.csv).
 package main
 
 import (
+	"os"
+
 	"github.com/tandem-engine/tandem"
-	"github.com/tandem-engine/tandem/cmd/tandem/scene"
+	"github.com/tandem-engine/tandem/bench/charts"
+	"github.com/tandem-engine/tandem/examples/scene"
+	"github.com/tandem-engine/tandem/internal/cli"
 )
 
-// The demo is three games on tandem's public API and its standard command
-// line: the platformer (the default), the bunnymark (the bench's load) and
-// the shoot-'em-up. tandem's own init locks the main goroutine to the main
-// thread, as GLFW requires.
+// tandem's own init locks the main goroutine to the main thread, as GLFW
+// requires.
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "report" {
+		os.Exit(report(os.Args[2:], os.Stdout, os.Stderr))
+	}
+	cli.ChartsFor = cli.Charts{Run: charts.Run, Sweep: charts.Matrix}
 	tandem.Main(scene.NewPlatformer(), scene.NewBunnymark(), scene.NewShooter())
 }

@@ -1,0 +1,82 @@
+package tandem
+
+import (
+	"github.com/tandem-engine/tandem/internal/engine"
+)
+
+// gameForLoop adapts a public Game to the loop's engine.Game: the one
+// place the loop and the command line learn of a game's Setup.
+type gameForLoop struct{ game Game }
+
+var _ engine.Game = gameForLoop{}
+
+// adapt returns games as the loop sees them.
+func adapt(games []Game) []engine.Game {
+	out := make([]engine.Game, len(games))
+	for i, g := range games {
+		out[i] = gameForLoop{g}
+	}
+	return out
+}
+
+func (g gameForLoop) Info() engine.Info {
+	in := infoOf(g.game)
+	return engine.Info{Name: in.Name, Sprites: in.Sprites, Level: in.Level, Bench: in.Bench}
+}
+
+func (g gameForLoop) NewSim(cfg engine.SimConfig) (engine.Sim, error) {
+	s, err := newSim(g.game, SimConfig{Hz: cfg.Hz, Seed: cfg.Seed, Sprites: cfg.Sprites, SpriteSize: cfg.SpriteSize,
+		Spin: cfg.Spin, Width: cfg.Width, Height: cfg.Height, Level: cfg.Level})
+	if err != nil {
+		return nil, &SetupError{Game: infoOf(g.game).Name, Err: err}
+	}
+	return &simForLoop{Sim: s, look: s.setup.look()}, nil
+}
+
+// simForLoop is a Sim as the loop sees it.
+type simForLoop struct {
+	*Sim
+	look *engine.Look
+}
+
+var _ engine.Sim = (*simForLoop)(nil)
+
+func (s *simForLoop) Look() *engine.Look { return s.look }
+func (s *simForLoop) Slots() int         { return s.world.slots() }
+func (s *simForLoop) Entities() int      { return s.world.Entities() }
+
+func (s *simForLoop) Counters() []engine.Count {
+	var out []engine.Count
+	for _, c := range s.Sim.Counters() {
+		out = append(out, engine.Count{Name: c.Name, Value: c.Value})
+	}
+	return out
+}
+
+// look is what Setup declared for drawing, once it has returned.
+func (s *Setup) look() *engine.Look {
+	l := &engine.Look{
+		Frames:    make([]engine.FrameSource, len(s.frames)),
+		Tiles:     engine.TileGrid{W: s.tiles.w, H: s.tiles.h, Frames: s.tiles.frames},
+		Bounds:    s.bounds,
+		HasBounds: s.hasBound,
+		Lines:     s.lines,
+		Clear:     s.clear,
+		Bindings:  make(map[uint8][]string, len(s.bindings)),
+	}
+	for i, f := range s.frames {
+		l.Frames[i] = engine.FrameSource{Img: f.img, Of: uint16(f.of), Mirror: f.mirror, Px: f.px}
+	}
+	for a, names := range s.bindings {
+		l.Bindings[uint8(a)] = names
+	}
+	return l
+}
+
+// The loop's numbers for what the API names.
+var (
+	_ [0]struct{} = [engine.NoTile - uint16(NoTile)]struct{}{}
+	_ [0]struct{} = [uint8(Left) - engine.ActionLeft]struct{}{}
+	_ [0]struct{} = [uint8(Right) - engine.ActionRight]struct{}{}
+	_ [0]struct{} = [uint8(Jump) - engine.ActionJump]struct{}{}
+)

@@ -1,0 +1,53 @@
+package tandem
+
+import (
+	"errors"
+	"fmt"
+)
+
+// The machine problems [Run] reports, to test with errors.Is.
+var (
+	// ErrNoDisplay: there is no display to open a window on.
+	ErrNoDisplay = errors.New("tandem: no display: set DISPLAY, or run under xvfb-run (tandem.Main starts its own Xvfb)")
+	// ErrNoOpenGL: the display gives no OpenGL 4.1 core context.
+	ErrNoOpenGL = errors.New("tandem: no OpenGL 4.1 core context: try Mesa's llvmpipe (LIBGL_ALWAYS_SOFTWARE=1), or run under xvfb-run")
+	// ErrNoCgo: the program was built without cgo, so it has no window.
+	ErrNoCgo = errors.New("tandem: this program was built without cgo (CGO_ENABLED=0, or no C compiler was found), " +
+		"so it has no window and no renderer: build it with cgo (on Debian: apt-get install gcc, then go build again); " +
+		"NewSim steps a game without a window")
+)
+
+// ConfigError is a Config field [Run] cannot take: it names the field,
+// the value and what it wants.
+type ConfigError struct {
+	Field string // e.g. "Hz", "Pacing.FPSCap"
+	Value any
+	Want  string
+}
+
+func (e *ConfigError) Error() string {
+	return fmt.Sprintf("tandem: Config.%s %v: want %s", e.Field, e.Value, e.Want)
+}
+
+// SetupError is a game's mistake in its Setup (an unknown image, a bad
+// binding, an error it returned), found before a window opens.
+type SetupError struct {
+	Game string // the game's name
+	Err  error
+}
+
+func (e *SetupError) Error() string { return e.Err.Error() }
+func (e *SetupError) Unwrap() error { return e.Err }
+
+// OutputError is an output file that cannot be written: its path and
+// why. Run checks every output path before it opens a window.
+type OutputError struct {
+	Field string // the Config field naming it, e.g. "Screenshot"
+	Path  string
+	Err   error
+}
+
+func (e *OutputError) Error() string {
+	return fmt.Sprintf("tandem: Config.%s %s: %v", e.Field, e.Path, e.Err)
+}
+func (e *OutputError) Unwrap() error { return e.Err }

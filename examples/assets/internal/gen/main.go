@@ -1,0 +1,67 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"image/png"
+	"log"
+	"os"
+	"path/filepath"
+
+	"github.com/tandem-engine/tandem/examples/assets/internal/art"
+)
+
+func main() {
+	out := flag.String("o", "", "output folder (default: examples/assets/png, found from the working directory)")
+	flag.Parse()
+	dir := *out
+	if dir == "" {
+		var err error
+		if dir, err = pngDir(); err != nil {
+			log.Fatal(err)
+		}
+	}
+	if err := write(dir); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// pngDir finds examples/assets/png from the repository root or from
+// examples/assets (where go generate runs).
+func pngDir() (string, error) {
+	for _, d := range []string{"examples/assets/png", "png"} {
+		if _, err := os.Stat(filepath.Join(filepath.Dir(d), "assets.go")); err == nil {
+			return d, nil
+		}
+	}
+	return "", fmt.Errorf("gen: run from the repository root or examples/assets, or pass -o")
+}
+
+func write(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("gen: %w", err)
+	}
+	old, err := filepath.Glob(filepath.Join(dir, "*.png"))
+	if err != nil {
+		return fmt.Errorf("gen: %w", err)
+	}
+	for _, f := range old {
+		if err := os.Remove(f); err != nil {
+			return fmt.Errorf("gen: %w", err)
+		}
+	}
+	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	for _, s := range art.All() {
+		var buf bytes.Buffer
+		if err := enc.Encode(&buf, s.Img); err != nil {
+			return fmt.Errorf("gen: encode %s: %w", s.Name, err)
+		}
+		name := filepath.Join(dir, s.Name+".png")
+		if err := os.WriteFile(name, buf.Bytes(), 0o644); err != nil {
+			return fmt.Errorf("gen: %w", err)
+		}
+	}
+	fmt.Printf("gen: wrote %d sprites to %s\n", len(art.All()), dir)
+	return nil
+}

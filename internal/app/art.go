@@ -1,0 +1,101 @@
+//go:build cgo
+
+package app
+
+import (
+	"fmt"
+	"image"
+
+	"github.com/tandem-engine/tandem/gl"
+	"github.com/tandem-engine/tandem/internal/engine"
+)
+
+// hudFontPx is the HUD's font size in pixels.
+const hudFontPx = 14
+
+// art is everything drawn from the atlas: the packed image, the frame
+// table the GPU reads, and the HUD's glyph frames. It is built once at
+// start, before any GL call, so it needs no context. The frame table's
+// first entries are the game's frames, numbered as Setup gave them out
+// (frame 0 the engine's white pixel); the glyphs come after them.
+type art struct {
+	atlas  *gl.Atlas
+	frames []gl.Frame
+	glyphs *gl.GlyphSet
+	// glyph maps an ASCII rune to its frame; 0 (the white frame) for
+	// runes without ink.
+	glyph [128]uint16
+	white uint16
+}
+
+// whiteName is the atlas name of frame 0.
+const whiteName = "\x00white"
+
+// buildArt packs the game's images and the HUD's glyphs into one atlas and
+// makes the frame table, in the order of s's frames.
+func buildArt(l *engine.Look) (*art, error) {
+	glyphs, glyphImgs, err := gl.NewGlyphSet(hudFontPx)
+	if err != nil {
+		return nil, err
+	}
+	white := image.NewRGBA(image.Rect(0, 0, 4, 4))
+	for i := range white.Pix {
+		white.Pix[i] = 0xFF
+	}
+	imgs := []gl.Image{{Name: whiteName, Img: white}}
+	for k, f := range l.Frames {
+		if f.Img != nil {
+			imgs = append(imgs, gl.Image{Name: frameKey(k), Img: f.Img})
+		}
+	}
+	imgs = append(imgs, glyphImgs...)
+	atlas, err := gl.PackAtlas(imgs, 2)
+	if err != nil {
+		return nil, fmt.Errorf("tandem: packing the game's images: %w", err)
+	}
+	a := &art{atlas: atlas, glyphs: glyphs}
+	region := make(map[string]gl.Frame, len(atlas.Regions))
+	for _, r := range atlas.Regions {
+		u0, v0, u1, v1 := atlas.UV(r)
+		fr := gl.Frame{U0: u0, V0: v0, U1: u1, V1: v1, W: float32(r.W), H: float32(r.H)}
+		if r.Name == whiteName {
+			// Sampled at its centre: a 1x1 px frame of pure white.
+			fr.U0, fr.U1 = (u0+u1)/2, (u0+u1)/2
+			fr.V0, fr.V1 = (v0+v1)/2, (v0+v1)/2
+			fr.W, fr.H = 1, 1
+		}
+		region[r.Name] = fr
+	}
+	a.frames = append(a.frames, region[whiteName])
+	for k, f := range l.Frames {
+		var fr gl.Frame
+		switch {
+		case f.Img != nil:
+			fr = region[frameKey(k)]
+		case int(f.Of) >= len(a.frames):
+			return nil, fmt.Errorf("tandem: frame %d is derived from frame %d, which is not defined before it", k+1, f.Of)
+		default:
+			fr = a.frames[f.Of]
+			if f.Mirror {
+				fr.U0, fr.U1 = fr.U1, fr.U0
+			}
+			if f.Px > 0 {
+				sc := f.Px / max(fr.W, fr.H)
+				fr.W, fr.H = fr.W*sc, fr.H*sc
+			}
+		}
+		a.frames = append(a.frames, fr)
+	}
+	for r := range a.glyph {
+		if g := glyphs.Glyphs[r]; g.Name != "" {
+			a.glyph[r] = uint16(len(a.frames))
+			a.frames = append(a.frames, region[g.Name])
+		}
+	}
+	if len(a.frames) > int(gl.NoTile) {
+		return nil, fmt.Errorf("tandem: %d frames; at most %d", len(a.frames), gl.NoTile)
+	}
+	return a, nil
+}
+
+func frameKey(k int) string { return fmt.Sprintf("\x00frame%d", k) }

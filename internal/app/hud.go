@@ -1,0 +1,247 @@
+//go:build cgo
+
+package app
+
+import (
+	"strconv"
+	"unsafe"
+
+	"github.com/tandem-engine/tandem/gl"
+	"github.com/tandem-engine/tandem/internal/hoststat"
+	"github.com/tandem-engine/tandem/simthread"
+	"github.com/tandem-engine/tandem/snapshot"
+)
+
+// hud lays out the F3 overlay as screen-space quads: text from the glyph
+// atlas and a frame-time graph. It reuses its buffers: no allocation per
+// frame.
+type hud struct {
+	art    *art
+	quads  []gl.Quad
+	glyphs []gl.GlyphQuad
+	line   []byte
+	scale  float32 // HUD pixels per layout pixel (HiDPI)
+}
+
+func newHUD(a *art) *hud {
+	return &hud{art: a, quads: make([]gl.Quad, 0, 4096), glyphs: make([]gl.GlyphQuad, 0, 256), line: make([]byte, 0, 256), scale: 1}
+}
+
+const (
+	hudPad     = 8
+	hudGraphH  = 64
+	hudMsPx    = 2 // graph pixels per millisecond
+	hudText    = 0xFFFFFFFF
+	hudDim     = 0xFFB0B0B0
+	hudPanel   = 0xB0000000
+	hudGood    = 0xFF50D050
+	hudWarn    = 0xFF30C0F0
+	hudBad     = 0xFF4040F0
+	hudRefLine = 0x80FFFFFF
+)
+
+// hudInfo is what the HUD shows, gathered once per frame.
+type hudInfo struct {
+	loop, scene string
+	fps         float64
+	frameP50    float64
+	frameP99    float64
+	tps         float64
+	sim         simthread.Stats
+	view        snapshot.View
+	delay       int64 // the interpolation delay in use, ns
+	sprites     int
+	gcCycles    uint64
+	gcPauseMs   float64
+	gcMaxMs     float64
+	paused      bool
+	vsync       vsyncState
+	refreshHz   int     // with vsync, the blanks' rate
+	hold        int64   // the present hold's lead, ns (0: none)
+	steal       float64 // the host's steal over the last half second, % (-1: not known)
+}
+
+// vsyncState is what the HUD says of vsync.
+type vsyncState uint8
+
+const (
+	vsyncOff      vsyncState = iota
+	vsyncOn                  // asked for, and the presents wait for the blanks
+	vsyncIgnored             // asked for, but the presents come faster than the refresh
+	vsyncEmulated            // -emulate-vsync
+)
+
+// build lays out the HUD and returns its quads.
+func (h *hud) build(in *hudInfo, st *frameStats) []gl.Quad {
+	h.quads = h.quads[:0]
+	lh := h.art.glyphs.LineHeight
+	x, y := hudPad*2, hudPad*2
+	panelAt := len(h.quads)
+	h.quads = append(h.quads, gl.Quad{}) // the panel, sized at the end
+	width := 0
+
+	b := h.line[:0]
+	b = append(b, "tandem  "...)
+	b = append(b, in.scene...)
+	b = append(b, "  "...)
+	b = append(b, in.loop...)
+	switch in.vsync {
+	case vsyncOn, vsyncEmulated:
+		b = append(b, "  vsync "...)
+		b = strconv.AppendInt(b, int64(in.refreshHz), 10)
+		b = append(b, " Hz"...)
+		if in.vsync == vsyncEmulated {
+			b = append(b, " (emulated)"...)
+		}
+	case vsyncIgnored:
+		b = append(b, "  vsync ignored by the driver"...)
+	}
+	width = max(width, h.text(b, x, y, hudDim))
+	y += lh
+
+	b = h.line[:0]
+	b = append(b, "FPS "...)
+	b = strconv.AppendFloat(b, in.fps, 'f', 1, 64)
+	b = append(b, "   frame p50 "...)
+	b = strconv.AppendFloat(b, in.frameP50, 'f', 2, 64)
+	b = append(b, " ms  p99 "...)
+	b = strconv.AppendFloat(b, in.frameP99, 'f', 2, 64)
+	b = append(b, " ms"...)
+	width = max(width, h.text(b, x, y, hudText))
+	y += lh
+
+	b = h.line[:0]
+	b = append(b, "TPS "...)
+	b = strconv.AppendFloat(b, in.tps, 'f', 1, 64)
+	b = append(b, "   time scale "...)
+	b = strconv.AppendFloat(b, in.sim.Scale, 'f', 2, 64)
+	b = append(b, "x (chosen "...)
+	b = strconv.AppendInt(b, in.sim.Chosen.Num, 10)
+	if in.sim.Chosen.Den != 1 {
+		b = append(b, '/')
+		b = strconv.AppendInt(b, in.sim.Chosen.Den, 10)
+	}
+	b = append(b, "x)"...)
+	if in.paused {
+		b = append(b, "  PAUSED"...)
+	}
+	width = max(width, h.text(b, x, y, hudText))
+	y += lh
+
+	b = h.line[:0]
+	b = append(b, "snapshot age "...)
+	b = strconv.AppendFloat(b, float64(in.view.Age)/1e6, 'f', 2, 64)
+	b = append(b, " ms   alpha "...)
+	b = strconv.AppendFloat(b, float64(in.view.Alpha), 'f', 2, 64)
+	b = append(b, "   delay "...)
+	b = strconv.AppendFloat(b, float64(in.delay)/1e6, 'f', 2, 64)
+	b = append(b, " ms   "...)
+	if in.hold > 0 {
+		b = append(b, "hold "...)
+		b = strconv.AppendFloat(b, float64(in.hold)/1e6, 'f', 2, 64)
+		b = append(b, " ms   "...)
+	}
+	b = append(b, "tick "...)
+	b = strconv.AppendUint(b, in.sim.Ticks, 10)
+	width = max(width, h.text(b, x, y, hudText))
+	y += lh
+
+	b = h.line[:0]
+	b = append(b, "sprites "...)
+	b = strconv.AppendInt(b, int64(in.sprites), 10)
+	b = append(b, "   GC "...)
+	b = strconv.AppendUint(b, in.gcCycles, 10)
+	b = append(b, " cycles, pauses "...)
+	b = strconv.AppendFloat(b, in.gcPauseMs, 'f', 2, 64)
+	b = append(b, " ms (max "...)
+	b = strconv.AppendFloat(b, in.gcMaxMs, 'f', 2, 64)
+	b = append(b, " ms)"...)
+	width = max(width, h.text(b, x, y, hudText))
+	y += lh
+	if in.sim.Dropped > 0 {
+		b = h.line[:0]
+		b = append(b, "overloaded: dropped "...)
+		b = strconv.AppendFloat(b, float64(in.sim.Dropped)/1e6, 'f', 0, 64)
+		b = append(b, " ms of sim time"...)
+		width = max(width, h.text(b, x, y, hudBad))
+		y += lh
+	}
+	if in.steal >= hoststat.Notable {
+		b = h.line[:0]
+		b = append(b, "host steal "...)
+		b = strconv.AppendFloat(b, in.steal, 'f', 1, 64)
+		b = append(b, "% of the CPU (a VM's hypervisor): frame times disturbed"...)
+		width = max(width, h.text(b, x, y, hudBad))
+		y += lh
+	}
+	if in.sim.InputLate > 0 {
+		b = h.line[:0]
+		b = append(b, "input late: "...)
+		b = strconv.AppendUint(b, in.sim.InputLate, 10)
+		b = append(b, " events applied a tick after their stamp"...)
+		width = max(width, h.text(b, x, y, hudText))
+		y += lh
+	}
+
+	// The frame-time graph: one bar per frame, newest on the right, with a
+	// line at one 60 Hz frame.
+	y += hudPad / 2
+	base := float32(y + hudGraphH)
+	for i := range graphLen {
+		ms := st.graph[(st.gi+i)%graphLen]
+		hgt := min(ms*hudMsPx, hudGraphH)
+		tint := uint32(hudGood)
+		switch {
+		case ms > 34:
+			tint = hudBad
+		case ms > 17.5:
+			tint = hudWarn
+		}
+		h.quad(float32(x+i*2), base-hgt, 2, hgt, h.art.white, tint)
+	}
+	h.quad(float32(x), base-1000.0/60*hudMsPx, graphLen*2, 1, h.art.white, hudRefLine)
+	width = max(width, graphLen*2)
+	y += hudGraphH
+
+	h.quads[panelAt] = gl.Quad{X: hudPad * h.scale, Y: hudPad * h.scale,
+		W: float32(width+2*hudPad) * h.scale, H: float32(y-hudPad+hudPad) * h.scale,
+		Frame: h.art.white, Tint: hudPanel}
+	return h.quads
+}
+
+// gameText lays out a snapshot's game text and returns its quads, in
+// framebuffer pixels (the HUD's own scale does not apply).
+func (h *hud) gameText(t *snapshot.Text) []gl.Quad {
+	scale := h.scale
+	h.scale = 1
+	defer func() { h.scale = scale }()
+	h.quads = h.quads[:0]
+	for _, l := range t.Lines {
+		h.text(t.Chars[l.From:l.To], int(l.X), int(l.Y), l.Tint)
+	}
+	return h.quads
+}
+
+// text lays out b at (x, y) and returns the width of its ink in pixels.
+func (h *hud) text(b []byte, x, y int, tint uint32) int {
+	if len(b) == 0 {
+		return 0
+	}
+	// Layout takes a string; this one only lives for the call, and b is
+	// not written meanwhile, so no copy is needed.
+	h.glyphs = h.art.glyphs.Layout(h.glyphs[:0], unsafe.String(&b[0], len(b)), x, y)
+	w := 0
+	for _, g := range h.glyphs {
+		if g.Rune < 0 || g.Rune >= 128 {
+			continue
+		}
+		h.quad(float32(g.X), float32(g.Y), float32(g.W), float32(g.H), h.art.glyph[g.Rune], tint)
+		w = max(w, g.X+g.W-x)
+	}
+	return w
+}
+
+func (h *hud) quad(x, y, w, hgt float32, frame uint16, tint uint32) {
+	s := h.scale
+	h.quads = append(h.quads, gl.Quad{X: x * s, Y: y * s, W: w * s, H: hgt * s, Frame: frame, Tint: tint})
+}

@@ -1,0 +1,107 @@
+//go:build cgo
+
+package app
+
+import (
+	"fmt"
+	"runtime/debug"
+
+	"github.com/tandem-engine/tandem/physics"
+	"github.com/tandem-engine/tandem/replay"
+)
+
+// StopEnd is stopped_by for a replay that reached the end of its
+// recording.
+const StopEnd = "end"
+
+// build returns this build's version for a recording's header: the VCS
+// revision when the binary carries one.
+func Build() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	v := bi.Main.Version
+	for _, s := range bi.Settings {
+		if s.Key == "vcs.revision" {
+			v = s.Value
+		}
+	}
+	return v
+}
+
+// recordHeader is what a recording of this run says about its world.
+func recordHeader(o Options, level *physics.Level, arenaW, arenaH int) replay.Header {
+	h := replay.Header{
+		Scene: o.Scene, Level: o.World.LevelFile, Seed: o.World.Seed, Hz: o.World.Hz, Sprites: o.World.Sprites,
+		ArenaW: arenaW, ArenaH: arenaH, CheckpointEvery: o.World.Hz, Build: Build(),
+	}
+	if level != nil {
+		h.LevelHash = level.Hash()
+	}
+	return h
+}
+
+// checkLevel refuses to replay a recording on a level other than the one
+// it was made on.
+func checkLevel(o Options, level *physics.Level) error {
+	if o.Replay.Rec == nil || level == nil || level.Hash() == o.Replay.Rec.Header.LevelHash {
+		return nil
+	}
+	name := o.World.LevelFile
+	if name == "" {
+		name = "the game's own level"
+	}
+	return fmt.Errorf("replay: %s: byte %d: recorded on another level than %s (level hash %016x, recorded %016x): give the level it was recorded on with -level",
+		o.Replay.File, o.Replay.Rec.LevelHashOffset(), name, level.Hash(), o.Replay.Rec.Header.LevelHash)
+}
+
+// VerifyReplay compares a replay that stopped (for stoppedBy) after ticks
+// ticks at state hash with its recording: every checkpoint it reached,
+// and the final tick and hash when it ran to the end.
+func VerifyReplay(rec *replay.Recording, v *replay.Verifier, ticks, hash uint64, stoppedBy string) error {
+	if stoppedBy != StopEnd {
+		if want, got, bad := v.Mismatch(); bad {
+			return fmt.Errorf("state differs at tick %d: hash %016x, recorded %016x", want.Tick, got, want.Hash)
+		}
+		return fmt.Errorf("stopped (%s) at tick %d of %d: %d checkpoints matched, the rest were not reached", stoppedBy, ticks, rec.End(), v.Checked())
+	}
+	return rec.Verify(v, ticks, hash)
+}
+
+// replayReport is the "replay" object of a replay's JSON summary.
+type replayReport struct {
+	File        string  `json:"file"`
+	EndTick     uint64  `json:"end_tick"`
+	Complete    bool    `json:"complete"`
+	LostBytes   int64   `json:"lost_bytes"`
+	Checkpoints int     `json:"checkpoints_checked"`
+	Verified    bool    `json:"verified"`
+	Mismatch    *uint64 `json:"first_mismatch_tick,omitempty"`
+	Error       string  `json:"error,omitempty"`
+}
+
+// replayReport checks the replay that just stopped against its
+// recording. After the sim thread has stopped.
+func (a *app) replayReport() *replayReport {
+	rec := a.opts.Replay.Rec
+	r := &replayReport{File: a.opts.Replay.File, EndTick: rec.End(), Complete: rec.Complete, LostBytes: rec.Lost,
+		Checkpoints: a.verifier.Checked()}
+	err := VerifyReplay(rec, a.verifier, a.runner.Stats().Ticks, a.game.Hash(), a.stoppedBy)
+	if want, _, bad := a.verifier.Mismatch(); bad {
+		r.Mismatch = &want.Tick
+	}
+	r.Verified = err == nil
+	if err != nil {
+		r.Error = err.Error()
+	}
+	return r
+}
+
+// VerifiedWhat says what a verified replay of rec matched.
+func VerifiedWhat(rec *replay.Recording) string {
+	if !rec.Complete {
+		return "every checkpoint matches (the file was cut short: it has no final state to check)"
+	}
+	return "every checkpoint and the final state match"
+}

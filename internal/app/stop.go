@@ -1,0 +1,120 @@
+//go:build cgo
+
+package app
+
+import (
+	"fmt"
+	"image"
+	"image/jpeg"
+	"image/png"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"time"
+)
+
+// StopGrace is how long a stop asked for by a signal may take before the
+// watchdog exits anyway: a frame of a million 512 px sprites takes minutes
+// under llvmpipe, and the loop sees the signal only between frames.
+const StopGrace = 5 * time.Second
+
+// Why a run stopped, in the JSON's stopped_by.
+const (
+	StopSeconds = "seconds" // -seconds ran out
+	StopSignal  = "signal"  // SIGINT or SIGTERM
+	StopWindow  = "window"  // the window's close button
+	StopKey     = "key"     // Esc
+	StopContext = "context" // Run's context was done
+)
+
+// Signals turns SIGINT and SIGTERM into a stop request the frame loop
+// sees between frames. A second signal exits at once with code 130, as a
+// shell's Ctrl-C does; a stop that the loop has not finished within grace
+// exits with a message. Either way the process does not hang.
+type Signals struct {
+	caught atomic.Bool
+	sigs   chan os.Signal
+	done   chan struct{}
+}
+
+func WatchSignals(grace time.Duration, stderr io.Writer) *Signals {
+	w := &Signals{sigs: make(chan os.Signal, 2), done: make(chan struct{})}
+	signal.Notify(w.sigs, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		select {
+		case <-w.sigs:
+		case <-w.done:
+			return
+		}
+		w.caught.Store(true)
+		t := time.NewTimer(grace)
+		defer t.Stop()
+		select {
+		case s := <-w.sigs:
+			fmt.Fprintf(stderr, "tandem: second %v: exiting at once, without the summary\n", s)
+			exitNow(130)
+		case <-t.C:
+			fmt.Fprintf(stderr, "tandem: still running %v after the signal (a frame is taking that long): exiting without the summary\n", grace)
+			exitNow(1)
+		case <-w.done:
+		}
+	}()
+	return w
+}
+
+// OnForcedExit holds what must be undone even when the process exits
+// without unwinding: the private Xvfb, which lives in its own session and
+// would outlive tandem where the kernel does not stop it with tandem
+// (diesWithParent).
+var OnForcedExit atomic.Pointer[func()]
+
+// exitNow exits at once with code, after the cleanup of OnForcedExit.
+func exitNow(code int) {
+	if f := OnForcedExit.Load(); f != nil {
+		(*f)()
+	}
+	os.Exit(code)
+}
+
+// Close stops watching: the run is over.
+func (w *Signals) Close() {
+	signal.Stop(w.sigs)
+	close(w.done)
+}
+
+// ImageEncoder returns the encoder a screenshot's name asks for: PNG for
+// .png, JPEG for .jpg and .jpeg; anything else is refused rather than
+// written as a PNG under another name.
+func ImageEncoder(name string) (func(io.Writer, image.Image) error, error) {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".png":
+		return png.Encode, nil
+	case ".jpg", ".jpeg":
+		return func(w io.Writer, img image.Image) error { return jpeg.Encode(w, img, &jpeg.Options{Quality: 95}) }, nil
+	}
+	return nil, fmt.Errorf("want a name ending in .png, .jpg or .jpeg, not %q", filepath.Ext(name))
+}
+
+// writeImage writes img to name in the format its extension names.
+func writeImage(name string, img image.Image) error {
+	enc, err := ImageEncoder(name)
+	if err != nil {
+		return fmt.Errorf("screenshot %s: %w", name, err)
+	}
+	f, err := os.Create(name)
+	if err != nil {
+		return fmt.Errorf("screenshot: %w", err)
+	}
+	if err := enc(f, img); err != nil {
+		f.Close()
+		return fmt.Errorf("screenshot %s: %w", name, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("screenshot %s: %w", name, err)
+	}
+	return nil
+}

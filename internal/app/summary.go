@@ -1,0 +1,424 @@
+//go:build cgo
+
+package app
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/tandem-engine/tandem/bench"
+	"github.com/tandem-engine/tandem/gl"
+	"github.com/tandem-engine/tandem/internal/engine"
+	"github.com/tandem-engine/tandem/internal/hoststat"
+	"github.com/tandem-engine/tandem/physics"
+)
+
+// Summary is the one JSON line -json prints at exit. Field names are a
+// contract: scripts read them. The frame, tick, pacing and latency figures
+// are computed by package bench from the run's records over the measured
+// window (after -warmup in the bench; the whole run in run), so they are
+// what an outside tool would compute from the same timestamps.
+type Summary struct {
+	Engine            string        `json:"engine"`
+	StoppedBy         string        `json:"stopped_by"`
+	Scene             string        `json:"scene"`
+	Loop              string        `json:"loop"`
+	Interp            string        `json:"interp"`
+	Seconds           float64       `json:"seconds"`
+	WarmupSeconds     float64       `json:"warmup_seconds"`
+	Frames            int           `json:"frames"`
+	FPSMean           float64       `json:"fps_mean"`
+	FrameMsP50        float64       `json:"frame_ms_p50"`
+	FrameMsP99        float64       `json:"frame_ms_p99"`
+	FrameMsMax        float64       `json:"frame_ms_max"`
+	Hitches           int           `json:"hitches"`
+	TPS               float64       `json:"tps"`
+	Ticks             uint64        `json:"ticks"`
+	TickJitterMsP99   float64       `json:"tick_jitter_ms_p99"`
+	AnimErrMsP99      float64       `json:"anim_err_ms_p99"`
+	AnimErrMsRMS      float64       `json:"anim_err_ms_rms"`
+	AnimErrMsP95      float64       `json:"anim_err_ms_p95"`
+	AnimErrOver2ms    int           `json:"frames_anim_err_over_2ms"`
+	Judder            float64       `json:"judder"`
+	JudderPixels      float64       `json:"judder_pixels"`
+	LatencyMsP50      float64       `json:"latency_ms_p50"`
+	LatencyMsP99      float64       `json:"latency_ms_p99"`
+	InputLatencyMsP50 float64       `json:"input_latency_ms_p50"`
+	InputLatencyMsP99 float64       `json:"input_latency_ms_p99"`
+	Inputs            int           `json:"inputs"`
+	InputLate         uint64        `json:"input_late"`
+	SimBackwards      int           `json:"frames_sim_backwards"`
+	SimHeld           int           `json:"frames_sim_held"`
+	Hz                int           `json:"hz"`
+	Sprites           int           `json:"sprites"`
+	SpriteSize        int           `json:"sprite_size"`
+	VSync             bool          `json:"vsync"`
+	SimCost           string        `json:"simcost"`
+	RenderCost        string        `json:"rendercost"`
+	Hitch             string        `json:"hitch,omitempty"`
+	GCLoad            float64       `json:"gcload_mb_s"`
+	StateHash         string        `json:"state_hash"`
+	AllocsPerFrame    float64       `json:"allocs_per_frame"`
+	OverdueFrames     int           `json:"frames_snapshot_overdue"`
+	Extrapolated      int           `json:"frames_extrapolated"`
+	Eased             int           `json:"frames_eased"`
+	InterpDelayMsP50  float64       `json:"interp_delay_ms_p50"`
+	InterpDelay       string        `json:"interp_delay"`
+	PresentHoldMsP50  float64       `json:"present_hold_ms_p50"`
+	FPSCap            int           `json:"fps_cap"`
+	EmulatedVSyncHz   int           `json:"emulated_vsync_hz"`
+	SnapshotAgeP50    float64       `json:"snapshot_age_ms_p50"`
+	SnapshotAgeP99    float64       `json:"snapshot_age_ms_p99"`
+	TimeScale         float64       `json:"time_scale"`
+	DroppedMs         float64       `json:"dropped_ms"`
+	LateMaxMs         float64       `json:"tick_late_ms_max"`
+	GCCycles          uint64        `json:"gc_cycles"`
+	GCPauseMsTotal    float64       `json:"gc_pause_ms_total"`
+	GCPauseMsP99      float64       `json:"gc_pause_ms_p99"`
+	Renderer          string        `json:"gl_renderer"`
+	GLVersion         string        `json:"gl_version"`
+	GoVersion         string        `json:"go_version"`
+	LPNumThreads      string        `json:"lp_num_threads"`
+	MaxRSSMB          float64       `json:"max_rss_mb"`
+	HostStealPct      float64       `json:"host_steal_pct"`
+	Record            string        `json:"record,omitempty"`
+	Replay            *replayReport `json:"replay,omitempty"`
+
+	// With -host-floor: the machine's unevenness at the run's frame work.
+	HostFloorWorkMs     *float64 `json:"host_floor_work_ms,omitempty"`
+	HostFloorMsP99      *float64 `json:"host_floor_ms_p99,omitempty"`
+	HostFloorOver2msPct *float64 `json:"host_floor_over_2ms_pct,omitempty"`
+	HostFloorReps       *int     `json:"host_floor_reps,omitempty"`
+	// The same for work bound by the shared cache and memory.
+	HostFloorCacheMsP99      *float64 `json:"host_floor_cache_ms_p99,omitempty"`
+	HostFloorCacheOver2msPct *float64 `json:"host_floor_cache_over_2ms_pct,omitempty"`
+
+	// counts are the game's own figures (see Counter), written as fields
+	// of their own after the engine's.
+	counts []engine.Count
+
+	// run is what the figures were computed from, for -out.
+	run *bench.Run
+	// shot is the record of the frame -screenshot wrote (tests read its
+	// probe position).
+	shot bench.FrameRecord
+}
+
+// Shot is the record of the frame -screenshot wrote (tests read its
+// probe position).
+func (s *Summary) Shot() bench.FrameRecord { return s.shot }
+
+// Records returns what the figures were computed from (the measured
+// window's records), for -out; nil when nothing ran.
+func (s *Summary) Records() *bench.Run { return s.run }
+
+// records returns what the run recorded over its measured window, from
+// a.from to end.
+func (a *app) records(end int64) *bench.Run {
+	frames, _ := a.frames.Records()
+	ticks, _ := a.log.Ticks()
+	inputs, _ := a.log.Inputs()
+	return &bench.Run{Hz: a.opts.World.Hz, From: a.from, To: end, Frames: frames, Ticks: ticks, Inputs: inputs}
+}
+
+func (a *app) summarize(run *bench.Run) *Summary {
+	st := a.stats
+	sim := a.runner.Stats()
+	ver, rend := gl.Driver()
+	st.readGC()
+	f := bench.Compute(run)
+	interp := "on"
+	if !a.opts.Pacing.Interp {
+		interp = "off"
+	}
+	var hitches []string
+	for _, h := range a.opts.Load.Hitches {
+		hitches = append(hitches, h.String())
+	}
+	s := &Summary{
+		Engine:            "tandem",
+		StoppedBy:         a.stoppedBy,
+		Scene:             a.opts.Scene,
+		Loop:              string(a.opts.Loop),
+		Interp:            interp,
+		Seconds:           Round(float64(run.To-run.From)/1e9, 3),
+		WarmupSeconds:     a.opts.Measure.Warmup,
+		Frames:            f.Frames,
+		FPSMean:           Round(f.FPSMean, 1),
+		FrameMsP50:        Round(f.FrameMsP50, 2),
+		FrameMsP99:        Round(f.FrameMsP99, 2),
+		FrameMsMax:        Round(f.FrameMsMax, 2),
+		Hitches:           f.Hitches,
+		TPS:               Round(f.TPS, 1),
+		Ticks:             sim.Ticks,
+		TickJitterMsP99:   Round(f.TickJitterMsP99, 3),
+		AnimErrMsP99:      Round(f.AnimErrMsP99, 3),
+		AnimErrMsRMS:      Round(f.AnimErrMsRMS, 3),
+		AnimErrMsP95:      Round(f.AnimErrMsP95, 3),
+		AnimErrOver2ms:    f.AnimErrOver2ms,
+		Judder:            Round(f.Judder, 4),
+		JudderPixels:      Round(f.JudderPixels, 4),
+		LatencyMsP50:      Round(f.LatencyMsP50, 2),
+		LatencyMsP99:      Round(f.LatencyMsP99, 2),
+		InputLatencyMsP50: Round(f.InputLatencyMsP50, 2),
+		InputLatencyMsP99: Round(f.InputLatencyMsP99, 2),
+		Inputs:            f.Inputs,
+		InputLate:         sim.InputLate,
+		SimBackwards:      f.SimBackwardsFrames,
+		SimHeld:           f.SimHeldFrames,
+		Hz:                a.opts.World.Hz,
+		Sprites:           a.info.sprites,
+		SpriteSize:        a.opts.World.SpriteSize,
+		VSync:             a.opts.Window.VSync,
+		SimCost:           a.opts.Load.SimCost.String(),
+		RenderCost:        a.opts.Load.RenderCost.String(),
+		Hitch:             strings.Join(hitches, ","),
+		GCLoad:            a.opts.Load.GCLoad,
+		StateHash:         fmt.Sprintf("%016x", a.game.Hash()),
+		AllocsPerFrame:    Round(st.allocsPerFrame(), 3),
+		OverdueFrames:     f.OverdueFrames,
+		Extrapolated:      f.ExtrapolatedFrames,
+		Eased:             a.interp.Eased,
+		InterpDelayMsP50:  Round(f.DelayMsP50, 3),
+		InterpDelay:       delayName(a.opts),
+		PresentHoldMsP50:  Round(f.HoldMsP50, 3),
+		FPSCap:            a.opts.Pacing.FPSCap,
+		EmulatedVSyncHz:   a.opts.Pacing.EmulateHz,
+		SnapshotAgeP50:    Round(f.SnapshotAgeMsP50, 2),
+		SnapshotAgeP99:    Round(f.SnapshotAgeMsP99, 2),
+		TimeScale:         Round(sim.Scale, 3),
+		DroppedMs:         Round(float64(sim.Dropped)/1e6, 1),
+		LateMaxMs:         Round(float64(sim.LateMax)/1e6, 2),
+		GCCycles:          st.gcCycles,
+		GCPauseMsTotal:    Round(st.gcPauseTotal*1e3, 3),
+		GCPauseMsP99:      Round(st.gcPauseP99(), 3),
+		Renderer:          rend,
+		GLVersion:         ver,
+		GoVersion:         runtime.Version(),
+		LPNumThreads:      os.Getenv("LP_NUM_THREADS"),
+		MaxRSSMB:          maxRSSMB(),
+		HostStealPct:      Round(hoststat.StealPct(a.hostFrom, a.hostTo), 2),
+		Record:            a.opts.Record,
+		run:               run,
+	}
+	s.counts = a.game.Counters()
+	return s
+}
+
+// floorReps is how many times -host-floor runs each kind of its work, at
+// most; floorTime bounds the time each kind takes (a heavy scene's frames
+// are long), at least floorMinReps runs whatever it costs.
+const (
+	floorReps    = 120
+	floorMinReps = 10
+	floorTime    = 3 * time.Second
+)
+
+// measureFloor times two kinds of fixed work (hoststat.FloorCPU and
+// FloorCache), each as long as the run's median frame work (decision to
+// present) and up to floorReps times, on this thread with the sim
+// stopped, and records how much consecutive runs of each differ: the
+// 99th percentile in ms and the share over 2 ms, to read beside
+// anim_err_ms_p99 and frames_anim_err_over_2ms. Nothing without frames;
+// stop (a Ctrl-C) ends it at once, and it reports nothing then.
+func (s *Summary) measureFloor(stop func() bool) {
+	if s.run == nil {
+		return
+	}
+	fr, _ := s.run.Window()
+	work := bench.FrameWorkMs(fr)
+	if len(work) == 0 {
+		return
+	}
+	d := time.Duration(bench.Percentile(work, 0.5) * 1e6)
+	reps := floorRepsFor(d)
+	cpu := hoststat.Floor(hoststat.FloorCPU, d, reps, stop)
+	if cpu == nil {
+		return
+	}
+	cache := hoststat.Floor(hoststat.FloorCache, d, reps, stop)
+	if cache == nil {
+		return
+	}
+	s.HostFloorWorkMs, s.HostFloorReps = ptr(Round(float64(d)/1e6, 2)), ptr(reps)
+	s.HostFloorMsP99, s.HostFloorOver2msPct = floorFigures(cpu)
+	s.HostFloorCacheMsP99, s.HostFloorCacheOver2msPct = floorFigures(cache)
+}
+
+// floorRepsFor returns how many runs of each kind -host-floor times for a
+// frame work of d: as many as fit in floorTime, from floorMinReps to
+// floorReps.
+func floorRepsFor(d time.Duration) int {
+	return min(floorReps, max(floorMinReps, int(floorTime/max(d, 1))))
+}
+
+// floorFigures returns bench.UnevennessFigures of runs (ns), rounded for
+// the JSON; nil for fewer than two runs.
+func floorFigures(runs []int64) (p99, over2msPct *float64) {
+	p, over, ok := bench.UnevennessFigures(runs)
+	if !ok {
+		return nil, nil
+	}
+	return ptr(Round(p, 3)), ptr(Round(over, 1))
+}
+
+// ptr returns a pointer to a copy of v: a figure an omitempty field holds
+// only when it was measured.
+func ptr[T any](v T) *T { return &v }
+
+// StealWarning returns what to tell the user about a run during which
+// the host stole pct of the CPU, or "" when that was too little to matter
+// (or is not known, -1).
+func StealWarning(pct float64) string {
+	if pct < hoststat.Notable {
+		return ""
+	}
+	return fmt.Sprintf("warning: the host took %.1f%% of the CPU time (steal, host_steal_pct) during the measured window: the timing figures are disturbed; run again when the machine is quiet", pct)
+}
+
+// delayName is -interp-delay as given: auto, or the ms.
+func delayName(o Options) string {
+	if o.Pacing.DelayAuto {
+		return "auto"
+	}
+	return strconv.FormatFloat(o.Pacing.InterpDelayMs, 'g', -1, 64)
+}
+
+// Round rounds to d decimals; NaN (nothing measured) becomes -1, which JSON
+// can carry.
+func Round(v float64, d int) float64 {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return -1
+	}
+	p := math.Pow(10, float64(d))
+	return math.Round(v*p) / p
+}
+
+// WriteText writes the figures a person reads first, a line a subject,
+// for tandem bench without -json: what ran, the frames, the sim, the
+// pacing, the latency and the host. -json has every figure.
+func (s *Summary) WriteText(w io.Writer) error {
+	ms := func(v float64) string { // -1: not measured
+		if v < 0 {
+			return "–"
+		}
+		return strconv.FormatFloat(v, 'f', 2, 64) + " ms"
+	}
+	judder := "–" // the probe did not move
+	if s.Judder >= 0 {
+		judder = strconv.FormatFloat(s.Judder, 'f', 3, 64)
+	}
+	ran := fmt.Sprintf("%s, %d sprites, %s loop", s.Scene, s.Sprites, s.Loop)
+	if s.FPSCap > 0 {
+		ran += fmt.Sprintf(", -fps-cap %d", s.FPSCap)
+	}
+	if s.VSync || s.EmulatedVSyncHz > 0 {
+		ran += ", vsync"
+	}
+	lines := []string{
+		fmt.Sprintf("tandem bench: %s; %.1f s measured after %.1f s of warm-up", ran, s.Seconds, s.WarmupSeconds),
+		fmt.Sprintf("  frames   %d at %.1f FPS; frame time p50 %s, p99 %s; %d hitches; %.3g allocs a frame",
+			s.Frames, s.FPSMean, ms(s.FrameMsP50), ms(s.FrameMsP99), s.Hitches, s.AllocsPerFrame),
+		fmt.Sprintf("  sim      %.1f ticks a second; ticks start late by %s at p99", s.TPS, ms(s.TickJitterMsP99)),
+		fmt.Sprintf("  pacing   animation error p99 %s, %d frames over 2 ms; judder %s; delay %s (%s); %d frames overdue, %d backwards",
+			ms(s.AnimErrMsP99), s.AnimErrOver2ms, judder, ms(s.InterpDelayMsP50), s.InterpDelay, s.OverdueFrames, s.SimBackwards),
+		fmt.Sprintf("  latency  p50 %s, p99 %s; input p50 %s", ms(s.LatencyMsP50), ms(s.LatencyMsP99), ms(s.InputLatencyMsP50)),
+	}
+	host := "  host     steal " + strconv.FormatFloat(s.HostStealPct, 'f', 1, 64) + "%"
+	if s.HostStealPct < 0 {
+		host = "  host     steal –"
+	}
+	if s.HostFloorMsP99 != nil && s.HostFloorCacheMsP99 != nil && s.HostFloorWorkMs != nil {
+		host += fmt.Sprintf("; the same %s of work again and again differs by %s (arithmetic) and %s (cache-bound) at p99",
+			ms(*s.HostFloorWorkMs), ms(*s.HostFloorMsP99), ms(*s.HostFloorCacheMsP99))
+	}
+	lines = append(lines, host, "  (-json prints every figure; -out DIR writes the report, CSVs and charts)")
+	_, err := fmt.Fprintln(w, strings.Join(lines, "\n"))
+	return err
+}
+
+// WriteJSON writes the summary as one line of JSON: the engine's fields,
+// then the game's own counts. A count named like an engine field is
+// written as game_NAME, so the engine's figure stays what scripts read.
+func (s *Summary) WriteJSON(w io.Writer) error {
+	b, err := json.Marshal(s)
+	if err != nil {
+		return err
+	}
+	var taken map[string]any
+	if err := json.Unmarshal(b, &taken); err != nil {
+		return err
+	}
+	b = b[:len(b)-1] // the closing brace
+	for _, c := range s.counts {
+		name := c.Name
+		if _, ok := taken[name]; ok {
+			name = "game_" + name
+		}
+		k, err := json.Marshal(name)
+		if err != nil {
+			return err
+		}
+		b = fmt.Appendf(b, ",%s:%d", k, c.Value)
+	}
+	_, err = fmt.Fprintf(w, "%s}\n", b)
+	return err
+}
+
+// WriteJSONLine writes v as one line of JSON.
+func WriteJSONLine(w io.Writer, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "%s\n", b)
+	return err
+}
+
+// GameLevel loads the level of a game that takes one: the file -level
+// names, else the game's own; nil for a game without levels. A replay's
+// level must be the one it was recorded on.
+func GameLevel(o Options) (*physics.Level, error) {
+	if o.Info.Level == nil {
+		return nil, nil
+	}
+	var l *physics.Level
+	var err error
+	if o.World.LevelFile == "" {
+		l, err = o.Info.Level()
+	} else {
+		l, err = physics.LoadLevel(o.World.LevelFile)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return l, checkLevel(o, l)
+}
+
+// SimConfig is what the game is set up with: the run's flags, the level,
+// and the arena (the framebuffer's size, or in a replay the recording's).
+func SimConfig(o Options, level *physics.Level, fw, fh int) engine.SimConfig {
+	if o.Replay.Rec != nil {
+		fw, fh = o.World.ArenaW, o.World.ArenaH
+	}
+	return engine.SimConfig{Hz: o.World.Hz, Seed: o.World.Seed, Sprites: o.World.Sprites, SpriteSize: o.World.SpriteSize, Spin: o.World.Spin,
+		Width: max(fw, 64), Height: max(fh, 64), Level: level}
+}
+
+// maxRSSMB returns the process's peak resident set, in MB, as getrusage
+// (and /usr/bin/time's %M) reports it.
+func maxRSSMB() float64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return -1
+	}
+	return Round(float64(ru.Maxrss)/1024, 1) // KiB on Linux
+}

@@ -1,0 +1,149 @@
+//go:build cgo
+
+package app
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tandem-engine/tandem/bench"
+)
+
+func TestMeasureFloor(t *testing.T) {
+	// The floor runs at the measured frames' median work, decision to
+	// present, within a bounded time; a stop (Ctrl-C) leaves the floor
+	// out and the rest of the summary as it was.
+	ms := int64(time.Millisecond)
+	run := &bench.Run{Hz: 60, From: 0, To: 1000 * ms}
+	for i := range int64(9) {
+		run.Frames = append(run.Frames, bench.FrameRecord{Start: 100*ms + i*10*ms, Decide: 100*ms + i*10*ms, Present: 102*ms + i*10*ms + i*ms/10})
+	}
+	s := &Summary{FPSMean: 50, run: run}
+	s.measureFloor(func() bool { return true })
+	if s.HostFloorWorkMs != nil || s.HostFloorMsP99 != nil || s.HostFloorCacheMsP99 != nil || s.FPSMean != 50 {
+		t.Fatalf("stopped: %+v", s)
+	}
+	s.measureFloor(nil)
+	if s.HostFloorWorkMs == nil || *s.HostFloorWorkMs != 2.4 || s.HostFloorReps == nil || *s.HostFloorReps != floorReps {
+		t.Fatalf("floor at %v ms over %v runs, want 2.4 (the median of 2.0-2.8) and %d", s.HostFloorWorkMs, s.HostFloorReps, floorReps)
+	}
+	if s.HostFloorMsP99 == nil || s.HostFloorOver2msPct == nil || s.HostFloorCacheMsP99 == nil || s.HostFloorCacheOver2msPct == nil {
+		t.Fatalf("figures missing: %+v", s)
+	}
+	for _, c := range []struct {
+		d    time.Duration
+		want int
+	}{
+		{2 * time.Millisecond, floorReps},
+		{20 * time.Millisecond, floorReps},
+		{50 * time.Millisecond, 60}, // 3 s of each kind
+		{time.Second, floorMinReps},
+		{0, floorReps},
+	} {
+		if got := floorRepsFor(c.d); got != c.want {
+			t.Errorf("floorRepsFor(%v) = %d, want %d", c.d, got, c.want)
+		}
+	}
+}
+
+func TestWriteText(t *testing.T) {
+	// Without -json the bench prints its main figures for a person: each
+	// where its subject is, "–" for one not measured, the host's floor
+	// only when it was measured.
+	s := &Summary{Scene: "bunnymark", Sprites: 5000, Loop: string(Decoupled), FPSCap: 30, Seconds: 5, WarmupSeconds: 1,
+		Frames: 150, FPSMean: 30, FrameMsP50: 33.33, FrameMsP99: 34.1, TPS: 60, TickJitterMsP99: 0.9,
+		AnimErrMsP99: 1.94, AnimErrOver2ms: 1, Judder: 0.011, InterpDelayMsP50: 1.06, InterpDelay: "auto",
+		LatencyMsP50: 33.4, LatencyMsP99: 40, InputLatencyMsP50: -1, HostStealPct: 0.1}
+	var b strings.Builder
+	if err := s.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{
+		"bunnymark, 5000 sprites, decoupled loop, -fps-cap 30; 5.0 s measured after 1.0 s",
+		"150 at 30.0 FPS", "p99 34.10 ms", "animation error p99 1.94 ms, 1 frames over 2 ms", "judder 0.011",
+		"delay 1.06 ms (auto)", "input p50 –", "steal 0.1%", "-json",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "arithmetic") {
+		t.Errorf("a floor that was not measured:\n%s", out)
+	}
+	s.Judder = -1 // not measured: the probe did not move
+	b.Reset()
+	if err := s.WriteText(&b); err != nil || !strings.Contains(b.String(), "judder –;") {
+		t.Errorf("judder not measured: %v\n%s", err, b.String())
+	}
+	s.HostFloorWorkMs, s.HostFloorMsP99, s.HostFloorCacheMsP99 = ptr(19.5), ptr(1.1), ptr(9.8)
+	b.Reset()
+	if err := s.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	if want := "19.50 ms of work again and again differs by 1.10 ms (arithmetic) and 9.80 ms (cache-bound)"; !strings.Contains(b.String(), want) {
+		t.Errorf("no %q in\n%s", want, b.String())
+	}
+}
+
+func TestStealWarning(t *testing.T) {
+	for _, pct := range []float64{-1, 0, 0.4, 1.99} {
+		if w := StealWarning(pct); w != "" {
+			t.Errorf("StealWarning(%v) = %q, want none", pct, w)
+		}
+	}
+	if w := StealWarning(8.94); !strings.Contains(w, "8.9%") || !strings.Contains(w, "host_steal_pct") {
+		t.Errorf("StealWarning(8.94) = %q: want the share and the field it is in", w)
+	}
+}
+
+func TestCapGrid(t *testing.T) {
+	// A 100 ns period. With a 30 ns lead (presents paced) frames start 30
+	// before deadlines 100 apart; one that asks after its start restarts
+	// the grid a lead after it asked; a longer lead moves the starts, not
+	// the deadlines. Without a lead (starts paced) one that asks 20 late
+	// keeps its place (a start in the past, the same deadline); one more
+	// than a period late restarts the grid where it asked.
+	for _, tc := range []struct {
+		name  string
+		steps []struct{ now, lead, start, deadline int64 }
+	}{
+		{"lead", []struct{ now, lead, start, deadline int64 }{
+			{1000, 30, 1000, 1030},
+			{1010, 30, 1100, 1130},
+			{1190, 30, 1200, 1230}, // early: wait for its start
+			{1270, 50, 1280, 1330}, // a longer lead starts earlier
+			{1385, 50, 1385, 1435}, // 5 late: restart
+			{1400, 50, 1485, 1535},
+		}},
+		{"no lead", []struct{ now, lead, start, deadline int64 }{
+			{1000, 0, 1000, 1000},
+			{1010, 0, 1100, 1100},
+			{1220, 0, 1200, 1200}, // 20 late: keeps its place
+			{1310, 0, 1300, 1300},
+			{1520, 0, 1520, 1520}, // more than a period late: restart
+			{1530, 0, 1620, 1620},
+		}},
+	} {
+		var g capGrid
+		for _, st := range tc.steps {
+			start, deadline := g.start(st.now, st.lead, 100)
+			if start != st.start || deadline != st.deadline {
+				t.Errorf("%s: start(%d, %d) = %d, %d; want %d, %d", tc.name, st.now, st.lead, start, deadline, st.start, st.deadline)
+			}
+		}
+	}
+}
+
+func TestNextBlank(t *testing.T) {
+	// Blanks every 16 ms from 100: a time on a blank waits for the next
+	// one, a time between two for the second.
+	for _, tc := range []struct{ t, want int64 }{
+		{100, 116}, {101, 116}, {115, 116}, {116, 132}, {131, 132}, {1000, 1012},
+	} {
+		if got := nextBlank(100, tc.t, 16); got != tc.want {
+			t.Errorf("nextBlank(100, %d, 16) = %d, want %d", tc.t, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,342 @@
+//go:build cgo
+
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/tandem-engine/tandem/bench"
+	"github.com/tandem-engine/tandem/internal/app"
+)
+
+// benchLPThreads is the LP_NUM_THREADS the bench sets when the
+// environment does not: 0, llvmpipe rasterizing on the render thread
+// itself. On a 2-core machine that leaves one core to the render thread
+// and one to the sim thread. With llvmpipe's default (a thread per core)
+// its rasterizer threads take both cores while a frame is drawn, and on
+// this project's machine the sim thread's ticks then start up to 4-5 ms
+// late (tick_jitter_ms_p99), against under 1 ms with 0; see the README.
+const benchLPThreads = "0"
+
+// setBenchEnv sets what the bench fixes so that runs compare: Mesa reads
+// LP_NUM_THREADS when the GL context is made (and a -matrix cell inherits
+// it from its parent).
+func setBenchEnv() {
+	if os.Getenv("LP_NUM_THREADS") == "" {
+		os.Setenv("LP_NUM_THREADS", benchLPThreads)
+	}
+}
+
+// cellName is a run's name in Go benchmark form.
+func cellName(loop, simcost string, sprites int) string {
+	return fmt.Sprintf("loop=%s/simcost=%s/sprites=%d", loop, simcost, sprites)
+}
+
+// result turns a finished run into what the reports need.
+func result(s *app.Summary) (bench.Result, error) {
+	b, err := json.Marshal(s)
+	if err != nil {
+		return bench.Result{}, err
+	}
+	m := map[string]any{}
+	if err := json.Unmarshal(b, &m); err != nil {
+		return bench.Result{}, err
+	}
+	r := bench.Result{
+		Name: cellName(s.Loop, s.SimCost, s.Sprites), Loop: s.Loop, SimCost: s.SimCost, Sprites: s.Sprites,
+		Summary: m,
+	}
+	if run := s.Records(); run != nil {
+		r.Frames, r.Ticks = run.Window()
+	}
+	return r, nil
+}
+
+// writeReport writes one bench run's report into dir: report.json (the
+// summary), report.md, bench.txt, the raw frames.csv and ticks.csv of the
+// measured window, and the charts when the program draws them.
+func (p *Program) writeReport(dir string, sum *app.Summary) error {
+	r, err := result(sum)
+	if err != nil {
+		return err
+	}
+	if err := writeFile(dir, "report.json", sum.WriteJSON); err != nil {
+		return err
+	}
+	if err := writeResults(dir, "tandem bench", []bench.Result{r}, bench.WriteMarkdown); err != nil {
+		return err
+	}
+	if err := writeFile(dir, "frames.csv", func(w io.Writer) error { return bench.WriteFramesCSV(w, r.Frames) }); err != nil {
+		return err
+	}
+	if err := writeFile(dir, "ticks.csv", func(w io.Writer) error { return bench.WriteTicksCSV(w, r.Ticks) }); err != nil {
+		return err
+	}
+	if p.Charts.Run == nil {
+		return nil
+	}
+	_, err = p.Charts.Run(dir, r.Frames, r.Ticks, r.Name)
+	return err
+}
+
+// writeResults writes report.md (with markdown) and bench.txt for results
+// into dir.
+func writeResults(dir, title string, rs []bench.Result, markdown func(io.Writer, string, []bench.Result) error) error {
+	if err := writeFile(dir, "report.md", func(w io.Writer) error { return markdown(w, title, rs) }); err != nil {
+		return err
+	}
+	return writeFile(dir, "bench.txt", func(w io.Writer) error { return bench.WriteBenchTxt(w, rs) })
+}
+
+// writeFile writes dir/name with write, through a buffer.
+func writeFile(dir, name string, write func(io.Writer) error) error {
+	path := filepath.Join(dir, name)
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("bench: %w", err)
+	}
+	w := bufio.NewWriter(f)
+	if err := write(w); err != nil {
+		f.Close()
+		return fmt.Errorf("bench: write %s: %w", path, err)
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return fmt.Errorf("bench: write %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("bench: write %s: %w", path, err)
+	}
+	return nil
+}
+
+// The standard comparison of -matrix.
+var (
+	matrixSimcosts = []string{"0s", "8ms", "14ms", "25ms"}
+	matrixSprites  = []int{1000, 5000}
+)
+
+// matrixOwn are the flags the matrix sets for each cell itself, or that
+// make no sense per cell.
+var matrixOwn = map[string]bool{
+	"matrix": true, "reps": true, "out": true, "json": true, "headless": true,
+	"loop": true, "simcost": true, "sprites": true, "scene": true, "sprite-size": true,
+}
+
+// benchCell is one run of a sweep: its name in Go benchmark form and its
+// flags.
+type benchCell struct {
+	name string
+	args []string
+}
+
+// runMatrix runs every loop x simcost x sprites cell and writes the
+// side-by-side report.
+func (p *Program) runMatrix(opts options, stdout, stderr io.Writer) int {
+	var cells []benchCell
+	for _, cost := range matrixSimcosts {
+		for _, sprites := range matrixSprites {
+			for _, loop := range app.Loops {
+				cells = append(cells, benchCell{cellName(string(loop), cost, sprites),
+					[]string{"-loop", string(loop), "-simcost", cost, "-sprites", fmt.Sprint(sprites)}})
+			}
+		}
+	}
+	return p.runSweep(opts, "-matrix", cells, matrixOwn, bench.WriteMarkdown, p.Charts.Sweep, stdout, stderr)
+}
+
+// pacingModes and pacingCaps are -pacing's rows: each mode of choosing
+// the moment at each -fps-cap (0: none), then the same on an emulated
+// 60 Hz display with vsync, free-running and at 50 frames a second.
+var (
+	pacingModes = []benchCell{
+		{"delay=auto", nil},
+		{"delay=0", []string{"-interp-delay", "0"}},
+		{"delay=2", []string{"-interp-delay", "2"}},
+		{"hold", []string{"-present-hold"}},
+	}
+	pacingCaps  = []int{0, 30, 60, 144, 240}
+	pacingVSync = []benchCell{
+		{"vsync=60/delay=auto", []string{"-emulate-vsync", "60"}},
+		{"vsync=60/delay=2", []string{"-emulate-vsync", "60", "-interp-delay", "2"}},
+		{"vsync=60/cap=50/delay=auto", []string{"-emulate-vsync", "60", "-fps-cap", "50"}},
+		{"vsync=60/cap=50/delay=2", []string{"-emulate-vsync", "60", "-fps-cap", "50", "-interp-delay", "2"}},
+	}
+)
+
+// pacingOwn are the flags -pacing sets for each cell itself.
+var pacingOwn = map[string]bool{
+	"pacing": true, "reps": true, "out": true, "json": true, "headless": true, "loop": true, "scene": true,
+	"sprites": true, "sprite-size": true, "interp-delay": true, "present-hold": true, "fps-cap": true,
+	"emulate-vsync": true, "vsync": true,
+}
+
+// runPacing runs the frame-pacing comparison on the decoupled loop: every
+// way of choosing the moment at every cap, and on an emulated vsync.
+func (p *Program) runPacing(opts options, stdout, stderr io.Writer) int {
+	return p.runSweep(opts, "-pacing", pacingCells(opts.World.Sprites), pacingOwn, bench.WriteSweepMarkdown, nil, stdout, stderr)
+}
+
+// pacingCells are -pacing's runs, each on the decoupled loop with sprites.
+func pacingCells(sprites int) []benchCell {
+	var cells []benchCell
+	for _, m := range pacingModes {
+		for _, c := range pacingCaps {
+			args := append([]string{"-fps-cap", fmt.Sprint(c)}, m.args...)
+			if c == 0 {
+				// Uncapped, the frame's work from one frame to the next
+				// is all the pacing has: the machine's unevenness at
+				// that work is the row's floor.
+				args = append(args, "-host-floor")
+			}
+			cells = append(cells, benchCell{fmt.Sprintf("%s/cap=%d", m.name, c), args})
+		}
+	}
+	for _, v := range pacingVSync {
+		cells = append(cells, benchCell{v.name, slices.Clone(v.args)})
+	}
+	for i := range cells {
+		cells[i].args = append([]string{"-loop", string(app.Decoupled), "-sprites", fmt.Sprint(sprites)}, cells[i].args...)
+	}
+	return cells
+}
+
+// runSweep runs cells, each in its own process (a fresh heap, GL context
+// and GC state), -reps times, all the cells of a rep before the next rep
+// so that every cell meets the machine's noise alike; then it writes the
+// report: markdown writes report.md (and stdout's report without -out),
+// charts (if any) its charts.
+func (p *Program) runSweep(opts options, what string, cells []benchCell, own map[string]bool,
+	markdown func(io.Writer, string, []bench.Result) error,
+	charts func(string, []bench.Result) ([]string, error), stdout, stderr io.Writer) int {
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "%s bench: %v\n", p.Name, err)
+		return exitError
+	}
+	for _, f := range []string{"cpuprofile", "memprofile", "trace", "screenshot", "pprof", "record"} {
+		for _, s := range opts.set {
+			if strings.HasPrefix(s, "-"+f+"=") {
+				fmt.Fprintf(stderr, "%s bench: -%s with %s: every cell would write the same file; give it to one cell instead, e.g. %s bench -loop coupled -simcost 14ms -%s FILE\n", p.Name, f, what, p.Name, f)
+				return exitUsage
+			}
+		}
+	}
+	dir := opts.out
+	if dir == "" {
+		tmp, err := os.MkdirTemp("", "tandem-sweep-")
+		if err != nil {
+			return fail(err)
+		}
+		defer os.RemoveAll(tmp)
+		dir = tmp
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "cells"), 0o755); err != nil {
+		return fail(fmt.Errorf("-out: %w", err))
+	}
+	if needXvfb(opts) {
+		stop, err := startXvfb(opts.Window.Width, opts.Window.Height, stderr)
+		if err != nil {
+			return fail(err)
+		}
+		defer stop()
+	}
+	setBenchEnv()
+	self, err := os.Executable()
+	if err != nil {
+		return fail(err)
+	}
+	var common []string
+	for _, s := range opts.set {
+		name := strings.TrimPrefix(strings.SplitN(s, "=", 2)[0], "-")
+		if !own[name] {
+			common = append(common, s)
+		}
+	}
+	reps := max(opts.reps, 1)
+	n := reps * len(cells)
+	var results []bench.Result
+	began := time.Now()
+	i := 0
+	for rep := range reps {
+		for _, c := range cells {
+			i++
+			cellDir := filepath.Join(dir, "cells", fmt.Sprintf("%s-rep%d", strings.ReplaceAll(c.name, "/", "-"), rep))
+			el := time.Since(began)
+			left := "unknown"
+			if i > 1 {
+				left = (el / time.Duration(i-1) * time.Duration(n-i+1)).Round(time.Second).String()
+			}
+			fmt.Fprintf(stderr, "bench: cell %d of %d: %s rep %d; %s elapsed, about %s left\n",
+				i, n, c.name, rep, el.Round(time.Second), left)
+			args := []string{"bench", "-json", "-out", cellDir}
+			if opts.matrixScene != "" {
+				args = append(args, "-scene", opts.matrixScene)
+			}
+			args = append(append(append(args, c.args...), "-sprite-size", fmt.Sprint(opts.World.SpriteSize)), common...)
+			r, line, err := runCell(self, args, cellDir, stderr)
+			if err != nil {
+				return fail(fmt.Errorf("cell %s: %w", c.name, err))
+			}
+			r.Name, r.Rep = c.name, rep
+			results = append(results, r)
+			if opts.json {
+				fmt.Fprintf(stdout, "%s\n", line)
+			}
+		}
+	}
+	title := p.Name + " bench " + what
+	if err := writeResults(dir, title, results, markdown); err != nil {
+		return fail(err)
+	}
+	if charts != nil {
+		if _, err := charts(dir, results); err != nil {
+			return fail(err)
+		}
+	}
+	if opts.out == "" {
+		if err := markdown(stdout, title, results); err != nil {
+			return fail(err)
+		}
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "bench: %d cells in %s; report in %s\n", n, time.Since(began).Round(time.Second), dir)
+	return exitOK
+}
+
+// runCell runs one cell as a child process and reads back its summary
+// (also returned as the JSON line it printed) and its records.
+func runCell(self string, args []string, dir string, stderr io.Writer) (r bench.Result, line []byte, err error) {
+	var out bytes.Buffer
+	cmd := exec.Command(self, args...)
+	cmd.Stdout, cmd.Stderr = &out, stderr
+	if err := cmd.Run(); err != nil {
+		return r, nil, fmt.Errorf("%s %s: %w", self, strings.Join(args, " "), err)
+	}
+	line = bytes.TrimSpace(out.Bytes())
+	m := map[string]any{}
+	if err := json.Unmarshal(line, &m); err != nil {
+		return r, nil, fmt.Errorf("reading its summary %q: %w", line, err)
+	}
+	r = bench.Result{Loop: fmt.Sprint(m["loop"]), SimCost: fmt.Sprint(m["simcost"]), Summary: m}
+	if v, ok := m["sprites"].(float64); ok {
+		r.Sprites = int(v)
+	}
+	r.Name = cellName(r.Loop, r.SimCost, r.Sprites)
+	if r.Frames, err = bench.ReadCSVFile(filepath.Join(dir, "frames.csv"), bench.ReadFramesCSV); err != nil {
+		return r, nil, err
+	}
+	if r.Ticks, err = bench.ReadCSVFile(filepath.Join(dir, "ticks.csv"), bench.ReadTicksCSV); err != nil {
+		return r, nil, err
+	}
+	return r, line, nil
+}

@@ -1,0 +1,206 @@
+//go:build cgo
+
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/tandem-engine/tandem/internal/app"
+	"github.com/tandem-engine/tandem/internal/engine"
+)
+
+// Program is a command line over the loop: its name (in -h and errors),
+// its games, the flags a game defined the standard way, and the tools a
+// launcher adds.
+type Program struct {
+	Name  string        // the program's name, e.g. os.Args[0]'s base
+	Games []engine.Game // -scene picks one; the first by default
+	// Flags are the game's own, defined the flag package's way before
+	// Main (flag.CommandLine); they are parsed with the engine's and
+	// shown in -h. nil: none.
+	Flags *flag.FlagSet
+	// Charts draw a bench's charts into its -out directory; none: the
+	// report has its CSVs only (tandem report DIR draws them later).
+	Charts Charts
+}
+
+// Exit codes.
+const (
+	exitOK    = 0
+	exitError = 1 // the app failed: no display, no OpenGL 4.1, a bad level
+	exitUsage = 2 // bad command line
+)
+
+// Run runs the command line args (without the program's name), writes
+// to stdout and stderr, and returns the exit code: 0, 1 when the run
+// failed (no display, no OpenGL 4.1, a bad level, a replay that does not
+// verify), 2 for a bad command line. Main thread only.
+func (p *Program) Run(args []string, stdout, stderr io.Writer) int {
+	if p.Name == "" {
+		p.Name = "tandem"
+	}
+	sub := "run"
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		sub, args = args[0], args[1:]
+	}
+	switch sub {
+	case "run", "bench", "replay":
+		opts, err := p.parseFlags(sub, args, stderr)
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "%s %s: %v\n", p.Name, sub, err)
+			return exitUsage
+		}
+		switch {
+		case opts.matrix:
+			return p.runMatrix(opts, stdout, stderr)
+		case opts.pacing:
+			return p.runPacing(opts, stdout, stderr)
+		}
+		return p.runOnce(opts, stdout, stderr)
+	case "help", "-h", "--help":
+		p.usage(stdout)
+		return exitOK
+	default:
+		fmt.Fprintf(stderr, "%s: unknown subcommand %q\n", p.Name, sub)
+		p.usage(stderr)
+		return exitUsage
+	}
+}
+
+// runOnce runs the app once with opts: the display, the profiler, the
+// profiles, the run, then the summary and the bench's report.
+func (p *Program) runOnce(opts options, stdout, stderr io.Writer) int {
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "%s: %v\n", p.Name, err)
+		return exitError
+	}
+	// Output paths are checked before anything runs: a typo costs nothing.
+	if err := checkOutputs(opts); err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", p.Name, err)
+		return exitUsage
+	}
+	if opts.Replay.File != "" {
+		if err := p.openRecording(&opts, stderr); err != nil {
+			return fail(err)
+		}
+		if opts.fast {
+			return p.runFast(opts, stdout, stderr)
+		}
+	}
+	// A bad level costs nothing either: no display, no window first.
+	level, err := app.GameLevel(opts.Options)
+	if err != nil {
+		return fail(err)
+	}
+	opts.World.Level = level
+	if opts.out != "" {
+		if err := os.MkdirAll(opts.out, 0o755); err != nil {
+			fmt.Fprintf(stderr, "%s: -out: %v\n", p.Name, err)
+			return exitUsage
+		}
+	}
+	// From here on the start takes seconds (Xvfb, the window, OpenGL): a
+	// Ctrl-C in them stops the run when its loop begins, with the summary,
+	// and a second one exits at once, as in the loop.
+	opts.Signals = app.WatchSignals(app.StopGrace, stderr)
+	defer opts.Signals.Close()
+	if needXvfb(opts) {
+		stop, err := startXvfb(opts.Window.Width, opts.Window.Height, stderr)
+		if err != nil {
+			return fail(err)
+		}
+		defer stop()
+	}
+	if opts.Measure.Bench {
+		setBenchEnv()
+	}
+	if opts.pprofAddr != "" {
+		stop, addr, err := servePprof(opts.pprofAddr)
+		if err != nil {
+			return fail(err)
+		}
+		defer stop()
+		fmt.Fprintf(stderr, "%s: pprof at http://%s/debug/pprof/\n", p.Name, addr)
+	}
+	stopProfiles, err := startProfiles(opts)
+	if err != nil {
+		stopProfiles()
+		return fail(err)
+	}
+	sum, err := app.Run(opts.Options)
+	if perr := stopProfiles(); err == nil {
+		err = perr
+	}
+	if err != nil {
+		return fail(err)
+	}
+	switch {
+	case opts.json:
+		if err := sum.WriteJSON(stdout); err != nil {
+			return fail(err)
+		}
+	case opts.Measure.Bench:
+		if err := sum.WriteText(stdout); err != nil {
+			return fail(err)
+		}
+	}
+	if w := app.StealWarning(sum.HostStealPct); w != "" {
+		fmt.Fprintf(stderr, "%s: %s\n", p.Name, w)
+	}
+	if r := sum.Replay; r != nil {
+		switch {
+		case r.Verified:
+			fmt.Fprintf(stderr, "%s replay: %s: verified: %s (%d checkpoints)\n", p.Name, opts.Replay.File, app.VerifiedWhat(opts.Replay.Rec), r.Checkpoints)
+		case opts.verify:
+			fmt.Fprintf(stderr, "%s replay: %s: %s\n", p.Name, opts.Replay.File, r.Error)
+			return exitError
+		default:
+			fmt.Fprintf(stderr, "%s replay: %s: warning: %s\n", p.Name, opts.Replay.File, r.Error)
+		}
+	}
+	if opts.out != "" {
+		if err := p.writeReport(opts.out, sum); err != nil {
+			return fail(err)
+		}
+		fmt.Fprintf(stderr, "%s: report in %s\n", p.Name, opts.out)
+	}
+	return exitOK
+}
+
+func (p *Program) usage(w io.Writer) {
+	prog := p.Name
+	var names []string
+	for _, g := range p.Games {
+		names = append(names, g.Info().Name)
+	}
+	what := "play " + orList(names)
+	if len(names) > 1 {
+		what = "play " + names[0] + ", or -scene " + strings.Join(names[1:], " or ")
+	}
+	fmt.Fprintf(w, `usage: %[1]s [run|bench] [flags]
+       %[1]s replay [flags] FILE
+
+subcommands:
+  run     %[2]s (the default subcommand);
+          %[1]s run -h lists its flags; -record FILE records the run
+  bench   run it under load and measure it: frame pacing, latency,
+          tick jitter; -matrix compares the three loops, -pacing the
+          ways of choosing each frame's moment; %[1]s bench -h
+  replay  play a recording back in any -loop; -fast runs the sim alone
+          as fast as it steps; -verify checks every checkpoint
+
+Without a display, %[1]s starts its own Xvfb (-headless asks for it).
+
+keys: the game's (by default arrows/WASD/d-pad move, space/up/mouse/A
+jump or fire); P pauses, . steps while paused, [ and ] slow down and
+speed up, F3 HUD, F11 fullscreen, F12 screenshot, Esc quits.
+`, prog, what)
+}

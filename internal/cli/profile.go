@@ -1,0 +1,68 @@
+//go:build cgo
+
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"runtime/pprof"
+	"runtime/trace"
+)
+
+// startProfiles starts the profiles the flags ask for and returns the
+// function that stops them and writes them out.
+func startProfiles(o options) (stop func() error, err error) {
+	var stops []func() error
+	stop = func() error {
+		var first error
+		for i := len(stops) - 1; i >= 0; i-- {
+			if err := stops[i](); err != nil && first == nil {
+				first = err
+			}
+		}
+		return first
+	}
+	if o.memprofile != "" {
+		// Sample every allocation: the point is to find the few a frame
+		// makes, not to estimate bulk.
+		runtime.MemProfileRate = 1
+	}
+	// stream starts a profile that writes to path while the run lasts.
+	stream := func(flag, path string, start func(io.Writer) error, end func()) error {
+		if path == "" {
+			return nil
+		}
+		f, err := os.Create(path)
+		if err != nil {
+			return fmt.Errorf("%s: %w", flag, err)
+		}
+		if err := start(f); err != nil {
+			f.Close()
+			return fmt.Errorf("%s: %w", flag, err)
+		}
+		stops = append(stops, func() error { end(); return f.Close() })
+		return nil
+	}
+	if err := stream("cpuprofile", o.cpuprofile, pprof.StartCPUProfile, pprof.StopCPUProfile); err != nil {
+		return stop, err
+	}
+	if err := stream("trace", o.trace, trace.Start, trace.Stop); err != nil {
+		return stop, err
+	}
+	if o.memprofile != "" {
+		stops = append(stops, func() error {
+			f, err := os.Create(o.memprofile)
+			if err != nil {
+				return fmt.Errorf("memprofile: %w", err)
+			}
+			if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+				f.Close()
+				return fmt.Errorf("memprofile: %w", err)
+			}
+			return f.Close()
+		})
+	}
+	return stop, nil
+}

@@ -1,0 +1,99 @@
+// Package engine is the contract between tandem's public API and its
+// frame loop: what the loop needs of a game, once the game has been set
+// up. The root package adapts a public tandem.Game to [Game]; the loop
+// (internal/app) and the command line (internal/cli) see only this. It
+// needs no cgo, no GL and no window.
+package engine
+
+import (
+	"image"
+
+	"github.com/tandem-engine/tandem/physics"
+	"github.com/tandem-engine/tandem/simthread"
+)
+
+// Game is a game as the loop sees it.
+type Game interface {
+	// Info is what the command line needs before the game is set up.
+	Info() Info
+	// NewSim runs the game's Setup with cfg as it is (every field has its
+	// final value) and returns the sim, ready for its first tick.
+	NewSim(cfg SimConfig) (Sim, error)
+}
+
+// Info describes a game before it is set up; its defaults are filled in.
+type Info struct {
+	Name    string                         // the -scene name; never ""
+	Sprites int                            // the default load (-sprites)
+	Level   func() (*physics.Level, error) // the game's own level; nil: it takes none
+	Bench   bool                           // the game bench -matrix runs by default
+}
+
+// SimConfig is what a sim is built from.
+type SimConfig struct {
+	Hz, Sprites   int
+	Seed          uint64
+	SpriteSize    int  // the size the game draws its load sprites at, px
+	Spin          bool // the load sprites turn
+	Width, Height int  // the arena, px
+	Level         *physics.Level
+}
+
+// Sim is a set-up game: the loops step and publish it on the sim thread
+// (simthread.Sim); the rest is read on the main thread, before the sim
+// starts (Look, Slots) or after it stopped (Entities, Counters).
+type Sim interface {
+	simthread.Sim
+	// Look is what Setup declared for drawing; fixed once Setup returned.
+	Look() *Look
+	// Slots is the number of sprite slots the world holds, live or
+	// reserved: what a snapshot carries.
+	Slots() int
+	// Entities is the number of live entities.
+	Entities() int
+	// Counters are the game's own figures for the summary, in its order.
+	Counters() []Count
+}
+
+// Count is one figure of a game's own.
+type Count struct {
+	Name  string
+	Value int64
+}
+
+// Look is what a game's Setup declared for drawing.
+type Look struct {
+	// Frames are the game's pictures: frame k+1 is Frames[k]; frame 0
+	// is the engine's white pixel.
+	Frames []FrameSource
+	Tiles  TileGrid
+	// Bounds keeps the camera's view inside MinX, MinY, MaxX, MaxY.
+	Bounds    [4]float32
+	HasBounds bool
+	// Lines is the world's lines on the framebuffer's height for a
+	// whole-number zoom (pixel art); 0: 1:1.
+	Lines int
+	Clear [4]float32 // the background, RGBA 0..1
+	// Bindings are the game's own, by action number, as names Bindable
+	// takes; an action not here keeps DefaultBindings.
+	Bindings map[uint8][]string
+}
+
+// FrameSource is where a frame comes from: an image, or another frame
+// mirrored or scaled once the atlas is packed.
+type FrameSource struct {
+	Img    image.Image // nil for a derived frame
+	Of     uint16      // the frame it derives from
+	Mirror bool
+	Px     float32 // scale to this size on the longer side; 0: as is
+}
+
+// TileGrid is a tile layer: W x H cells of TileSize px, each a frame or
+// NoTile.
+type TileGrid struct {
+	W, H   int
+	Frames []uint16
+}
+
+// NoTile marks an empty cell.
+const NoTile uint16 = 0xFFFF
