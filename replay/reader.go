@@ -232,7 +232,7 @@ func (d *decoder) header(h *Header) (int, error) {
 	v := int(binary.LittleEndian.Uint16(b[len(Magic):]))
 	if v != 1 && v != Version {
 		return 0, &Error{File: d.name, Offset: int64(len(Magic)),
-			Reason: fmt.Sprintf("unsupported version %d (this build reads versions 1 to %d; replay it with the build that recorded it)", v, Version)}
+			Reason: fmt.Sprintf("unsupported version %d (this build reads versions 1 and %d; replay it with the build that recorded it)", v, Version)}
 	}
 	n := int64(binary.LittleEndian.Uint32(b[len(Magic)+2:]))
 	if n > maxHeader || n > d.size-d.off-4 {
