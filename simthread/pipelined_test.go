@@ -2,7 +2,6 @@ package simthread
 
 import (
 	"context"
-	"github.com/tandem-engine/tandem/internal/mallocs"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -11,6 +10,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+
+	"github.com/tandem-engine/tandem/internal/mallocs"
 
 	"golang.org/x/sys/unix"
 )

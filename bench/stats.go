@@ -1,0 +1,151 @@
+package bench
+
+import (
+	"math"
+	"slices"
+)
+
+// Plain statistics over samples, shared by the figures, the host floor
+// and the benchmarks.
+
+// Percentile returns the q-quantile of xs by the nearest-rank method (the
+// smallest value with at least q of the values at or below it); q = 1 is
+// the maximum. NaN for no values. xs is not modified.
+func Percentile(xs []float64, q float64) float64 {
+	if len(xs) == 0 {
+		return math.NaN()
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	k := int(math.Ceil(q*float64(len(s)))) - 1
+	return s[min(max(k, 0), len(s)-1)]
+}
+
+// RMS returns the root mean square of xs; NaN for none.
+func RMS(xs []float64) float64 {
+	if len(xs) == 0 {
+		return math.NaN()
+	}
+	var s float64
+	for _, x := range xs {
+		s += x * x
+	}
+	return math.Sqrt(s / float64(len(xs)))
+}
+
+// MeanSD returns the mean and the population standard deviation of xs.
+func MeanSD(xs []float64) (mean, sd float64) {
+	if len(xs) == 0 {
+		return math.NaN(), math.NaN()
+	}
+	for _, x := range xs {
+		mean += x
+	}
+	mean /= float64(len(xs))
+	for _, x := range xs {
+		sd += (x - mean) * (x - mean)
+	}
+	return mean, math.Sqrt(sd / float64(len(xs)))
+}
+
+// HistQuantile returns the q-quantile of a histogram in the form
+// runtime/metrics gives (counts[i] values in [buckets[i], buckets[i+1])),
+// at the upper edge of the bucket it falls in (a bound, not a guess), or
+// the lower edge when the upper is infinite. NaN when the histogram is
+// empty.
+func HistQuantile(counts []uint64, buckets []float64, q float64) float64 {
+	var n uint64
+	for _, c := range counts {
+		n += c
+	}
+	if n == 0 {
+		return math.NaN()
+	}
+	want := max(uint64(math.Ceil(q*float64(n))), 1)
+	var seen uint64
+	for i, c := range counts {
+		seen += c
+		if seen >= want {
+			if hi := buckets[i+1]; !math.IsInf(hi, 1) {
+				return hi
+			}
+			return buckets[i]
+		}
+	}
+	return buckets[len(buckets)-1]
+}
+
+// FrameWorkMs returns each frame's time from the moment it chose (its
+// decision) to its present, in ms: the work a frame's pacing has to
+// predict.
+func FrameWorkMs(fr []FrameRecord) []float64 {
+	out := make([]float64, 0, len(fr))
+	for _, f := range fr {
+		if f.Decide > 0 && f.Present >= f.Decide {
+			out = append(out, ms(f.Present-f.Decide))
+		}
+	}
+	return out
+}
+
+// Unevenness returns how much each of a series of durations (ns) differs
+// from the one before, |d_i - d_i-1| in ms: for runs of the same work, the
+// animation error a frame of that work would show if it were aimed at the
+// present the run before it kept to.
+func Unevenness(ns []int64) []float64 {
+	if len(ns) < 2 {
+		return nil
+	}
+	out := make([]float64, len(ns)-1)
+	for i := 1; i < len(ns); i++ {
+		out[i-1] = math.Abs(ms(ns[i] - ns[i-1]))
+	}
+	return out
+}
+
+// CountOver returns how many of xs are over limit.
+func CountOver(xs []float64, limit float64) int {
+	n := 0
+	for _, x := range xs {
+		if x > limit {
+			n++
+		}
+	}
+	return n
+}
+
+// UnevennessFigures returns the 99th percentile of [Unevenness] of ns, in
+// ms, and the share of its values over 2 ms, in percent: for runs of the
+// same work, what anim_err_ms_p99 and frames_anim_err_over_2ms are for
+// frames. ok is false for fewer than two durations.
+func UnevennessFigures(ns []int64) (p99, over2msPct float64, ok bool) {
+	d := Unevenness(ns)
+	if len(d) == 0 {
+		return 0, 0, false
+	}
+	return Percentile(d, 0.99), 100 * float64(CountOver(d, 2)) / float64(len(d)), true
+}
+
+// Correlation returns Pearson's correlation coefficient of xs and ys,
+// pairs of values of the same moments: 1 when they rise and fall
+// together, 0 when one says nothing of the other. NaN for fewer than two
+// pairs, or when either does not vary.
+func Correlation(xs, ys []float64) float64 {
+	n := min(len(xs), len(ys))
+	if n < 2 {
+		return math.NaN()
+	}
+	mx, _ := MeanSD(xs[:n])
+	my, _ := MeanSD(ys[:n])
+	var sxy, sxx, syy float64
+	for i := range n {
+		dx, dy := xs[i]-mx, ys[i]-my
+		sxy += dx * dy
+		sxx += dx * dx
+		syy += dy * dy
+	}
+	if sxx == 0 || syy == 0 {
+		return math.NaN()
+	}
+	return sxy / math.Sqrt(sxx*syy)
+}

@@ -1,0 +1,74 @@
+//go:build cgo
+
+package app
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/tandem-engine/tandem/gl"
+	"github.com/tandem-engine/tandem/internal/engine"
+	"github.com/tandem-engine/tandem/snapshot"
+)
+
+// What a frame shows: the camera on the framebuffer, and the read-back
+// of a frame (screenshots).
+
+// capture reads the frame back before it is swapped away.
+func (a *app) capture(fw, fh int) {
+	a.last = gl.ReadPixels(0, 0, fw, fh)
+	if a.shotPending {
+		a.shotPending = false
+		name := filepath.Join(a.opts.Output.ShotDir, "tandem-"+time.Now().Format("20060102-150405.000")+".png")
+		if err := writeImage(name, a.last); err != nil {
+			a.shotErr = err
+		} else {
+			fmt.Fprintf(os.Stderr, "tandem: screenshot %s\n", name)
+		}
+	}
+}
+
+// pixelScale is how many framebuffer pixels a world pixel covers: for a
+// game that asked for Setup.PixelArt(lines), the whole number that shows
+// about lines world pixels on the framebuffer's height (2 for 360 in a
+// 720-line window); 1 for the others.
+func (a *app) pixelScale(fh int) float32 {
+	lines := a.look.Lines
+	if lines <= 0 {
+		return 1
+	}
+	return float32(max(1, (fh+lines/2)/lines))
+}
+
+// camera applies the render-side zoom and keeps the view inside the
+// world's bounds, when Setup gave some. (Setup's values are fixed once it
+// returned, so the render thread reads them where they are.)
+func (a *app) camera(c snapshot.Camera, fw, fh int) snapshot.Camera {
+	c.Zoom *= a.pixelScale(fh)
+	l := a.look
+	if !l.HasBounds {
+		return c
+	}
+	hw, hh := float32(fw)/c.Zoom/2, float32(fh)/c.Zoom/2
+	c.X = clampCentre(c.X, l.Bounds[0], l.Bounds[2], hw)
+	c.Y = clampCentre(c.Y, l.Bounds[1], l.Bounds[3], hh)
+	return c
+}
+
+// viewRect is the part of the world cam shows in a fw x fh framebuffer.
+func viewRect(cam snapshot.Camera, fw, fh int) gl.ViewRect {
+	hw, hh := float32(fw)/cam.Zoom/2, float32(fh)/cam.Zoom/2
+	return gl.ViewRect{MinX: cam.X - hw, MinY: cam.Y - hh, MaxX: cam.X + hw, MaxY: cam.Y + hh}
+}
+
+// A game marks empty cells as the tile layer does.
+var _ [0]struct{} = [gl.NoTile - engine.NoTile]struct{}{}
+
+func clampCentre(v, lo, hi, half float32) float32 {
+	if hi-lo <= 2*half {
+		return (lo + hi) / 2
+	}
+	return min(max(v, lo+half), hi-half)
+}
