@@ -16,6 +16,12 @@ const TileSize = 16
 // file cannot ask for gigabytes.
 const MaxLevelTiles = 4096
 
+// MaxLevelObjects bounds the objects a level declares, its coins and its
+// player start, each of which a game makes into a sprite. It is the
+// engine's cap on sprites (Config.Sprites, -sprites): without it a
+// 4096x4096 level dense with coins made 4.2 million sprites and 2.2 GB.
+const MaxLevelObjects = 1_000_000
+
 // Tile is the content of one level cell.
 type Tile uint8
 
@@ -131,11 +137,13 @@ func LoadLevel(path string) (*Level, error) {
 //	C  coin (the tile itself is empty)
 //	.  empty
 //
-// Lines beginning with ';' are comments and may appear anywhere. All other
-// lines are rows, top to bottom, and must have the same width. A UTF-8
+// Lines end with LF, CRLF or a lone CR (classic Mac OS files). Lines
+// beginning with ';' are comments and may appear anywhere. All other lines
+// are rows, top to bottom, and must have the same width. A UTF-8
 // byte-order mark at the start is skipped (editors on Windows write one),
-// trailing spaces, tabs and '\r' are ignored, and so are blank lines at the
-// end of the file; a blank line between rows is an error. Errors are
+// trailing spaces, tabs and CRs are ignored, and so are blank lines at the
+// end of the file; a blank line between rows is an error. A level declares
+// at most MaxLevelObjects coins and player starts together. Errors are
 // *ParseError values naming the file, line and column (both from 1) and
 // saying how to fix the problem.
 func ParseLevel(name string, r io.Reader) (*Level, error) {
@@ -147,11 +155,13 @@ func ParseLevel(name string, r io.Reader) (*Level, error) {
 		return nil, &ParseError{File: name, Msg: fmt.Sprintf("file is larger than %d bytes (is this a level?)", maxLevelBytes)}
 	}
 	data = bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))
+	data = toLF(data)
 	l := &Level{Name: name}
 	var (
 		startLine, startCol int // where 'P' was seen
 		blankLine           int // first blank line since the last row, 0 if none
 		firstRowLine        int
+		objects             int // 'C' and 'P' tiles so far
 	)
 	lineNo := 0
 	for len(data) > 0 {
@@ -162,7 +172,7 @@ func ParseLevel(name string, r io.Reader) (*Level, error) {
 		} else {
 			data = nil
 		}
-		line = bytes.TrimRight(line, " \t\r")
+		line = bytes.TrimRight(line, " \t")
 		if len(line) > 0 && line[0] == ';' {
 			continue
 		}
@@ -203,6 +213,14 @@ func ParseLevel(name string, r io.Reader) (*Level, error) {
 		}
 		ty := l.H
 		for tx, c := range line {
+			if c == 'C' || c == 'P' {
+				if objects++; objects > MaxLevelObjects {
+					total := objects + countObjects(line[tx+1:]) + countObjects(data)
+					return nil, &ParseError{File: name, Line: lineNo, Col: tx + 1,
+						Msg: fmt.Sprintf("level declares %d coins and player starts, more than the limit of %d, the engine's cap on sprites; this is the first past it (remove %d coins or split the level)",
+							total, MaxLevelObjects, total-MaxLevelObjects)}
+				}
+			}
 			t := TileEmpty
 			switch c {
 			case '#':
@@ -230,6 +248,57 @@ func ParseLevel(name string, r io.Reader) (*Level, error) {
 		return nil, &ParseError{File: name, Msg: "no player start (put exactly one 'P' on an empty tile)"}
 	}
 	return l, nil
+}
+
+// toLF rewrites the line ends of data to LF, in place: a lone CR ends a
+// line, and CRs followed by nothing but spaces, tabs and CRs before an LF
+// are trailing space (so "\r\r\n" is one line end, as it always was).
+// Every file that read the same before CR-only files were accepted reads
+// the same now.
+func toLF(data []byte) []byte {
+	if bytes.IndexByte(data, '\r') < 0 {
+		return data
+	}
+	out := data[:0] // never longer than what it has read
+	for i := 0; i < len(data); {
+		if data[i] != '\r' {
+			out = append(out, data[i])
+			i++
+			continue
+		}
+		j := i
+		for j < len(data) && (data[j] == '\r' || data[j] == ' ' || data[j] == '\t') {
+			j++
+		}
+		trailing := j < len(data) && data[j] == '\n'
+		for ; i < j; i++ { // the run once, so a file of CRs takes linear time
+			switch c := data[i]; {
+			case c != '\r':
+				out = append(out, c)
+			case !trailing:
+				out = append(out, '\n')
+			}
+		}
+	}
+	return out
+}
+
+// countObjects returns the number of 'C' and 'P' in the rows of data (LF
+// line ends), leaving out comment lines.
+func countObjects(data []byte) int {
+	n := 0
+	for len(data) > 0 {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		if len(line) > 0 && line[0] != ';' {
+			n += bytes.Count(line, []byte{'C'}) + bytes.Count(line, []byte{'P'})
+		}
+	}
+	return n
 }
 
 // Hash returns a 64-bit hash of the level's content: its size, every tile,

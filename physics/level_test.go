@@ -64,6 +64,113 @@ func TestParseLevelBOMAndTrailingSpace(t *testing.T) {
 	}
 }
 
+// TestParseLevelLineEnds: LF, CRLF and lone CR (classic Mac OS) end lines
+// alike, in any mix, and positions in errors count them all; CRs before an
+// LF stay trailing space, as before lone CRs were read.
+func TestParseLevelLineEnds(t *testing.T) {
+	want, err := ParseLevel("lf.txt", strings.NewReader("; c\n#####\n#P.C#\n#=C.#\n#####\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, src := range []string{
+		"; c\r#####\r#P.C#\r#=C.#\r#####\r",
+		"; c\r#####\r#P.C#\r#=C.#\r#####",
+		"; c\r\n#####\r\n#P.C#\r\n#=C.#\r\n#####\r\n",
+		"; c\r#####\n#P.C#\r\n#=C.#\r#####\n\r\n\r",
+		"; c\r\r\n#####\r\r\n#P.C# \r\t\r\n#=C.#\n#####\r\r", // doubled CRs and trailing space
+	} {
+		l, err := ParseLevel("x.txt", strings.NewReader(src))
+		if err != nil {
+			t.Errorf("%q: %v", src, err)
+			continue
+		}
+		if l.W != want.W || l.H != want.H || l.Hash() != want.Hash() {
+			t.Errorf("%q: %dx%d, hash %#x; want %dx%d, hash %#x like its LF twin", src, l.W, l.H, l.Hash(), want.W, want.H, want.Hash())
+		}
+	}
+	for _, c := range []struct{ src, want string }{
+		{"###\r#x#\r", "physics: x.txt:2:2: unknown tile 'x' (use # = P C .)"},
+		{"###\r\r#P#\r", "physics: x.txt:2:1: blank line between rows (fill the row with '.' or start the line with ';' to make it a comment)"},
+		{"###\r\n#P#\r##\n", "physics: x.txt:3:1: row is 2 tiles wide, expected 3 like the first row on line 1 (all rows must have the same width)"},
+		{"#P#\r  #\n", "physics: x.txt:2:1: unknown tile ' ' (use # = P C .)"},
+	} {
+		if _, err := ParseLevel("x.txt", strings.NewReader(c.src)); err == nil || err.Error() != c.want {
+			t.Errorf("%q: error %v\nwant %s", c.src, err, c.want)
+		}
+	}
+}
+
+// TestParseLevelLineEndsRandom writes random levels with a random line end
+// after each line and checks that each reads as its LF version does.
+func TestParseLevelLineEndsRandom(t *testing.T) {
+	r := NewRNG(5)
+	ends := []string{"\n", "\r\n", "\r", "\r\r\n", " \r\n", "\t\r"}
+	for i := range 2000 {
+		w, h := 1+r.Intn(12), 1+r.Intn(8)
+		rows := make([]string, h)
+		for y := range rows {
+			b := make([]byte, w)
+			for x := range b {
+				b[x] = "#=C.."[r.Intn(5)]
+			}
+			rows[y] = string(b)
+		}
+		p := r.Intn(w * h)
+		rows[p/w] = rows[p/w][:p%w] + "P" + rows[p/w][p%w+1:]
+		if r.Intn(2) == 0 {
+			rows = append([]string{"; level " + fmt.Sprint(i)}, rows...)
+		}
+		lf := strings.Join(rows, "\n") + "\n"
+		var mixed strings.Builder
+		for _, row := range rows {
+			mixed.WriteString(row + ends[r.Intn(len(ends))])
+		}
+		want, err := ParseLevel("lf.txt", strings.NewReader(lf))
+		if err != nil {
+			t.Fatalf("%q: %v", lf, err)
+		}
+		got, err := ParseLevel("mixed.txt", strings.NewReader(mixed.String()))
+		if err != nil {
+			t.Fatalf("%q: %v (its LF version %q reads)", mixed.String(), err, lf)
+		}
+		if got.Hash() != want.Hash() || got.String() != want.String() {
+			t.Fatalf("%q reads as\n%s, its LF version as\n%s", mixed.String(), got, want)
+		}
+	}
+}
+
+// TestParseLevelObjectLimit: MaxLevelObjects coins and player starts
+// together parse; one more is refused at its position, with the level's
+// whole count (not counting a 'C' in a comment) and what to remove.
+func TestParseLevelObjectLimit(t *testing.T) {
+	const w = 1000
+	coins := strings.Repeat("C", w) + "\n"
+	// 999 full rows, then one with the player and w-1 coins: exactly the limit.
+	var b strings.Builder
+	b.WriteString("; Coins everywhere\n")
+	for range MaxLevelObjects/w - 1 {
+		b.WriteString(coins)
+	}
+	b.WriteString("P" + strings.Repeat("C", w-1) + "\n")
+	atLimit := b.String()
+	l, err := ParseLevel("full.txt", strings.NewReader(atLimit))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Coins) != MaxLevelObjects-1 {
+		t.Fatalf("%d coins, want %d", len(l.Coins), MaxLevelObjects-1)
+	}
+	// One more row: the first coin of it is past the limit; the row after
+	// it and its comment still count in the message.
+	over := atLimit + coins + "; C C C\n" + "CC.." + strings.Repeat(".", w-4) + "\n"
+	_, err = ParseLevel("over.txt", strings.NewReader(over))
+	want := fmt.Sprintf("physics: over.txt:%d:1: level declares %d coins and player starts, more than the limit of %d, the engine's cap on sprites; this is the first past it (remove %d coins or split the level)",
+		MaxLevelObjects/w+2, MaxLevelObjects+w+2, MaxLevelObjects, w+2)
+	if err == nil || err.Error() != want {
+		t.Fatalf("error\n got %v\nwant %s", err, want)
+	}
+}
+
 func TestParseLevelErrors(t *testing.T) {
 	for _, c := range []struct{ name, src, want string }{
 		{"unknown", "###\n#Px#\n", "physics: x.txt:2:3: unknown tile 'x' (use # = P C .)"},
@@ -208,6 +315,8 @@ func FuzzParseLevel(f *testing.F) {
 	f.Add([]byte("P\n\n.\n"))
 	f.Add([]byte("\xff\xfe"))
 	f.Add([]byte("....\n.P..\n.C=.\n####\n")) // the player fits and steps
+	f.Add([]byte("; mac\r###\r#PC\r###\r"))
+	f.Add([]byte("###\r\r\n#P# \r \n\r\r"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		l, err := ParseLevel("fuzz.txt", bytes.NewReader(data))
 		if err != nil {
@@ -218,7 +327,7 @@ func FuzzParseLevel(f *testing.F) {
 			if !errors.As(err, &pe) || !strings.HasPrefix(err.Error(), "physics: fuzz.txt") {
 				t.Fatalf("error %T %q does not name the file", err, err)
 			}
-			lines := bytes.Count(data, []byte{'\n'}) + 1
+			lines := bytes.Count(data, []byte{'\n'}) + bytes.Count(data, []byte{'\r'}) + 1 // LF, CRLF and CR end lines
 			if pe.Line < 0 || pe.Line > lines || (pe.Line > 0 && pe.Col < 1) {
 				t.Fatalf("error at %d:%d outside a file of %d lines: %q", pe.Line, pe.Col, lines, err)
 			}
