@@ -70,6 +70,9 @@ test: deps
 	# qemu-user, against amd64's golden hashes.
 	CGO_ENABLED=0 GOARCH=arm64 $(GO) test -c -o bin/scene.arm64.test ./examples/scene
 	cd examples/scene && qemu-aarch64 ../../bin/scene.arm64.test -test.run 'GoldenHash|Determinism|Shooter' -test.count 1
+	# physics' deterministic Sin, Cos, Atan2, Sqrt and Hypot: the same bits.
+	CGO_ENABLED=0 GOARCH=arm64 $(GO) test -c -o bin/physics.arm64.test ./physics
+	cd physics && qemu-aarch64 ../bin/physics.arm64.test -test.run 'GoldenHash|Determinism' -test.count 1
 	# Each fuzzer for a bounded number of inputs beyond its seed corpus
 	# (testdata/fuzz): a crasher fails the run and is saved there, failing
 	# every run after.

@@ -64,7 +64,24 @@
 // The zero Frame is a white pixel, so this game draws a 16 px white square
 // that moves right while the right arrow (or D, or the d-pad) is held. See
 // the README's "Write your own game" for a whole game with its own images
-// and score, and cmd/tandem/scene for three larger ones.
+// and score, and examples/scene for three larger ones.
+//
+// # Determinism
+//
+// A recording replays only if every tick computes the same bits on every
+// run, loop and machine. In Tick: use [World.Dt] (fixed), never the wall
+// clock; draw randomness from a seeded generator ([Setup.Seed],
+// physics.NewRNG); use physics.Sin, Cos, Atan2, Sqrt and Hypot, never
+// package math's, whose results differ between amd64 and arm64; and write
+// a product that is added to as float32(a*b)+c, so that arm64 does not
+// fuse it into one rounding (Go's spec allows that fusion). physics' doc
+// has the whole list.
+//
+// # The camera
+//
+// Until a game calls [World.SetCamera] the camera is centred on (0, 0) at
+// zoom 1, so world pixel (0, 0) is the window's centre. A game that called
+// [Setup.Bounds] or [Setup.Tiles] has its view kept inside those bounds.
 //
 // Threads: [Main], [Command] and [Run] must be called from the program's
 // main goroutine (main, or what it calls), which importing this package

@@ -86,7 +86,8 @@ func infoOf(g Game) Info {
 // Action is one of a game's buttons: what the player means (jump, fire),
 // bound to keys, mouse and gamepad buttons with [Setup.Bind]. A tick sees
 // which actions are down and which were pressed or released since the
-// tick before. Actions are numbered 0 to 14 (15 is the bench's).
+// tick before. Left, Right and Jump (0 to 2) have default bindings;
+// FirstFreeAction to MaxAction have none until the game binds them.
 type Action uint8
 
 // The actions bound by default, the ones the demo games use: arrows or
@@ -98,6 +99,10 @@ const (
 	Right
 	Jump
 )
+
+// FirstFreeAction is the first action with no default binding: a game's
+// own actions are FirstFreeAction, FirstFreeAction+1, ... up to MaxAction.
+const FirstFreeAction Action = Jump + 1
 
 // MaxAction is the highest action a game may bind.
 const MaxAction Action = 14

@@ -100,8 +100,12 @@ func (a *app) replayReport() *replayReport {
 
 // VerifiedWhat says what a verified replay of rec matched.
 func VerifiedWhat(rec *replay.Recording) string {
-	if !rec.Complete {
-		return "every checkpoint matches (the file was cut short: it has no final state to check)"
+	n := len(rec.Checkpoints)
+	switch {
+	case !rec.Complete:
+		return fmt.Sprintf("all %d checkpoints it holds match (the file was cut short: it has no final state to check)", n)
+	case n == 0:
+		return "the final state matches (the file holds no checkpoint before it)"
 	}
 	return "every checkpoint and the final state match"
 }

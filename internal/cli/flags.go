@@ -38,8 +38,9 @@ type options struct {
 	reps   int
 
 	// replay only.
-	fast   bool // the sim alone, as fast as it steps
-	verify bool // exit 1 unless every checkpoint matches
+	fast     bool // the sim alone, as fast as it steps
+	verify   bool // exit 1 unless every checkpoint matches
+	allowCut bool // -verify checks a cut file as far as it goes
 
 	// set holds the flags given on the command line, by name, as given
 	// (the matrix passes them on to each cell).
@@ -214,7 +215,8 @@ func (p *Program) parseFlags(sub string, args []string, stderr io.Writer) (optio
 	} else {
 		fs.StringVar(&o.World.LevelFile, "level", "", "the level `file` the recording was made on, when it is not where the recording says")
 		fs.BoolVar(&o.fast, "fast", false, "run the sim alone, without a window, as fast as it steps")
-		fs.BoolVar(&o.verify, "verify", false, "check every checkpoint and the final state hash; exit 1 on a mismatch, naming the first tick that differs")
+		fs.BoolVar(&o.verify, "verify", false, "check every checkpoint and the final state hash; exit 1 on a mismatch, naming the first tick that differs, and on a file cut short or holding no checkpoint")
+		fs.BoolVar(&o.allowCut, "allow-cut", false, "with -verify, check a file that was cut short as far as it goes instead of failing")
 	}
 	fs.IntVar(&o.World.SpriteSize, "sprite-size", 32, "the size in px the game draws its load sprites at (the bunnymark's bunnies)")
 	fs.StringVar(&loop, "loop", string(app.Decoupled), "loop: decoupled (sim on its own thread), coupled (classic single-thread) or pipelined (Bevy's: the sim runs the next frame's ticks while this frame draws)")

@@ -4,6 +4,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -51,13 +52,21 @@ func (p *Program) openRecording(o *options, stderr io.Writer) error {
 	if o.World.Hz < 1 || o.World.Hz > 1000 || o.World.Sprites > 1_000_000 {
 		return fmt.Errorf("replay: %s: header out of range (%d Hz, %d sprites)", o.Replay.File, o.World.Hz, o.World.Sprites)
 	}
-	if !rec.Complete {
-		lost := "it ends on a whole chunk"
-		if rec.Lost > 0 {
-			lost = fmt.Sprintf("its last %d bytes, from byte %d, are not a whole chunk and are skipped", rec.Lost, rec.LostFrom)
+	if rec.Cut != nil {
+		fmt.Fprintf(stderr, "%s replay: warning: %s\n", p.Name, rec.Cut)
+	}
+	if err := rec.CheckComplete(); err != nil && o.verify {
+		// A verify that checks less than the file promises is a failure
+		// unless the user says a cut file is what they mean to check.
+		switch {
+		case errors.Is(err, replay.ErrNoCheckpoint):
+			return fmt.Errorf("replay: %s: -verify: the file holds no checkpoint and no end record: there is nothing to check", o.Replay.File)
+		case !o.allowCut:
+			return fmt.Errorf("replay: %s: -verify: the file was cut short, so its final state cannot be checked; add -allow-cut to check the %d ticks it holds", o.Replay.File, rec.End())
 		}
-		fmt.Fprintf(stderr, "%s replay: warning: %s was cut short (no end record; %s): replaying the %d ticks (%.1f s) it holds; at most the last %v of the run is lost\n", p.Name,
-			o.Replay.File, lost, rec.End(), float64(rec.End())/float64(o.World.Hz), replay.FlushEvery+time.Second/4)
+	}
+	if rec.End() == 0 && !o.fast {
+		return fmt.Errorf("replay: %s: the file holds no ticks: nothing to replay", o.Replay.File)
 	}
 	if rec.Complete && h.Build != app.Build() {
 		fmt.Fprintf(stderr, "%s replay: note: recorded by build %s, replayed by %s\n", p.Name, h.Build, app.Build())
