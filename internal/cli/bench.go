@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -317,9 +316,11 @@ func (p *Program) runSweep(opts options, what string, cells []benchCell, own map
 // (also returned as the JSON line it printed) and its records.
 func runCell(self string, args []string, dir string, stderr io.Writer) (r bench.Result, line []byte, err error) {
 	var out bytes.Buffer
-	cmd := exec.Command(self, args...)
-	cmd.Stdout, cmd.Stderr = &out, stderr
-	if err := cmd.Run(); err != nil {
+	c, err := spawn(self, args, &out, stderr, nil, nil)
+	if err == nil {
+		err = c.wait()
+	}
+	if err != nil {
 		return r, nil, fmt.Errorf("%s %s: %w", self, strings.Join(args, " "), err)
 	}
 	line = bytes.TrimSpace(out.Bytes())

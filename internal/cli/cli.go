@@ -123,7 +123,7 @@ func (p *Program) runOnce(opts options, stdout, stderr io.Writer) int {
 		setBenchEnv()
 	}
 	if opts.pprofAddr != "" {
-		stop, addr, err := servePprof(opts.pprofAddr)
+		stop, addr, err := servePprof(opts.pprofAddr, opts.pprofAny)
 		if err != nil {
 			return fail(err)
 		}

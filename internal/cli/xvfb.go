@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"sync"
@@ -32,7 +31,7 @@ func needXvfb(o options) bool {
 // that. Xvfb picks the display number itself (-displayfd), so two tandems
 // started at once never collide.
 func startXvfb(w, h int, stderr io.Writer) (stop func(), err error) {
-	path, err := exec.LookPath("Xvfb")
+	path, err := lookPath("Xvfb")
 	if err != nil {
 		return nil, errors.New("no display: set DISPLAY, or install Xvfb (apt-get install xvfb) so that tandem can start its own")
 	}
@@ -42,27 +41,25 @@ func startXvfb(w, h int, stderr io.Writer) (stop func(), err error) {
 	}
 	defer r.Close()
 	screen := fmt.Sprintf("%dx%dx24", max(w, 1280), max(h, 720))
-	cmd := exec.Command(path, "-displayfd", "3", "-screen", "0", screen, "-nolisten", "tcp", "-noreset")
-	cmd.ExtraFiles = []*os.File{wr}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	sys := &syscall.SysProcAttr{Setsid: true}
 	// A tandem killed with SIGKILL runs no cleanup: the kernel then
 	// stops the server (on Linux; elsewhere only a clean exit does).
-	dieWithParent(cmd.SysProcAttr)
+	dieWithParent(sys)
 	var logs strings.Builder
-	cmd.Stderr = &logs
-	if err := cmd.Start(); err != nil {
-		wr.Close()
+	c, err := spawn(path, []string{"-displayfd", "3", "-screen", "0", screen, "-nolisten", "tcp", "-noreset"},
+		nil, &logs, []*os.File{wr}, sys)
+	wr.Close()
+	if err != nil {
 		return nil, fmt.Errorf("xvfb: start %s: %w", path, err)
 	}
-	wr.Close()
 	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
+	go func() { exited <- c.wait() }()
 	stop = sync.OnceFunc(func() {
-		cmd.Process.Signal(syscall.SIGTERM)
+		c.proc.Signal(syscall.SIGTERM)
 		select {
 		case <-exited:
 		case <-time.After(3 * time.Second):
-			cmd.Process.Kill()
+			c.proc.Kill()
 			<-exited
 		}
 	})
