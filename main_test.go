@@ -298,6 +298,9 @@ func TestBadFlags(t *testing.T) {
 		{"-screenshot x.bmp", "-screenshot x.bmp: want a name ending in .png, .jpg or .jpeg"},
 		{"-screenshot no/such/dir/x.png", "-screenshot no/such/dir/x.png: the directory no/such/dir does not exist"},
 		{"-memprofile no/such/dir/m.prof", "-memprofile no/such/dir/m.prof: the directory no/such/dir does not exist"},
+		{"-screenshot " + strings.Repeat("a", 300) + ".png", "cannot create it: file name too long"},
+		{"-cpuprofile " + strings.Repeat("b", 300), "cannot create it: file name too long"},
+		{"-pprof localhost:99999", "port \"99999\": want a number from 0 to 65535"},
 		{"bench -out /dev/null/x", "-out: mkdir /dev/null"},
 		{"-bogus", "flag provided but not defined: -bogus"},
 		{"-host-floor", "-host-floor is a flag of tandem bench, which measures a run: use tandem bench -host-floor"},
@@ -741,5 +744,48 @@ func TestEmulateVSync(t *testing.T) {
 	}
 	if back, _ := jsonline.Field(t, out, "frames_sim_backwards").(float64); back != 0 {
 		t.Errorf("%v frames showed an earlier moment than the one before", back)
+	}
+}
+
+func TestWriteErrors(t *testing.T) {
+	// A profile or trace that cannot be written fails the exit code and
+	// says which, after the summary, which is still printed.
+	needDisplay(t)
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full on this system")
+	}
+	for _, flag := range []string{"-cpuprofile", "-trace"} {
+		var out, errb bytes.Buffer
+		var code int
+		onMain(func() {
+			code = Command([]string{"-seconds", "0.3", "-sprites", "10", "-json", flag, "/dev/full"}, &out, &errb, testGames...)
+		})
+		if code != 1 || !strings.Contains(errb.String(), flag+" /dev/full: write /dev/full: no space left on device") {
+			t.Errorf("%s /dev/full: exit %d: %s", flag, code, errb.String())
+		}
+		if !strings.Contains(out.String(), `"stopped_by":"seconds"`) {
+			t.Errorf("%s /dev/full: no summary: %q", flag, out.String())
+		}
+	}
+}
+
+func TestReplayRefusesFIFO(t *testing.T) {
+	// A FIFO given to replay is refused at once, never opened for a
+	// blocking read.
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	done := make(chan struct{})
+	var code int
+	var errs string
+	go func() { code, _, errs = tandemMain("replay", "-fast", fifo); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("replay of a FIFO blocked")
+	}
+	if code != 1 || !strings.Contains(errs, "not a regular file") {
+		t.Fatalf("exit %d: %s", code, errs)
 	}
 }

@@ -65,6 +65,11 @@ func (e *Error) Error() string {
 
 // Open reads the recording at path.
 func Open(path string) (*Recording, error) {
+	// A FIFO or a device would block the open itself, waiting for a
+	// writer that never comes: refused before it is opened.
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		return nil, &Error{File: path, Reason: "not a regular file (a FIFO, a device or a directory): give a recording made with -record"}
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("replay: %w", err)

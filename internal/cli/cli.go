@@ -135,22 +135,20 @@ func (p *Program) runOnce(opts options, stdout, stderr io.Writer) int {
 		stopProfiles()
 		return fail(err)
 	}
+	// Every stop writes what it can: the summary is printed even when a
+	// screenshot, the recording or a profile could not be written; each
+	// such error is reported after it and fails the exit code.
 	sum, err := app.Run(opts.Options)
-	if perr := stopProfiles(); err == nil {
-		err = perr
+	errs := []error{err, stopProfiles()}
+	if sum == nil {
+		return fail(errors.Join(errs...))
 	}
-	if err != nil {
-		return fail(err)
-	}
+	code := exitOK
 	switch {
 	case opts.json:
-		if err := sum.WriteJSON(stdout); err != nil {
-			return fail(err)
-		}
+		errs = append(errs, sum.WriteJSON(stdout))
 	case opts.Measure.Bench:
-		if err := sum.WriteText(stdout); err != nil {
-			return fail(err)
-		}
+		errs = append(errs, sum.WriteText(stdout))
 	}
 	if w := app.StealWarning(sum.HostStealPct); w != "" {
 		fmt.Fprintf(stderr, "%s: %s\n", p.Name, w)
@@ -161,18 +159,25 @@ func (p *Program) runOnce(opts options, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "%s replay: %s: verified: %s (%d checkpoints)\n", p.Name, opts.Replay.File, app.VerifiedWhat(opts.Replay.Rec), r.Checkpoints)
 		case opts.verify:
 			fmt.Fprintf(stderr, "%s replay: %s: %s\n", p.Name, opts.Replay.File, r.Error)
-			return exitError
+			code = exitError
 		default:
 			fmt.Fprintf(stderr, "%s replay: %s: warning: %s\n", p.Name, opts.Replay.File, r.Error)
 		}
 	}
 	if opts.out != "" {
 		if err := p.writeReport(opts.out, sum); err != nil {
-			return fail(err)
+			errs = append(errs, err)
+		} else {
+			fmt.Fprintf(stderr, "%s: report in %s\n", p.Name, opts.out)
 		}
-		fmt.Fprintf(stderr, "%s: report in %s\n", p.Name, opts.out)
 	}
-	return exitOK
+	for _, err := range errs {
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", p.Name, err)
+			code = exitError
+		}
+	}
+	return code
 }
 
 func (p *Program) usage(w io.Writer) {

@@ -38,11 +38,24 @@ func startProfiles(o options) (stop func() error, err error) {
 		if err != nil {
 			return fmt.Errorf("%s: %w", flag, err)
 		}
-		if err := start(f); err != nil {
+		// The runtime drops a profile's write errors; this keeps the
+		// first, so that a full disk fails the run instead of leaving a
+		// truncated profile behind in silence.
+		w := &errWriter{w: f}
+		if err := start(w); err != nil {
 			f.Close()
 			return fmt.Errorf("%s: %w", flag, err)
 		}
-		stops = append(stops, func() error { end(); return f.Close() })
+		stops = append(stops, func() error {
+			end()
+			if err := f.Close(); w.err == nil {
+				w.err = err
+			}
+			if w.err != nil {
+				return fmt.Errorf("-%s %s: %w", flag, path, w.err)
+			}
+			return nil
+		})
 		return nil
 	}
 	if err := stream("cpuprofile", o.cpuprofile, pprof.StartCPUProfile, pprof.StopCPUProfile); err != nil {
@@ -59,10 +72,28 @@ func startProfiles(o options) (stop func() error, err error) {
 			}
 			if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
 				f.Close()
-				return fmt.Errorf("memprofile: %w", err)
+				return fmt.Errorf("-memprofile %s: %w", o.memprofile, err)
 			}
-			return f.Close()
+			if err := f.Close(); err != nil {
+				return fmt.Errorf("-memprofile %s: %w", o.memprofile, err)
+			}
+			return nil
 		})
 	}
 	return stop, nil
+}
+
+// errWriter passes writes on to w and keeps the first error.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	e.err = err
+	return n, err
 }
