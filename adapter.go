@@ -2,6 +2,8 @@ package tandem
 
 import (
 	"github.com/tandem-engine/tandem/internal/engine"
+	"github.com/tandem-engine/tandem/simthread"
+	"github.com/tandem-engine/tandem/snapshot"
 )
 
 // gameForLoop adapts a public Game to the loop's engine.Game: the one
@@ -30,7 +32,15 @@ func (g gameForLoop) NewSim(cfg engine.SimConfig) (engine.Sim, error) {
 	if err != nil {
 		return nil, &SetupError{Game: infoOf(g.game).Name, Err: err}
 	}
-	return &simForLoop{Sim: s, look: s.setup.look()}, nil
+	return forLoop(s), nil
+}
+
+// forLoop returns s as the loop sees it.
+func forLoop(s *Sim) *simForLoop { return &simForLoop{Sim: s, look: s.setup.look()} }
+
+// The module's own tests drive a Sim through simthread's loops with it.
+func init() {
+	engine.LoopSim = func(s any) engine.Sim { return forLoop(s.(*Sim)) }
 }
 
 // simForLoop is a Sim as the loop sees it.
@@ -41,9 +51,11 @@ type simForLoop struct {
 
 var _ engine.Sim = (*simForLoop)(nil)
 
-func (s *simForLoop) Look() *engine.Look { return s.look }
-func (s *simForLoop) Slots() int         { return s.world.slots() }
-func (s *simForLoop) Entities() int      { return s.world.Entities() }
+func (s *simForLoop) Step(in simthread.TickInput)    { s.Sim.step(in) }
+func (s *simForLoop) Publish(dst *snapshot.Snapshot) { s.Sim.publish(dst) }
+func (s *simForLoop) Look() *engine.Look             { return s.look }
+func (s *simForLoop) Slots() int                     { return s.world.slots() }
+func (s *simForLoop) Entities() int                  { return s.world.Entities() }
 
 func (s *simForLoop) Counters() []engine.Count {
 	var out []engine.Count

@@ -44,8 +44,8 @@ func TestPublishLayersScaleText(t *testing.T) {
 		t.Fatal(err)
 	}
 	var snap snapshot.Snapshot
-	sim.Step(simthread.TickInput{})
-	sim.Publish(&snap)
+	sim.step(simthread.TickInput{})
+	sim.publish(&snap)
 	sp := &snap.Sprites
 	// Layer 0 first, then 1, then 2, whatever the spawn order; each
 	// layer's slots (16 when a table first grows) keep their IDs.
@@ -61,8 +61,8 @@ func TestPublishLayersScaleText(t *testing.T) {
 	if len(snap.Text.Lines) != 1 || string(snap.Text.Chars) != "odd tick" || snap.Text.Lines[0].Tint != White {
 		t.Fatalf("text after tick 1: %+v", snap.Text)
 	}
-	sim.Step(simthread.TickInput{})
-	sim.Publish(&snap)
+	sim.step(simthread.TickInput{})
+	sim.publish(&snap)
 	if len(snap.Text.Lines) != 0 {
 		t.Fatalf("tick 2 drew no text, but the snapshot has %+v", snap.Text)
 	}
@@ -71,8 +71,8 @@ func TestPublishLayersScaleText(t *testing.T) {
 	// may still be winding down goroutines: the quietest of five tries.
 	n := mallocs.Fewest(5, func() {
 		for range 100 {
-			sim.Step(simthread.TickInput{})
-			sim.Publish(&snap)
+			sim.step(simthread.TickInput{})
+			sim.publish(&snap)
 		}
 	})
 	if n != 0 {
@@ -216,12 +216,12 @@ func TestLayerGrowthKeepsBlending(t *testing.T) {
 		t.Fatal(err)
 	}
 	var snaps [2]snapshot.Snapshot
-	sim.Publish(&snaps[0])
+	sim.publish(&snaps[0])
 	grew := false
 	for k := 1; k <= 40; k++ {
 		prev, curr := &snaps[(k-1)%2], &snaps[k%2]
-		sim.Step(simthread.TickInput{})
-		sim.Publish(curr)
+		sim.step(simthread.TickInput{})
+		sim.publish(curr)
 		grew = grew || curr.Sprites.Len() != prev.Sprites.Len()
 		i := slices.Index(curr.Sprites.ID, 1<<24)
 		j, ok := snapshot.PrevSlot(prev, curr, i)

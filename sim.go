@@ -24,8 +24,9 @@ type SimConfig struct {
 
 // Sim is a game set up and ready to step, with no window: what the
 // engine's loops drive on the sim thread, and what a test, a headless
-// server or replay -fast steps directly. It implements [simthread.Sim].
-// A Sim belongs to one goroutine at a time.
+// server or replay -fast steps directly, through [Sim.Steps], [Sim.Hash],
+// [Sim.Counters] and [Sim.World]. A Sim belongs to one goroutine at a
+// time.
 type Sim struct {
 	game   Game
 	info   Info
@@ -34,8 +35,6 @@ type Sim struct {
 	hasher Hasher
 	held   simthread.Buttons // what the last Steps held
 }
-
-var _ simthread.Sim = (*Sim)(nil)
 
 // NewSim runs game's Setup with cfg and returns the sim, ready for its
 // first tick. A zero field of cfg means its default. Setup's errors, and
@@ -97,19 +96,19 @@ func newSim(game Game, cfg SimConfig) (*Sim, error) {
 	return s, nil
 }
 
-// Step implements simthread.Sim: one tick of the game with in.
-func (s *Sim) Step(in simthread.TickInput) {
+// step is one tick of the game with in.
+func (s *Sim) step(in simthread.TickInput) {
 	s.world.tick++
 	s.world.in = in
 	s.world.text.Reset()
 	s.game.Tick(&s.world)
 }
 
-// Publish implements simthread.Sim: the camera and every entity into dst.
-func (s *Sim) Publish(dst *snapshot.Snapshot) { s.world.publish(dst) }
+// publish writes the camera and every entity into dst.
+func (s *Sim) publish(dst *snapshot.Snapshot) { s.world.publish(dst) }
 
-// Hash implements simthread.Sim: the game's [Hasher] when it has one, else
-// the hash of its entities and camera.
+// Hash returns the game's [Hasher] hash when it has one, else the hash of
+// its entities and camera: what recordings check.
 func (s *Sim) Hash() uint64 {
 	if s.hasher != nil {
 		return s.hasher.StateHash()
@@ -123,8 +122,7 @@ func (s *Sim) Hash() uint64 {
 // Steps runs n ticks with the actions held, as a player would hold them:
 // an action not held by the Steps before is pressed at the first of the
 // n ticks, and one held before but not now is released there. It is for
-// tests and tools that step a game without a window; Step takes raw
-// input.
+// tests and tools that step a game without a window.
 func (s *Sim) Steps(n int, held ...Action) {
 	var down simthread.Buttons
 	for _, a := range held {
@@ -135,7 +133,7 @@ func (s *Sim) Steps(n int, held ...Action) {
 		if k == 0 {
 			in.Pressed, in.Released = down&^s.held, s.held&^down
 		}
-		s.Step(in)
+		s.step(in)
 	}
 	if n > 0 {
 		s.held = down

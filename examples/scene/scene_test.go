@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tandem-engine/tandem"
+	"github.com/tandem-engine/tandem/internal/engine"
 	"github.com/tandem-engine/tandem/internal/mallocs"
 	"github.com/tandem-engine/tandem/simthread"
 	"github.com/tandem-engine/tandem/simthread/simtest"
@@ -23,13 +24,23 @@ var games = map[string]func() tandem.Game{
 // goldenConfig is the golden runs' (see goldenHashes).
 var goldenConfig = tandem.SimConfig{Hz: goldenHz, Seed: goldenSeed, Sprites: goldenSprites, Width: goldenW, Height: goldenH}
 
-func newSim(tb testing.TB, g tandem.Game, cfg tandem.SimConfig) *tandem.Sim {
+// testSim is a Sim that also steps and publishes as the loops do, with
+// raw input.
+type testSim struct {
+	*tandem.Sim
+	loop engine.Sim
+}
+
+func (s testSim) Step(in simthread.TickInput)    { s.loop.Step(in) }
+func (s testSim) Publish(dst *snapshot.Snapshot) { s.loop.Publish(dst) }
+
+func newSim(tb testing.TB, g tandem.Game, cfg tandem.SimConfig) testSim {
 	tb.Helper()
 	s, err := tandem.NewSim(g, cfg)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return s
+	return testSim{s, engine.LoopSim(s)}
 }
 
 // buttons returns the TickInput bits of actions.
