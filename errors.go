@@ -11,6 +11,9 @@ var (
 	ErrNoDisplay = errors.New("tandem: no display: set DISPLAY, or run under xvfb-run (tandem.Main starts its own Xvfb)")
 	// ErrNoOpenGL: the display gives no OpenGL 4.1 core context.
 	ErrNoOpenGL = errors.New("tandem: no OpenGL 4.1 core context: try Mesa's llvmpipe (LIBGL_ALWAYS_SOFTWARE=1), or run under xvfb-run")
+	// ErrDisplayLost: the display went away during the run (the X server
+	// died); the summary and the recording were written up to there.
+	ErrDisplayLost = errors.New("tandem: the display went away during the run")
 	// ErrNoCgo: the program was built without cgo, so it has no window.
 	ErrNoCgo = errors.New("tandem: this program was built without cgo (CGO_ENABLED=0, or no C compiler was found), " +
 		"so it has no window and no renderer: build it with cgo (on Debian: apt-get install gcc, then go build again); " +

@@ -18,6 +18,7 @@ import (
 	"regexp"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -788,4 +789,55 @@ func TestReplayRefusesFIFO(t *testing.T) {
 	if code != 1 || !strings.Contains(errs, "not a regular file") {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
+}
+
+func TestDisplayLost(t *testing.T) {
+	// The X server dies under a run: the sim stops, the summary says
+	// display-lost, the exit code says it failed, and the recording
+	// verifies up to its last tick.
+	childMain()
+	rec := filepath.Join(t.TempDir(), "lost.tdr")
+	cmd, stdout, stderr := childRun(t, "TestDisplayLost", "-scene", "walker", "-seconds", "60", "-json", "-record", rec)
+	xvfb := childNamed(t, cmd.Process.Pid, "Xvfb")
+	if err := syscall.Kill(xvfb, syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Fatalf("exit 0 after the display went away; stderr:\n%s", stderr)
+		}
+	case <-time.After(20 * time.Second):
+		cmd.Process.Kill()
+		t.Fatalf("still running 20 s after the display went away; stderr:\n%s", stderr)
+	}
+	line := strings.TrimSpace(stdout.String())
+	if !strings.Contains(line, `"stopped_by":"display-lost"`) || !strings.Contains(stderr.String(), "the display went away") {
+		t.Fatalf("summary %q; stderr:\n%s", line, stderr)
+	}
+	ticks := jsonline.Field(t, line, "ticks").(float64)
+	code, out, errs := tandemMain("replay", "-fast", "-verify", "-json", rec)
+	if code != 0 || jsonline.Field(t, strings.TrimSpace(out), "ticks").(float64) != ticks {
+		t.Fatalf("replay -verify: exit %d, %s; want %v ticks verified:\n%s", code, out, ticks, errs)
+	}
+}
+
+// childNamed returns the pid of the child of pid whose command is name.
+func childNamed(t *testing.T, pid int, name string) int {
+	t.Helper()
+	tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/children", pid))
+	for _, f := range tasks {
+		b, _ := os.ReadFile(f)
+		for _, c := range strings.Fields(string(b)) {
+			comm, _ := os.ReadFile("/proc/" + c + "/comm")
+			if strings.TrimSpace(string(comm)) == name {
+				n, _ := strconv.Atoi(c)
+				return n
+			}
+		}
+	}
+	t.Fatalf("no child %s of %d", name, pid)
+	return 0
 }

@@ -75,6 +75,8 @@ func Run(ctx context.Context, game Game, cfg Config) error {
 		return fmt.Errorf("%w: %v", ErrNoDisplay, err)
 	case errors.Is(err, window.ErrNoContext), errors.Is(err, gl.ErrNoGL41):
 		return fmt.Errorf("%w: %v", ErrNoOpenGL, err)
+	case errors.Is(err, app.ErrDisplayLost):
+		err = fmt.Errorf("%w: %v", ErrDisplayLost, err)
 	case err != nil:
 		return err
 	}
@@ -86,7 +88,7 @@ func Run(ctx context.Context, game Game, cfg Config) error {
 	if w := app.StealWarning(sum.HostStealPct); w != "" {
 		fmt.Fprintf(stderr, "tandem: %s\n", w)
 	}
-	return nil
+	return err
 }
 
 // options turns cfg into the loop's options, checking every field and

@@ -38,6 +38,7 @@ func Init() error {
 			return fmt.Errorf("window: glfw init: %w", err)
 		}
 		if initialized() {
+			watchDisplay()
 			return nil
 		}
 	}

@@ -290,6 +290,10 @@ func run(opts Options, h *Hooks) (*Summary, error) {
 	if a.verifier != nil {
 		sum.Replay = a.replayReport()
 	}
+	if a.stoppedBy == StopDisplayLost {
+		// Nothing can be drawn or read back: what the run has is written.
+		return sum, ErrDisplayLost
+	}
 	if opts.Output.Screenshot != "" {
 		// One more frame of the last snapshots, read back before it is
 		// swapped: the picture the run ended on, with no readback (and its
@@ -364,6 +368,8 @@ func (a *app) deleteRenderer() {
 // stopReason says why the run must stop now, or "" to go on.
 func (a *app) stopReason(sig *Signals, deadline int64) string {
 	switch {
+	case window.DisplayLost():
+		return StopDisplayLost
 	case sig.caught.Load():
 		return StopSignal
 	case a.keyQuit:

@@ -3,6 +3,7 @@
 package app
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"image/jpeg"
@@ -22,6 +23,10 @@ import (
 // under llvmpipe, and the loop sees the signal only between frames.
 const StopGrace = 5 * time.Second
 
+// ErrDisplayLost is a run's error when its display went away: the sim
+// was stopped and the summary and the recording's end were written.
+var ErrDisplayLost = errors.New("the display went away (the X server died or disconnected): the run stopped; its summary and recording were written up to there")
+
 // Why a run stopped, in the JSON's stopped_by.
 const (
 	StopSeconds = "seconds" // -seconds ran out
@@ -29,6 +34,8 @@ const (
 	StopWindow  = "window"  // the window's close button
 	StopKey     = "key"     // Esc
 	StopContext = "context" // Run's context was done
+	// StopDisplayLost: the X server died or the display disconnected.
+	StopDisplayLost = "display-lost"
 )
 
 // Signals turns SIGINT and SIGTERM into a stop request the frame loop
