@@ -32,6 +32,7 @@ import (
 	"github.com/tandem-engine/tandem/internal/cli"
 	"github.com/tandem-engine/tandem/internal/jsonline"
 	"github.com/tandem-engine/tandem/internal/mainthread"
+	"github.com/tandem-engine/tandem/replay"
 )
 
 // TestMain runs on the main goroutine, locked to the main thread by this
@@ -840,4 +841,67 @@ func childNamed(t *testing.T, pid int, name string) int {
 	}
 	t.Fatalf("no child %s of %d", name, pid)
 	return 0
+}
+
+func TestRecordDiskFull(t *testing.T) {
+	// The disk fills under -record (here the file size limit of the
+	// process, lowered under it, which fails writes as a full disk does):
+	// the error is reported when it happens, the run goes on, the
+	// summary carries record_error, and the exit code says it failed.
+	childMain()
+	rec := filepath.Join(t.TempDir(), "full.tdr")
+	cmd := childCmd(t, "TestRecordDiskFull", "-scene", "dots", "-sprites", "20", "-seconds", "5", "-autoplay", "-json", "-record", rec)
+	var stdout bytes.Buffer
+	stderr := &lockedBuffer{}
+	cmd.Stdout, cmd.Stderr = &stdout, stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(2500 * time.Millisecond)
+	fi, err := os.Stat(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	limit := unix.Rlimit{Cur: uint64(fi.Size()) + 64, Max: unix.RLIM_INFINITY}
+	if err := unix.Prlimit(cmd.Process.Pid, unix.RLIMIT_FSIZE, &limit, nil); err != nil {
+		t.Skip("cannot lower the child's file size limit:", err)
+	}
+	full := time.Now()
+	for !strings.Contains(stderr.String(), "-record "+rec) {
+		if time.Since(full) > 2*time.Second {
+			t.Fatalf("no word of the full disk %v after it filled; stderr:\n%s", time.Since(full), stderr)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	reported := time.Since(full)
+	err = cmd.Wait()
+	if err == nil {
+		t.Fatalf("exit 0 with a failed recording; stderr:\n%s", stderr)
+	}
+	line := strings.TrimSpace(stdout.String())
+	if msg, _ := jsonline.Field(t, line, "record_error").(string); !strings.Contains(msg, "file too large") || !strings.Contains(line, `"stopped_by":"seconds"`) {
+		t.Fatalf("summary %q", line)
+	}
+	// The chunks flush every 500 ms: the error shows within one flush.
+	if reported > replay.FlushEvery+500*time.Millisecond {
+		t.Errorf("reported %v after the disk filled", reported)
+	}
+}
+
+// lockedBuffer is a bytes.Buffer a test may read while a child writes it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

@@ -47,9 +47,10 @@ type Writer struct {
 	chunks     uint32        // the chunks written so far: the next one's index
 	reach      uint64        // the tick count the last chunk reached
 
-	mu     sync.Mutex // held while a chunk is written; guards what follows
-	buf    []byte     // the chunk buffer
-	err    error      // the first write error
+	mu     sync.Mutex    // held while a chunk is written; guards what follows
+	buf    []byte        // the chunk buffer
+	err    error         // the first write error
+	failed chan struct{} // closed at the first write error
 	closed bool
 	name   string
 }
@@ -94,8 +95,8 @@ func newWriter(w io.Writer, h Header, name string, every time.Duration) (*Writer
 	if _, err := w.Write(b); err != nil {
 		return nil, fmt.Errorf("replay: %s: %w", name, err)
 	}
-	rw := &Writer{w: w, done: make(chan struct{}), quit: make(chan struct{}), name: name,
-		buf: make([]byte, 0, 64<<10)}
+	rw := &Writer{w: w, done: make(chan struct{}), quit: make(chan struct{}), failed: make(chan struct{}),
+		name: name, buf: make([]byte, 0, 64<<10)}
 	go rw.run(every)
 	return rw, nil
 }
@@ -211,9 +212,23 @@ func (w *Writer) seal(b []byte, reach uint64) []byte {
 // write writes one whole chunk in one call, so that a crash cuts at most
 // the chunk being written.
 func (w *Writer) write(b []byte) error {
-	if _, err := w.w.Write(b); err != nil {
+	if _, err := w.w.Write(b); err != nil && w.err == nil {
 		w.err = fmt.Errorf("replay: writing %s: %w", w.name, err)
+		close(w.failed)
 	}
+	return w.err
+}
+
+// Failed is closed at the first write error (a full disk, an I/O error),
+// when it happens: after it the file holds what was written before, and
+// nothing more is written. Err says what it was. Any goroutine.
+func (w *Writer) Failed() <-chan struct{} { return w.failed }
+
+// Err returns the first write error, or nil. Any goroutine but the sim
+// thread (it waits for a chunk being written).
+func (w *Writer) Err() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	return w.err
 }
 

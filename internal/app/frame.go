@@ -194,6 +194,9 @@ func (a *app) drawHUD(fw, fh int, now int64) {
 		in.hold = a.hold.Target()
 	}
 	a.readSteal(now)
+	if m := a.recFailed.Load(); m != nil {
+		in.recordErr = *m
+	}
 	in.fps = st.fps
 	in.frameP50, in.frameP99 = st.frameHist.quantile(0.5), st.frameHist.quantile(0.99)
 	if el := now - st.start; el > 0 {

@@ -59,6 +59,7 @@ type hudInfo struct {
 	refreshHz   int     // with vsync, the blanks' rate
 	hold        int64   // the present hold's lead, ns (0: none)
 	steal       float64 // the host's steal over the last half second, % (-1: not known)
+	recordErr   []byte  // why -record stopped writing; nil: it did not
 }
 
 // vsyncState is what the HUD says of vsync.
@@ -171,6 +172,11 @@ func (h *hud) build(in *hudInfo, st *frameStats) []gl.Quad {
 		b = append(b, "host steal "...)
 		b = strconv.AppendFloat(b, in.steal, 'f', 1, 64)
 		b = append(b, "% of the CPU (a VM's hypervisor): frame times disturbed"...)
+		width = max(width, h.text(b, x, y, hudBad))
+		y += lh
+	}
+	if len(in.recordErr) > 0 {
+		b = append(append(h.line[:0], "recording stopped: "...), in.recordErr[:min(len(in.recordErr), 90)]...)
 		width = max(width, h.text(b, x, y, hudBad))
 		y += lh
 	}

@@ -11,6 +11,7 @@ import (
 	"math"
 	"os"
 	"runtime/pprof"
+	"sync/atomic"
 
 	"github.com/tandem-engine/tandem/bench"
 	"github.com/tandem-engine/tandem/gl"
@@ -92,6 +93,9 @@ type app struct {
 	recorder *replay.Writer
 	verifier *replay.Verifier
 	recErr   error // closing the recording failed: reported at exit
+	// recFailed is why the recording stopped writing during the run (a
+	// full disk), for the HUD; nil: it did not.
+	recFailed atomic.Pointer[[]byte]
 
 	keyQuit     bool   // Esc was pressed
 	stoppedBy   string // why the frame loop ended: StopSeconds, ...
@@ -221,6 +225,9 @@ func run(opts Options, h *Hooks) (*Summary, error) {
 	a.win.SetSink(a.onEvent)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	if a.recorder != nil {
+		go a.watchRecording(ctx)
+	}
 	// Profiles tell the render thread from the sim thread by this label.
 	pprof.SetGoroutineLabels(pprof.WithLabels(ctx, pprof.Labels("thread", "render")))
 	defer pprof.SetGoroutineLabels(context.Background())
@@ -281,6 +288,9 @@ func run(opts Options, h *Hooks) (*Summary, error) {
 		a.recErr = a.recorder.Close(replay.Checkpoint{Tick: st.Ticks, Hash: a.game.Hash()}, a.stoppedBy)
 	}
 	sum := a.summarize(a.records(end))
+	if a.recErr != nil {
+		sum.RecordError = a.recErr.Error()
+	}
 	if opts.Measure.HostFloor && a.stoppedBy != StopSignal {
 		// The sim has stopped and nothing of ours draws: the machine's
 		// own unevenness, at the run's length of frame work. A Ctrl-C
@@ -311,6 +321,21 @@ func run(opts Options, h *Hooks) (*Summary, error) {
 		return sum, a.shotErr
 	}
 	return sum, a.recErr
+}
+
+// watchRecording reports a write error of the recording when it
+// happens: on stderr, and on the HUD. The run goes on; the file holds the
+// run up to the error, and the summary and the exit code say so.
+func (a *app) watchRecording(ctx context.Context) {
+	select {
+	case <-a.recorder.Failed():
+	case <-ctx.Done():
+		return
+	}
+	err := a.recorder.Err()
+	fmt.Fprintf(os.Stderr, "tandem: -record %s: %v: the run goes on; the recording holds it up to here\n", a.opts.Record, err)
+	msg := []byte(err.Error())
+	a.recFailed.Store(&msg)
 }
 
 func (a *app) newGame(level *physics.Level) error {

@@ -90,6 +90,7 @@ type Summary struct {
 	MaxRSSMB          float64       `json:"max_rss_mb"`
 	HostStealPct      float64       `json:"host_steal_pct"`
 	Record            string        `json:"record,omitempty"`
+	RecordError       string        `json:"record_error,omitempty"`
 	Replay            *replayReport `json:"replay,omitempty"`
 
 	// With -host-floor: the machine's unevenness at the run's frame work.
