@@ -905,3 +905,32 @@ func (l *lockedBuffer) String() string {
 	defer l.mu.Unlock()
 	return l.b.String()
 }
+
+// sparse reserves many slots and shows few.
+type sparse struct{}
+
+func (sparse) Info() Info { return Info{Name: "sparse"} }
+func (sparse) Setup(s *Setup) error {
+	s.World().Reserve(0, 200)
+	for i := range 5 {
+		s.World().Spawn(Sprite{X: float32(10 * i), Scale: 4})
+	}
+	return nil
+}
+func (sparse) Tick(*World) {}
+
+func TestSummarySprites(t *testing.T) {
+	// The summary's sprites are the live entities; the slots a snapshot
+	// carries (reserved ones too) are sprite_slots.
+	needDisplay(t)
+	var out bytes.Buffer
+	var code int
+	onMain(func() { code = Command([]string{"-seconds", "0.3", "-json"}, &out, io.Discard, sparse{}) })
+	line := strings.TrimSpace(out.String())
+	if code != 0 || jsonline.Field(t, line, "sprites") != 5.0 {
+		t.Fatalf("exit %d: %s", code, line)
+	}
+	if slots, _ := jsonline.Field(t, line, "sprite_slots").(float64); slots < 200 {
+		t.Fatalf("sprite_slots %v, want the 200 reserved at least: %s", slots, line)
+	}
+}

@@ -317,6 +317,8 @@ func run(opts Options, h *Hooks) (*Summary, error) {
 		}
 		sum.shot = a.lastFrame
 	}
+	// The peak of the whole run, the screenshot's read-back included.
+	sum.MaxRSSMB = maxRSSMB()
 	if a.shotErr != nil {
 		return sum, a.shotErr
 	}

@@ -58,7 +58,8 @@ type Summary struct {
 	SimBackwards      int           `json:"frames_sim_backwards"`
 	SimHeld           int           `json:"frames_sim_held"`
 	Hz                int           `json:"hz"`
-	Sprites           int           `json:"sprites"`
+	Sprites           int           `json:"sprites"`      // live entities at the end
+	SpriteSlots       int           `json:"sprite_slots"` // the slots a snapshot carries, live or reserved
 	SpriteSize        int           `json:"sprite_size"`
 	VSync             bool          `json:"vsync"`
 	SimCost           string        `json:"simcost"`
@@ -176,7 +177,8 @@ func (a *app) summarize(run *bench.Run) *Summary {
 		SimBackwards:      f.SimBackwardsFrames,
 		SimHeld:           f.SimHeldFrames,
 		Hz:                a.opts.World.Hz,
-		Sprites:           a.info.sprites,
+		Sprites:           a.game.Entities(),
+		SpriteSlots:       a.info.sprites,
 		SpriteSize:        a.opts.World.SpriteSize,
 		VSync:             a.opts.Window.VSync,
 		SimCost:           a.opts.Load.SimCost.String(),
