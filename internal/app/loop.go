@@ -257,6 +257,12 @@ func run(opts Options, h *Hooks) (*Summary, error) {
 		sig = WatchSignals(StopGrace, os.Stderr)
 		defer sig.Close()
 	}
+	if opts.Loop != Coupled {
+		// The sim has a thread of its own: if a frame outlasts a stop's
+		// grace, the watchdog stops the sim and writes what it can.
+		sig.setLast(func() { a.lastWords(cancel) })
+		defer sig.setLast(nil)
+	}
 	if r, err := hoststat.Open(); err == nil {
 		a.host = r
 		defer r.Close()
@@ -323,6 +329,35 @@ func run(opts Options, h *Hooks) (*Summary, error) {
 		return sum, a.shotErr
 	}
 	return sum, a.recErr
+}
+
+// lastWords is a stop's last words when the render thread is stuck in a frame
+// past the grace (a frame of a million 512 px sprites takes minutes under
+// llvmpipe): on the watchdog's goroutine it stops the sim thread, ends
+// the recording with the state it reached and hands the summary to
+// opts.Last. It reads the render thread's records without a lock: that
+// thread is inside one frame and writes none of them until the frame
+// ends, and the process exits right after.
+func (a *app) lastWords(stopSim func()) {
+	end := snapshot.Now()
+	stopSim()
+	if err := a.runner.Wait(); err != nil {
+		fmt.Fprintf(os.Stderr, "tandem: %v\n", err)
+	}
+	a.stoppedBy = StopSignal
+	if a.recorder != nil {
+		st := a.runner.Stats()
+		a.recErr = a.recorder.Close(replay.Checkpoint{Tick: st.Ticks, Hash: a.game.Hash()}, a.stoppedBy)
+	}
+	if a.opts.Last == nil {
+		return
+	}
+	sum := a.summarize(a.records(end))
+	if a.recErr != nil {
+		sum.RecordError = a.recErr.Error()
+	}
+	sum.MaxRSSMB = maxRSSMB()
+	a.opts.Last(sum)
 }
 
 // watchRecording reports a write error of the recording when it

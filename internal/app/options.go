@@ -39,6 +39,11 @@ type Options struct {
 	// Signals are Ctrl-C and SIGTERM, watched from before the run's start
 	// (the command line starts Xvfb first); nil: watched from the loop.
 	Signals *Signals
+	// Last writes the summary when a stop's grace ran out with the render
+	// thread stuck in a frame, from the watchdog, just before the process
+	// exits with code 1 (the command line prints it as it would have);
+	// nil: no summary then.
+	Last func(*Summary)
 }
 
 // WindowOptions are the window's.

@@ -46,7 +46,14 @@ type Signals struct {
 	caught atomic.Bool
 	sigs   chan os.Signal
 	done   chan struct{}
+	// last, when set, writes what it can when the grace runs out: the
+	// recording's end and the summary, from the watchdog.
+	last atomic.Pointer[func()]
 }
+
+// setLast sets what the watchdog runs when a stop's grace runs out with
+// the render thread stuck in a frame (nil: nothing).
+func (w *Signals) setLast(f func()) { w.last.Store(&f) }
 
 func WatchSignals(grace time.Duration, stderr io.Writer) *Signals {
 	w := &Signals{sigs: make(chan os.Signal, 2), done: make(chan struct{})}
@@ -65,7 +72,19 @@ func WatchSignals(grace time.Duration, stderr io.Writer) *Signals {
 			fmt.Fprintf(stderr, "tandem: second %v: exiting at once, without the summary\n", s)
 			exitNow(130)
 		case <-t.C:
-			fmt.Fprintf(stderr, "tandem: still running %v after the signal (a frame is taking that long): exiting without the summary\n", grace)
+			last := w.last.Load()
+			if last == nil || *last == nil {
+				fmt.Fprintf(stderr, "tandem: still running %v after the signal (a frame is taking that long): exiting without the summary\n", grace)
+				exitNow(1)
+			}
+			fmt.Fprintf(stderr, "tandem: still running %v after the signal (a frame is taking that long): writing the recording's end and the summary, then exiting\n", grace)
+			wrote := make(chan struct{})
+			go func() { (*last)(); close(wrote) }()
+			select {
+			case <-wrote:
+			case <-time.After(grace):
+				fmt.Fprintf(stderr, "tandem: the summary took over %v more: exiting without it\n", grace)
+			}
 			exitNow(1)
 		case <-w.done:
 		}

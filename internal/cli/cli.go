@@ -135,6 +135,14 @@ func (p *Program) runOnce(opts options, stdout, stderr io.Writer) int {
 		stopProfiles()
 		return fail(err)
 	}
+	opts.Last = func(sum *app.Summary) {
+		switch {
+		case opts.json:
+			sum.WriteJSON(stdout)
+		case opts.Measure.Bench:
+			sum.WriteText(stdout)
+		}
+	}
 	// Every stop writes what it can: the summary is printed even when a
 	// screenshot, the recording or a profile could not be written; each
 	// such error is reported after it and fails the exit code.
