@@ -62,11 +62,23 @@ func checkLevel(o Options, level *physics.Level) error {
 func VerifyReplay(rec *replay.Recording, v *replay.Verifier, ticks, hash uint64, stoppedBy string) error {
 	if stoppedBy != StopEnd {
 		if want, got, bad := v.Mismatch(); bad {
-			return fmt.Errorf("state differs at tick %d: hash %016x, recorded %016x", want.Tick, got, want.Hash)
+			return fmt.Errorf("state differs at tick %d: hash %016x, recorded %016x%s", want.Tick, got, want.Hash, otherBuild(rec))
 		}
 		return fmt.Errorf("stopped (%s) at tick %d of %d: %d checkpoints matched, the rest were not reached", stoppedBy, ticks, rec.End(), v.Checked())
 	}
-	return rec.Verify(v, ticks, hash)
+	if err := rec.Verify(v, ticks, hash); err != nil {
+		return fmt.Errorf("%w%s", err, otherBuild(rec))
+	}
+	return nil
+}
+
+// otherBuild says, beside a mismatch, that rec was made by another build
+// than this one: a changed game or engine steps to other states.
+func otherBuild(rec *replay.Recording) string {
+	if b := Build(); rec.Header.Build != b {
+		return fmt.Sprintf(" (recorded by build %s, replayed by %s: a change to the game or the engine between them changes its states)", rec.Header.Build, b)
+	}
+	return ""
 }
 
 // replayReport is the "replay" object of a replay's JSON summary.
