@@ -98,7 +98,7 @@ func TestRoundTrip(t *testing.T) {
 	if rec.Final != (replay.Checkpoint{Tick: st.Ticks, Hash: sim.Hash()}) || rec.End() != st.Ticks {
 		t.Errorf("final %+v, want tick %d hash %x", rec.Final, st.Ticks, sim.Hash())
 	}
-	if want := int(st.Ticks / 10); len(rec.Checkpoints) != want {
+	if want := int(st.Ticks/10) + 1; len(rec.Checkpoints) != want || rec.Checkpoints[0].Tick != 0 {
 		t.Errorf("%d checkpoints, want %d", len(rec.Checkpoints), want)
 	}
 	if len(rec.Events) < 200 {

@@ -47,7 +47,8 @@ type Config struct {
 	// every applied input event (the bench reads it after the loop stops).
 	Log *Log
 	// Recorder, when set, receives every applied input event and a
-	// checkpoint of the state hash every CheckpointEvery ticks (default:
+	// checkpoint of the state hash after Setup (tick 0) and every
+	// CheckpointEvery ticks (default:
 	// Hz, one second of sim time), for a recording or a replay's check.
 	Recorder        Recorder
 	CheckpointEvery int
@@ -186,6 +187,10 @@ func New(sim Sim, cfg Config) (*Runner, error) {
 	r.window.init(cfg.Hz)
 	r.st.scale.Store(math.Float64bits(1))
 	r.st.chosen.Store(1<<32 | 1)
+	// The state Setup made, before any tick: a replay whose world was set
+	// up differently (another level, another build) fails here, not a
+	// second of input later.
+	r.checkpoint(0)
 	return r, nil
 }
 
