@@ -34,7 +34,7 @@ var tuneAlloc = flag.Bool("gl.tunealloc", false, "call TuneAllocator before the 
 // benchScene returns a pair of snapshots of n paired sprites of 16x16
 // pixels spread over a w x h screen, each moved and turned a little from
 // prev to curr, and the frame table (one 8x8 atlas region drawn 16x16).
-func benchScene(n, w, h int) (prev, curr *snapshot.Snapshot, frames []Frame) {
+func benchScene(n, w, h int) (prev, curr *snapshot.Snapshot, frames []UVRect) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	prev, curr = &snapshot.Snapshot{}, &snapshot.Snapshot{}
 	prev.Sprites.Resize(n)
@@ -45,7 +45,7 @@ func benchScene(n, w, h int) (prev, curr *snapshot.Snapshot, frames []Frame) {
 		prev.Sprites.Set(i, uint32(i), 1, x, y, a, 0, tint)
 		curr.Sprites.Set(i, uint32(i), 1, x+2, y+1, a+0.1, 0, tint)
 	}
-	return prev, curr, []Frame{{U0: 0, V0: 0, U1: 0.5, V1: 0.5, W: 16, H: 16}}
+	return prev, curr, []UVRect{{U0: 0, V0: 0, U1: 0.5, V1: 0.5, W: 16, H: 16}}
 }
 
 func benchAtlas() *image.RGBA {
@@ -173,7 +173,7 @@ func benchFrameLoop(b *testing.B, n int) {
 // benchSetup does a frame benchmark's GL setup, on the main thread: Init,
 // a viewport of fw x fh pixels, the atlas, a batch of n sprites and the
 // camera over a w x h world. done deletes the batch and the atlas.
-func benchSetup(n, w, h, fw, fh int, frames []Frame) (batch *SpriteBatch, vp mgl32.Mat4, done func(), err error) {
+func benchSetup(n, w, h, fw, fh int, frames []UVRect) (batch *SpriteBatch, vp mgl32.Mat4, done func(), err error) {
 	if err := Init(); err != nil {
 		return nil, vp, nil, err
 	}
@@ -243,7 +243,7 @@ func benchTileLayer(b *testing.B, cw, ch, w, h int) {
 			grid.Frames[i] = 0
 		}
 	}
-	frames := []Frame{{U0: 0, V0: 0, U1: 0.5, V1: 0.5, W: 16, H: 16}}
+	frames := []UVRect{{U0: 0, V0: 0, U1: 0.5, V1: 0.5, W: 16, H: 16}}
 	var msg string
 	gltest.Do(func() {
 		atlas, err := NewTexture(benchAtlas(), true)

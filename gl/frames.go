@@ -8,7 +8,7 @@ import (
 	"github.com/go-gl/gl/v4.1-core/gl"
 )
 
-// Frame is one entry of a frame table: where a sprite's image lies in the
+// UVRect is one entry of a frame table: where a sprite's image lies in the
 // atlas and how big it is drawn. A snapshot's Sprites.Frame indexes the
 // table.
 //
@@ -18,7 +18,7 @@ import (
 // size, in world pixels, the sprite is drawn at (usually the region's size
 // in texels). Tile layers use the same table; the HUD's QuadBatch uses only
 // the texture coordinates.
-type Frame struct {
+type UVRect struct {
 	U0, V0, U1, V1 float32
 	W, H           float32
 }
@@ -31,7 +31,7 @@ type frameTable struct {
 	buf, tex uint32
 }
 
-func newFrameTable(frames []Frame) (frameTable, error) {
+func newFrameTable(frames []UVRect) (frameTable, error) {
 	var t frameTable
 	if len(frames) == 0 {
 		return t, errors.New("gl: empty frame table")

@@ -44,7 +44,7 @@ const (
 	frameWhite8          // the white texel drawn 8x8
 )
 
-func testAtlas() (*image.RGBA, []Frame) {
+func testAtlas() (*image.RGBA, []UVRect) {
 	img := image.NewRGBA(image.Rect(0, 0, 32, 16))
 	fill := func(x0, y0, x1, y1 int, c color.RGBA) {
 		for y := y0; y < y1; y++ {
@@ -58,15 +58,15 @@ func testAtlas() (*image.RGBA, []Frame) {
 	fill(16, 0, 24, 4, green)
 	fill(0, 8, 1, 9, white)
 	fill(16, 8, 24, 16, blue)
-	uv := func(x0, y0, x1, y1 int) Frame {
-		return Frame{
+	uv := func(x0, y0, x1, y1 int) UVRect {
+		return UVRect{
 			U0: float32(x0) / 32, V0: float32(y0) / 16, U1: float32(x1) / 32, V1: float32(y1) / 16,
 			W: float32(x1 - x0), H: float32(y1 - y0),
 		}
 	}
 	flipped := uv(8, 0, 24, 4)
 	flipped.U0, flipped.U1 = flipped.U1, flipped.U0
-	return img, []Frame{
+	return img, []UVRect{
 		frameRed:      uv(0, 0, 8, 8),
 		frameRedGreen: uv(8, 0, 24, 4),
 		frameWhite:    uv(0, 8, 1, 9),

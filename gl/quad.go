@@ -44,7 +44,7 @@ type QuadBatch struct {
 // does not own atlas.
 //
 // GL thread only.
-func NewQuadBatch(capacity int, atlas *Texture, frames []Frame) (*QuadBatch, error) {
+func NewQuadBatch(capacity int, atlas *Texture, frames []UVRect) (*QuadBatch, error) {
 	q := &QuadBatch{atlas: atlas}
 	var err error
 	if q.prog, err = NewProgram(shaders.Quad.Label(), shaders.Quad.Vert, shaders.Quad.Frag); err != nil {

@@ -413,7 +413,7 @@ func TestSteadyStateAllocs(t *testing.T) {
 	var upload, draw, hud float64
 	var msg string
 	gltest.Do(func() {
-		q, err := NewQuadBatch(len(quads), f.atlas, []Frame{{U1: 1, V1: 1}})
+		q, err := NewQuadBatch(len(quads), f.atlas, []UVRect{{U1: 1, V1: 1}})
 		if err != nil {
 			msg = err.Error()
 			return

@@ -113,11 +113,11 @@ type SpriteBatch struct {
 // texture after the batch.
 //
 // GL thread only.
-func NewSpriteBatch(capacity int, atlas *Texture, frames []Frame) (*SpriteBatch, error) {
+func NewSpriteBatch(capacity int, atlas *Texture, frames []UVRect) (*SpriteBatch, error) {
 	return newSpriteBatch(capacity, atlas, frames, defaultLayout, defaultOrphan, gl.STREAM_DRAW)
 }
 
-func newSpriteBatch(capacity int, atlas *Texture, frames []Frame, l layout, orphan bool, usage uint32) (*SpriteBatch, error) {
+func newSpriteBatch(capacity int, atlas *Texture, frames []UVRect, l layout, orphan bool, usage uint32) (*SpriteBatch, error) {
 	b := &SpriteBatch{atlas: atlas, layout: l, orphan: orphan, usage: usage}
 	var err error
 	if b.prog, err = NewProgram(shaders.Sprite.Label(), shaders.Sprite.Vert, shaders.Sprite.Frag); err != nil {

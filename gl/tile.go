@@ -46,7 +46,7 @@ type TileLayer struct {
 // atlas.
 //
 // GL thread only.
-func NewTileLayer(grid TileGrid, atlas *Texture, frames []Frame) (*TileLayer, error) {
+func NewTileLayer(grid TileGrid, atlas *Texture, frames []UVRect) (*TileLayer, error) {
 	if grid.W < 0 || grid.H < 0 || len(grid.Frames) != grid.W*grid.H || !(grid.Size > 0) {
 		panic("gl: NewTileLayer: grid's Frames is not W*H cells, or its Size is not positive")
 	}

@@ -10,19 +10,20 @@ type Controls struct {
 	JumpPressed bool // jump went down at least once during the tick's window (even if released again within it)
 }
 
-// Animation frames returned by Character.Frame.
+// The character's poses, which Character.Pose returns: a game shows a
+// picture (a tandem.Frame) for each.
 const (
-	FrameIdle  = 0 // standing still on the ground
-	FrameRun0  = 1 // running: FrameRun0 .. FrameRun0+RunFrames-1
-	FrameJump  = FrameRun0 + RunFrames
-	FrameFall  = FrameJump + 1
-	FrameCount = FrameFall + 1 // number of distinct frames
+	PoseIdle  = 0 // standing still on the ground
+	PoseRun0  = 1 // running: PoseRun0 .. PoseRun0+RunPoses-1
+	PoseJump  = PoseRun0 + RunPoses
+	PoseFall  = PoseJump + 1
+	PoseCount = PoseFall + 1 // number of distinct poses
 
-	RunFrames = 4 // frames in the run cycle
+	RunPoses = 4 // poses in the run cycle
 
-	// RunFrameDistance is how many pixels the character runs per run frame,
+	// RunPoseDistance is how many pixels the character runs per run pose,
 	// so the feet match the speed at any tick rate.
-	RunFrameDistance = 8.0
+	RunPoseDistance = 8.0
 
 	// idleSpeed: below this horizontal speed (px/s) on the ground the
 	// character shows the idle frame.
@@ -38,7 +39,7 @@ type Character struct {
 	facing     int8    // +1 right, -1 left
 	airTicks   uint32  // ticks ended in the air since last on the ground; 0 on the ground
 	sinceJump  uint32  // ticks since the jump button was last pressed
-	runPhase   float64 // distance run, modulo RunFrames*RunFrameDistance, for the run animation
+	runPhase   float64 // distance run, modulo RunPoses*RunPoseDistance, for the run animation
 	generation uint32
 
 	tuning      CharacterTuning
@@ -85,22 +86,22 @@ func (c *Character) CoyoteTicks() int { return int(c.coyoteTicks) }
 // possible.
 func (c *Character) JumpBufferTicks() int { return int(c.bufferTicks) }
 
-// Frame returns the animation frame for the current state: FrameJump while
-// rising in the air, FrameFall while falling, FrameIdle when (nearly)
-// still on the ground, and otherwise a run frame FrameRun0+k chosen by the
+// Pose returns the pose for the current state: PoseJump while
+// rising in the air, PoseFall while falling, PoseIdle when (nearly)
+// still on the ground, and otherwise a run pose PoseRun0+k chosen by the
 // distance run, so it is deterministic and independent of the tick rate.
-func (c *Character) Frame() int {
+func (c *Character) Pose() int {
 	if !c.OnGround() {
 		if c.body.Vel.Y < 0 {
-			return FrameJump
+			return PoseJump
 		}
-		return FrameFall
+		return PoseFall
 	}
 	if vx := c.body.Vel.X; vx < idleSpeed && vx > -idleSpeed {
-		return FrameIdle
+		return PoseIdle
 	}
-	k := int(c.runPhase * (1 / RunFrameDistance))
-	return FrameRun0 + min(max(k, 0), RunFrames-1)
+	k := int(c.runPhase * (1 / RunPoseDistance))
+	return PoseRun0 + min(max(k, 0), RunPoses-1)
 }
 
 // sat1 returns n+1, saturating well below overflow.
@@ -257,7 +258,7 @@ func (c *Character) Step(in Controls, l *Level, dt, gravity float64) (jumped, la
 		if ax < 0 {
 			ax = -ax
 		}
-		const cycle = RunFrames * RunFrameDistance
+		const cycle = RunPoses * RunPoseDistance
 		c.runPhase += ax
 		if !(c.runPhase < 1e9) { // NaN or absurd: never loop forever
 			c.runPhase = 0
@@ -270,3 +271,27 @@ func (c *Character) Step(in Controls, l *Level, dt, gravity float64) (jumped, la
 	}
 	return jumped, landed
 }
+
+// The names the poses had before 2026-11-23, when "frame" meant both a
+// picture and a pose.
+const (
+	// Deprecated: use PoseIdle.
+	FrameIdle = PoseIdle
+	// Deprecated: use PoseRun0.
+	FrameRun0 = PoseRun0
+	// Deprecated: use PoseJump.
+	FrameJump = PoseJump
+	// Deprecated: use PoseFall.
+	FrameFall = PoseFall
+	// Deprecated: use PoseCount.
+	FrameCount = PoseCount
+	// Deprecated: use RunPoses.
+	RunFrames = RunPoses
+	// Deprecated: use RunPoseDistance.
+	RunFrameDistance = RunPoseDistance
+)
+
+// Frame returns the pose for the current state.
+//
+// Deprecated: use Pose.
+func (c *Character) Frame() int { return c.Pose() }

@@ -334,18 +334,18 @@ func TestRunAndFrames(t *testing.T) {
 	standAt(t, w, 100, 60)
 	w.Step(Controls{})
 	p := w.Player()
-	if p.Frame() != FrameIdle {
-		t.Errorf("standing: frame %d, want FrameIdle", p.Frame())
+	if p.Pose() != PoseIdle {
+		t.Errorf("standing: pose %d, want PoseIdle", p.Pose())
 	}
 	seen := map[int]bool{}
 	for range 60 {
 		w.Step(Controls{Right: true})
-		seen[p.Frame()] = true
+		seen[p.Pose()] = true
 	}
 	if p.Vel().X != cfg.Character.MaxRunSpeed || p.Facing() != 1 {
 		t.Errorf("after a second running right: vx=%v facing=%d, want %v, 1", p.Vel().X, p.Facing(), cfg.Character.MaxRunSpeed)
 	}
-	for f := FrameRun0; f < FrameRun0+RunFrames; f++ {
+	for f := PoseRun0; f < PoseRun0+RunPoses; f++ {
 		if !seen[f] {
 			t.Errorf("run frame %d never shown", f)
 		}
@@ -358,19 +358,19 @@ func TestRunAndFrames(t *testing.T) {
 	for range 30 {
 		w.Step(Controls{})
 	}
-	if p.Vel().X != 0 || p.Frame() != FrameIdle {
-		t.Errorf("after letting go: vx=%v frame=%d, want 0, idle", p.Vel().X, p.Frame())
+	if p.Vel().X != 0 || p.Pose() != PoseIdle {
+		t.Errorf("after letting go: vx=%v pose=%d, want 0, idle", p.Vel().X, p.Pose())
 	}
 	w.Step(Controls{Jump: true, JumpPressed: true})
-	if p.Frame() != FrameJump {
-		t.Errorf("rising: frame %d, want FrameJump", p.Frame())
+	if p.Pose() != PoseJump {
+		t.Errorf("rising: pose %d, want PoseJump", p.Pose())
 	}
 	for p.Vel().Y < 0 {
 		w.Step(Controls{Jump: true})
 	}
 	w.Step(Controls{Jump: true})
-	if p.Frame() != FrameFall {
-		t.Errorf("falling: frame %d, want FrameFall", p.Frame())
+	if p.Pose() != PoseFall {
+		t.Errorf("falling: pose %d, want PoseFall", p.Pose())
 	}
 }
 

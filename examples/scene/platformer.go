@@ -25,8 +25,8 @@ type Platformer struct {
 	spin    tandem.Animation
 	player  tandem.ID
 	// The player's frames facing right and left, by
-	// physics.Character.Frame.
-	right, left [physics.FrameCount]tandem.Frame
+	// physics.Character.Pose.
+	right, left [physics.PoseCount]tandem.Frame
 }
 
 var (
@@ -64,12 +64,12 @@ func (g *Platformer) Setup(s *tandem.Setup) error {
 	s.PixelArt(360) // 2x in a 720-line window, 3x in a 1080-line one
 
 	*g = Platformer{st: st}
-	g.right[physics.FrameIdle] = s.Frame("player_idle0")
-	for k := range physics.RunFrames {
-		g.right[physics.FrameRun0+k] = s.Frame(fmt.Sprintf("player_run%d", k))
+	g.right[physics.PoseIdle] = s.Frame("player_idle0")
+	for k := range physics.RunPoses {
+		g.right[physics.PoseRun0+k] = s.Frame(fmt.Sprintf("player_run%d", k))
 	}
-	g.right[physics.FrameJump] = s.Frame("player_jump")
-	g.right[physics.FrameFall] = s.Frame("player_fall")
+	g.right[physics.PoseJump] = s.Frame("player_jump")
+	g.right[physics.PoseFall] = s.Frame("player_fall")
 	for i, f := range g.right {
 		g.left[i] = s.Mirrored(f)
 	}
@@ -151,9 +151,9 @@ func (g *Platformer) Tick(w *tandem.World) {
 func (g *Platformer) playerSprite() tandem.Sprite {
 	p := g.st.world.Player()
 	box := p.Box()
-	f := g.right[p.Frame()]
+	f := g.right[p.Pose()]
 	if p.Facing() < 0 {
-		f = g.left[p.Frame()]
+		f = g.left[p.Pose()]
 	}
 	return tandem.Sprite{X: float32((box.Min.X + box.Max.X) / 2), Y: float32((box.Min.Y + box.Max.Y) / 2),
 		Frame: f, Layer: layerPlayer}

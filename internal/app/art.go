@@ -20,7 +20,7 @@ const hudFontPx = 14
 // (frame 0 the engine's white pixel); the glyphs come after them.
 type art struct {
 	atlas  *gl.Atlas
-	frames []gl.Frame
+	frames []gl.UVRect
 	glyphs *gl.GlyphSet
 	// glyph maps an ASCII rune to its frame; 0 (the white frame) for
 	// runes without ink.
@@ -54,10 +54,10 @@ func buildArt(l *engine.Look) (*art, error) {
 		return nil, fmt.Errorf("tandem: packing the game's images: %w", err)
 	}
 	a := &art{atlas: atlas, glyphs: glyphs}
-	region := make(map[string]gl.Frame, len(atlas.Regions))
+	region := make(map[string]gl.UVRect, len(atlas.Regions))
 	for _, r := range atlas.Regions {
 		u0, v0, u1, v1 := atlas.UV(r)
-		fr := gl.Frame{U0: u0, V0: v0, U1: u1, V1: v1, W: float32(r.W), H: float32(r.H)}
+		fr := gl.UVRect{U0: u0, V0: v0, U1: u1, V1: v1, W: float32(r.W), H: float32(r.H)}
 		if r.Name == whiteName {
 			// Sampled at its centre: a 1x1 px frame of pure white.
 			fr.U0, fr.U1 = (u0+u1)/2, (u0+u1)/2
@@ -68,7 +68,7 @@ func buildArt(l *engine.Look) (*art, error) {
 	}
 	a.frames = append(a.frames, region[whiteName])
 	for k, f := range l.Frames {
-		var fr gl.Frame
+		var fr gl.UVRect
 		switch {
 		case f.Img != nil:
 			fr = region[frameKey(k)]
