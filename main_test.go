@@ -803,21 +803,37 @@ func TestDisplayLost(t *testing.T) {
 	if err := syscall.Kill(xvfb, syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
+	line := failedWithSummary(t, cmd, stdout, stderr, 20*time.Second, "display-lost", "the display went away")
+	verifiesToEnd(t, rec, line)
+}
+
+// failedWithSummary waits up to limit for the child cmd to exit non-zero
+// and returns its summary line, which must say stoppedBy, with say on
+// its stderr.
+func failedWithSummary(t *testing.T, cmd *exec.Cmd, stdout, stderr *bytes.Buffer, limit time.Duration, stoppedBy, say string) string {
+	t.Helper()
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	select {
 	case err := <-done:
 		if err == nil {
-			t.Fatalf("exit 0 after the display went away; stderr:\n%s", stderr)
+			t.Fatalf("exit 0; stderr:\n%s", stderr)
 		}
-	case <-time.After(20 * time.Second):
+	case <-time.After(limit):
 		cmd.Process.Kill()
-		t.Fatalf("still running 20 s after the display went away; stderr:\n%s", stderr)
+		t.Fatalf("still running after %v; stderr:\n%s", limit, stderr)
 	}
 	line := strings.TrimSpace(stdout.String())
-	if !strings.Contains(line, `"stopped_by":"display-lost"`) || !strings.Contains(stderr.String(), "the display went away") {
+	if !strings.Contains(line, `"stopped_by":"`+stoppedBy+`"`) || !strings.Contains(stderr.String(), say) {
 		t.Fatalf("summary %q; stderr:\n%s", line, stderr)
 	}
+	return line
+}
+
+// verifiesToEnd checks that the recording rec verifies, every one of the
+// ticks the summary line says the run made.
+func verifiesToEnd(t *testing.T, rec, line string) {
+	t.Helper()
 	ticks := jsonline.Field(t, line, "ticks").(float64)
 	code, out, errs := tandemMain("replay", "-fast", "-verify", "-json", rec)
 	if code != 0 || jsonline.Field(t, strings.TrimSpace(out), "ticks").(float64) != ticks {
@@ -950,24 +966,6 @@ func TestStuckFrameStop(t *testing.T) {
 	if err := syscall.Kill(-cmd.Process.Pid, syscall.SIGINT); err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err := <-done:
-		if err == nil {
-			t.Fatalf("exit 0 after the grace ran out; stderr:\n%s", stderr)
-		}
-	case <-time.After(3 * app.StopGrace):
-		cmd.Process.Kill()
-		t.Fatalf("still running %v after the signal; stderr:\n%s", 3*app.StopGrace, stderr)
-	}
-	line := strings.TrimSpace(stdout.String())
-	if !strings.Contains(line, `"stopped_by":"signal"`) || !strings.Contains(stderr.String(), "writing the recording's end and the summary") {
-		t.Fatalf("summary %q; stderr:\n%s", line, stderr)
-	}
-	ticks := jsonline.Field(t, line, "ticks").(float64)
-	code, out, errs := tandemMain("replay", "-fast", "-verify", "-json", rec)
-	if code != 0 || jsonline.Field(t, strings.TrimSpace(out), "ticks").(float64) != ticks {
-		t.Fatalf("replay -verify: exit %d, %s; want %v ticks verified:\n%s", code, out, ticks, errs)
-	}
+	line := failedWithSummary(t, cmd, stdout, stderr, 3*app.StopGrace, "signal", "writing the recording's end and the summary")
+	verifiesToEnd(t, rec, line)
 }
