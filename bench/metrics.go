@@ -36,14 +36,24 @@ type Figures struct {
 	HoldMsP50           float64 // the present hold's lead (0: none)
 	SnapshotAgeMsP50    float64
 	SnapshotAgeMsP99    float64
-	SimBackwardsFrames  int // frames that show an earlier sim time than the frame before (must be 0)
-	SimHeldFrames       int // frames that show the same sim time as the frame before while time passed
-	ProbeErrorPxMaxAbs  float64
+	SimBackwardsFrames  int     // frames that show an earlier sim time than the frame before (must be 0)
+	SimHeldFrames       int     // frames that show the same sim time as the frame before while time passed
+	ProbeErrorPxMaxAbs  float64 // NaN from a Stream: it needs the whole run's median
 	ProbeSpeedPxPerSecs float64 // mean on-screen speed of the probe
+	FrameWorkMsP50      float64 // decision to present ([FrameWorkMs])
+
+	// What a [Stream] could not read or pair (0 from Compute): records
+	// overwritten in their rings before it read them, and inputs in the
+	// window whose first frame showing them may have been among the lost
+	// frames, left out of the input latency.
+	FramesLost, TicksLost, InputsLost int
+	InputsUnpaired                    int
 }
 
 // Compute derives every figure from the records of run r. It is a pure
-// function of its input.
+// function of its input, exact, and allocates in proportion to the run: a
+// [Stream] computes the same figures over a run of any length in fixed
+// memory, its percentiles within [HistRelErr].
 func Compute(r *Run) Figures {
 	fr, _ := r.Window()
 	ft := FrameTimes(fr)
@@ -89,6 +99,7 @@ func Compute(r *Run) Figures {
 	f.SnapshotAgeMsP50, f.SnapshotAgeMsP99 = Percentile(ages, 0.5), Percentile(ages, 0.99)
 	f.DelayMsP50 = Percentile(delays, 0.5)
 	f.HoldMsP50 = Percentile(holds, 0.5)
+	f.FrameWorkMsP50 = Percentile(FrameWorkMs(fr), 0.5)
 	for i := 1; i < len(fr); i++ {
 		switch {
 		case fr[i].SimShown < fr[i-1].SimShown:
@@ -144,12 +155,15 @@ func FrameTimes(fr []FrameRecord) []float64 {
 func Hitches(frameMs []float64) int {
 	n := 0
 	for i := 1; i < len(frameMs); i++ {
-		if frameMs[i] > 60 && frameMs[i] > 1.5*frameMs[i-1] {
+		if hitch(frameMs[i], frameMs[i-1]) {
 			n++
 		}
 	}
 	return n
 }
+
+// hitch reports whether a frame of ms after one of prev ms is a hitch.
+func hitch(ms, prev float64) bool { return ms > 60 && ms > 1.5*prev }
 
 // AnimErrors returns PresentMon's animation error of each frame after the
 // first, in ms: how much more sim time the frame advanced than wall time
@@ -163,9 +177,14 @@ func AnimErrors(fr []FrameRecord) []float64 {
 	}
 	out := make([]float64, len(fr)-1)
 	for i := 1; i < len(fr); i++ {
-		out[i-1] = ms((fr[i].SimShown - fr[i-1].SimShown) - (fr[i].Present - fr[i-1].Present))
+		out[i-1] = animError(fr[i-1], fr[i])
 	}
 	return out
+}
+
+// animError returns the animation error of frame b after frame a, in ms.
+func animError(a, b FrameRecord) float64 {
+	return ms((b.SimShown - a.SimShown) - (b.Present - a.Present))
 }
 
 // Judder returns the coefficient of variation (standard deviation over
@@ -178,11 +197,9 @@ func Judder(fr []FrameRecord) float64 {
 	}
 	v := make([]float64, 0, len(fr)-1)
 	for i := 1; i < len(fr); i++ {
-		dt := float64(fr[i].Present-fr[i-1].Present) / 1e9
-		if dt <= 0 {
-			continue
+		if s, ok := probeSpeed(fr[i-1].Present, fr[i].Present, fr[i-1].ProbeX, fr[i].ProbeX); ok {
+			v = append(v, s)
 		}
-		v = append(v, (fr[i].ProbeX-fr[i-1].ProbeX)/dt)
 	}
 	mean, sd := MeanSD(v)
 	if !(mean > 0) {
@@ -190,6 +207,19 @@ func Judder(fr []FrameRecord) float64 {
 	}
 	return sd / mean
 }
+
+// probeSpeed returns the probe's speed from (t0, x0) to (t1, x1), px per
+// second, unless no time passed.
+func probeSpeed(t0, t1 int64, x0, x1 float64) (float64, bool) {
+	dt := float64(t1-t0) / 1e9
+	if dt <= 0 {
+		return 0, false
+	}
+	return (x1 - x0) / dt, true
+}
+
+// pixelX is the probe's leftmost pixel column at x: see [JudderPixels].
+func pixelX(x float64) float64 { return math.Ceil(x - 0.5) }
 
 // JudderPixels is [Judder] measured as an outside tool reading the
 // framebuffer would: from the probe's leftmost pixel column, its x rounded
@@ -200,7 +230,7 @@ func JudderPixels(fr []FrameRecord) float64 {
 	px := make([]FrameRecord, len(fr))
 	for i, x := range fr {
 		px[i] = x
-		px[i].ProbeX = math.Ceil(x.ProbeX - 0.5)
+		px[i].ProbeX = pixelX(x.ProbeX)
 	}
 	return Judder(px)
 }
@@ -238,7 +268,7 @@ func (r *Run) TPS() float64 {
 	}
 	n := 0
 	for _, t := range r.Ticks {
-		if t.Start >= r.From && t.Start < r.To {
+		if r.inWindow(t.Start) {
 			n++
 		}
 	}
@@ -250,12 +280,15 @@ func (r *Run) TPS() float64 {
 func (r *Run) TickLateness() []float64 {
 	var out []float64
 	for _, t := range r.Ticks {
-		if t.Start >= r.From && t.Start < r.To {
+		if r.inWindow(t.Start) {
 			out = append(out, ms(t.Start-t.Due))
 		}
 	}
 	return out
 }
+
+// inWindow reports whether time t is in the measured window [From, To).
+func (r *Run) inWindow(t int64) bool { return t >= r.From && t < r.To }
 
 // tickStart returns when the tick with index k started, if it was
 // recorded.
@@ -298,50 +331,64 @@ func (r *Run) OnSchedule(fr []FrameRecord) []FrameRecord {
 	if r.Hz <= 0 || len(r.Ticks) == 0 {
 		return fr
 	}
-	// shown returns when the schedule shows the state after j ticks
-	// fully: when tick j was due. Past the last tick recorded (the run
-	// ended before tick j started: the newest state of a coupled frame,
-	// or the pair a late frame blends) the schedule moves on at the pace
-	// of the last two, for at most two ticks.
-	last := r.Ticks[len(r.Ticks)-1]
-	shown := func(j uint64) (int64, bool) {
-		if t, ok := r.tick(j); ok {
-			return t.Due, true
-		}
-		prev, ok := r.tick(last.Tick - 1)
-		if j <= last.Tick || j > last.Tick+2 || last.Tick == 0 || !ok {
-			return 0, false
-		}
-		return last.Due + int64(j-last.Tick)*(last.Due-prev.Due), true
-	}
 	out := make([]FrameRecord, len(fr))
 	for i, x := range fr {
-		s := x.SimShown
-		if s < 0 {
-			return fr
-		}
-		// j: the newest state at or before s, from floor(s*Hz/1e9) (which
-		// SimTime's rounding down can leave one short).
-		hz, u := uint64(r.Hz), uint64(s)
-		j := u/1e9*hz + u%1e9*hz/1e9
-		for r.SimTime(j+1) <= s {
-			j++
-		}
-		a, ok := shown(j)
+		a, ok := r.scheduled(x.SimShown)
 		if !ok {
 			return fr
 		}
 		x.SimShown = a
-		if frac := s - r.SimTime(j); frac > 0 {
-			b, ok := shown(j + 1)
-			if !ok {
-				return fr
-			}
-			x.SimShown += int64(math.Round(float64(frac) * float64(b-a) / float64(r.SimTime(j+1)-r.SimTime(j))))
-		}
 		out[i] = x
 	}
 	return out
+}
+
+// scheduled returns the moment on the sim's schedule that shows sim time
+// s (see [Run.OnSchedule]), if the ticks it needs were recorded. r.Hz > 0
+// and r.Ticks is not empty.
+func (r *Run) scheduled(s int64) (int64, bool) {
+	if s < 0 {
+		return 0, false
+	}
+	// j: the newest state at or before s, from floor(s*Hz/1e9) (which
+	// SimTime's rounding down can leave one short).
+	hz, u := uint64(r.Hz), uint64(s)
+	j := u/1e9*hz + u%1e9*hz/1e9
+	for r.SimTime(j+1) <= s {
+		j++
+	}
+	a, ok := r.shown(j)
+	if !ok {
+		return 0, false
+	}
+	if frac := s - r.SimTime(j); frac > 0 {
+		b, ok := r.shown(j + 1)
+		if !ok {
+			return 0, false
+		}
+		a += int64(math.Round(float64(frac) * float64(b-a) / float64(r.SimTime(j+1)-r.SimTime(j))))
+	}
+	return a, true
+}
+
+// shown returns when the schedule shows the state after j ticks fully:
+// when tick j was due. Past the last tick recorded (the run ended before
+// tick j started: the newest state of a coupled frame, or the pair a late
+// frame blends) the schedule moves on at the pace of the last two, for at
+// most two ticks. r.Ticks is not empty.
+func (r *Run) shown(j uint64) (int64, bool) {
+	if t, ok := r.tick(j); ok {
+		return t.Due, true
+	}
+	last := r.Ticks[len(r.Ticks)-1]
+	if j <= last.Tick || j > last.Tick+2 || last.Tick == 0 {
+		return 0, false
+	}
+	prev, ok := r.tick(last.Tick - 1)
+	if !ok {
+		return 0, false
+	}
+	return last.Due + int64(j-last.Tick)*(last.Due-prev.Due), true
 }
 
 // Latencies returns PresentMon's instrumented latency of each frame of fr,
@@ -350,14 +397,21 @@ func (r *Run) OnSchedule(fr []FrameRecord) []FrameRecord {
 func (r *Run) Latencies(fr []FrameRecord) []float64 {
 	out := make([]float64, 0, len(fr))
 	for _, x := range fr {
-		if x.Tick == 0 {
-			continue
-		}
-		if s, ok := r.tickStart(x.Tick - 1); ok {
-			out = append(out, ms(x.Present-s))
+		if l, ok := r.latency(x); ok {
+			out = append(out, l)
 		}
 	}
 	return out
+}
+
+// latency returns frame x's instrumented latency in ms, if the tick it
+// shows was recorded.
+func (r *Run) latency(x FrameRecord) (float64, bool) {
+	if x.Tick == 0 {
+		return 0, false
+	}
+	s, ok := r.tickStart(x.Tick - 1)
+	return ms(x.Present - s), ok
 }
 
 // InputLatencies returns, for every button event stamped in the window,
@@ -369,14 +423,25 @@ func (r *Run) Latencies(fr []FrameRecord) []float64 {
 func (r *Run) InputLatencies(fr []FrameRecord) []float64 {
 	var out []float64
 	for _, in := range r.Inputs {
-		if in.Kind != simthread.EventButton || in.Stamp < r.From || in.Stamp >= r.To {
+		if !r.measured(in) {
 			continue
 		}
-		t := r.SimTime(in.Tick)
-		i := sort.Search(len(fr), func(i int) bool { return fr[i].SimShown > t })
+		i := sort.Search(len(fr), func(i int) bool { return r.shows(fr[i], in) })
 		if i < len(fr) {
 			out = append(out, ms(fr[i].Present-in.Stamp))
 		}
 	}
 	return out
+}
+
+// measured reports whether input in counts for the input latency: a
+// button event stamped in the window.
+func (r *Run) measured(in simthread.InputRecord) bool {
+	return in.Kind == simthread.EventButton && r.inWindow(in.Stamp)
+}
+
+// shows reports whether frame x's picture shows the tick that applied
+// input in.
+func (r *Run) shows(x FrameRecord, in simthread.InputRecord) bool {
+	return x.SimShown > r.SimTime(in.Tick)
 }

@@ -40,7 +40,9 @@ type FrameRecord struct {
 }
 
 // Frames is a preallocated ring of frame records: the newest len(buf) are
-// kept. Add never allocates. One goroutine (the render thread) writes it.
+// kept, for the CSVs and the charts; a [Stream] reads every frame before
+// it is overwritten, for the figures. Add never allocates. One goroutine
+// (the render thread) writes and reads it.
 type Frames struct {
 	buf []FrameRecord
 	n   uint64
@@ -53,6 +55,30 @@ func NewFrames(n int) *Frames { return &Frames{buf: make([]FrameRecord, max(n, 1
 func (f *Frames) Add(r FrameRecord) {
 	f.buf[f.n%uint64(len(f.buf))] = r
 	f.n++
+}
+
+// Cap returns how many frames the ring keeps.
+func (f *Frames) Cap() int { return len(f.buf) }
+
+// Written returns how many frames have been added.
+func (f *Frames) Written() uint64 { return f.n }
+
+// Read copies frames, oldest first, from the one with index from (the
+// from-th added, counting from 0) into dst, as many as were added and
+// fit. Frames from on that were overwritten are skipped and counted in
+// lost: dst[:n] holds the frames with indices from+lost to
+// from+lost+n-1. It never allocates; like Add, it is for the goroutine
+// that writes the ring.
+func (f *Frames) Read(dst []FrameRecord, from uint64) (n int, lost uint64) {
+	c := uint64(len(f.buf))
+	if f.n > c && from < f.n-c {
+		lost, from = f.n-c-from, f.n-c
+	}
+	for i := from; i < f.n && n < len(dst); i++ {
+		dst[n] = f.buf[i%c]
+		n++
+	}
+	return n, lost
 }
 
 // Records returns the kept records, oldest first, and how many older ones

@@ -54,6 +54,9 @@ func (a *app) frame(capture bool) {
 		}
 		// Nothing to draw into: sleep until something happens, cheaply.
 		a.win.WaitEvents(100 * time.Millisecond)
+		if !capture {
+			a.drain(snapshot.Now())
+		}
 		return
 	}
 	fw, fh := a.win.FramebufferSize()
@@ -161,6 +164,7 @@ func (a *app) frame(capture bool) {
 			a.frames.Add(rec)
 			a.predict.Observe(decide, ready, present)
 		}
+		a.drain(present)
 	}
 }
 

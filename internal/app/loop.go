@@ -47,11 +47,14 @@ type app struct {
 	hudOn  bool
 
 	// The bench: the wrapped sim with its knobs, the render thread's
-	// stalls, and the records the figures are computed from.
+	// stalls, the rings the records are written into (the newest kept for
+	// -out), and the figures, read from the rings as they fill (drain).
 	load        *loadSim
 	renderStall stalls
 	frames      *bench.Frames
 	log         *simthread.Log
+	figures     *bench.Stream
+	drainedAt   int64 // when the figures last read the rings
 	from        int64 // the measured window starts here, after the warm-up
 	// The host's CPU accounting at the window's start and end: how much
 	// of the window the hypervisor stole (nil off Linux).
@@ -202,10 +205,12 @@ func run(opts Options, h *Hooks) (*Summary, error) {
 	if h != nil {
 		a.load.after = h.OnTick
 	}
-	// The records hold a whole bench run; a long interactive run keeps
-	// its newest minutes.
+	// The figures read every record from these rings as it comes (see
+	// drain); the rings keep the newest for -out's CSVs and charts: 131,072
+	// frames, and the ticks of the whole bench run up to 262,144 (73
+	// minutes at 60 Hz).
 	a.frames = bench.NewFrames(1 << 17)
-	a.log = simthread.NewLog(max(1<<16, int((opts.Measure.Warmup+opts.Seconds+2)*float64(opts.World.Hz))), 1<<14)
+	a.log = simthread.NewLog(min(max(1<<16, int((opts.Measure.Warmup+opts.Seconds+2)*float64(opts.World.Hz))), 1<<18), 1<<14)
 	cfg := simthread.Config{Hz: opts.World.Hz}
 	if opts.Replay.Rec != nil {
 		a.verifier = opts.Replay.Rec.NewVerifier()
@@ -236,6 +241,7 @@ func run(opts Options, h *Hooks) (*Summary, error) {
 	a.load.stall = newStalls(opts.Load.Hitches, "sim", start)
 	a.renderStall = newStalls(opts.Load.Hitches, "render", start)
 	a.from, a.injectAt = start+int64(opts.Measure.Warmup*1e9), start
+	a.figures, a.drainedAt = bench.NewStream(opts.World.Hz, a.from, 0), start
 	a.stats = newFrameStats(start, a.from)
 	switch opts.Loop {
 	case Decoupled:
@@ -335,9 +341,9 @@ func run(opts Options, h *Hooks) (*Summary, error) {
 // past the grace (a frame of a million 512 px sprites takes minutes under
 // llvmpipe): on the watchdog's goroutine it stops the sim thread, ends
 // the recording with the state it reached and hands the summary to
-// opts.Last. It reads the render thread's records without a lock: that
-// thread is inside one frame and writes none of them until the frame
-// ends, and the process exits right after.
+// opts.Last. It reads the render thread's records, and ends its figures,
+// without a lock: that thread is inside one frame and writes none of
+// them until the frame ends, and the process exits right after.
 func (a *app) lastWords(stopSim func()) {
 	end := snapshot.Now()
 	stopSim()

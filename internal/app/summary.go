@@ -23,9 +23,12 @@ import (
 
 // Summary is the one JSON line -json prints at exit. Field names are a
 // contract: scripts read them. The frame, tick, pacing and latency figures
-// are computed by package bench from the run's records over the measured
-// window (after -warmup in the bench; the whole run in run), so they are
-// what an outside tool would compute from the same timestamps.
+// are computed by package bench from the run's records over the whole
+// measured window (after -warmup in the bench; the whole run in run), so
+// they are what an outside tool would compute from the same timestamps:
+// a bench.Stream reads every record from the rings as they fill, its
+// percentiles within bench.HistRelErr (0.4%) of the exact ones. The rings
+// keep the newest records for -out (RecordsFrames of the window's frames).
 type Summary struct {
 	Engine            string        `json:"engine"`
 	StoppedBy         string        `json:"stopped_by"`
@@ -94,6 +97,14 @@ type Summary struct {
 	RecordError       string        `json:"record_error,omitempty"`
 	Replay            *replayReport `json:"replay,omitempty"`
 
+	// RecordsFrames is how many of the window's frames -out's frames.csv
+	// and charts hold: the newest the ring kept, all of them in a run of
+	// up to 131,072 frames. RecordsLost counts the records the figures
+	// could not read before their ring wrapped (0 unless the render
+	// thread fell that far behind).
+	RecordsFrames int `json:"records_frames"`
+	RecordsLost   int `json:"records_lost"`
+
 	// With -host-floor: the machine's unevenness at the run's frame work.
 	HostFloorWorkMs     *float64 `json:"host_floor_work_ms,omitempty"`
 	HostFloorMsP99      *float64 `json:"host_floor_ms_p99,omitempty"`
@@ -107,8 +118,10 @@ type Summary struct {
 	// of their own after the engine's.
 	counts []engine.Count
 
-	// run is what the figures were computed from, for -out.
-	run *bench.Run
+	// run is the records the rings kept, for -out; work, the median
+	// frame work over the whole window (nil: take it from run).
+	run  *bench.Run
+	work *float64
 	// shot is the record of the frame -screenshot wrote (tests read its
 	// probe position).
 	shot bench.FrameRecord
@@ -118,12 +131,36 @@ type Summary struct {
 // probe position).
 func (s *Summary) Shot() bench.FrameRecord { return s.shot }
 
-// Records returns what the figures were computed from (the measured
-// window's records), for -out; nil when nothing ran.
+// Records returns the records the rings kept, for -out's CSVs and charts:
+// the newest 131,072 frames and the ticks of up to 73 minutes at 60 Hz
+// (the figures are the whole window's); nil when nothing ran.
 func (s *Summary) Records() *bench.Run { return s.run }
 
-// records returns what the run recorded over its measured window, from
-// a.from to end.
+// Draining: the render thread hands the records to the figures every
+// drainFrames frames, and at least every drainEvery (the ticks and inputs
+// of a minimised window), long before a ring wraps: the frames ring holds
+// 131,072, the ticks ring at least 65,536 (18 minutes at 60 Hz), the
+// inputs ring 16,384. A drain costs tens of nanoseconds a frame read
+// (bench's BenchmarkStreamDrain times a batch of 256, and of 1024, a
+// drain's most after a pause), far under a frame.
+const (
+	drainFrames = 256
+	drainEvery  = 100_000_000 // ns
+)
+
+// drain reads the records written since the last drain into a.figures,
+// when drainFrames frames wait or drainEvery has passed. It never
+// allocates. Render thread only.
+func (a *app) drain(now int64) {
+	if a.frames.Written()-a.figures.FramesRead() < drainFrames && now-a.drainedAt < drainEvery {
+		return
+	}
+	a.drainedAt = now
+	a.figures.Drain(a.frames, a.log)
+}
+
+// records returns the records the rings kept, with the measured window
+// from a.from to end.
 func (a *app) records(end int64) *bench.Run {
 	frames, _ := a.frames.Records()
 	ticks, _ := a.log.Ticks()
@@ -136,7 +173,9 @@ func (a *app) summarize(run *bench.Run) *Summary {
 	sim := a.runner.Stats()
 	ver, rend := gl.Driver()
 	st.readGC()
-	f := bench.Compute(run)
+	// The sim has stopped: the figures read the rest, over [a.from, end).
+	f := a.figures.End(a.frames, a.log, run.To)
+	kept, _ := run.Window()
 	interp := "on"
 	if !a.opts.Pacing.Interp {
 		interp = "off"
@@ -209,8 +248,11 @@ func (a *app) summarize(run *bench.Run) *Summary {
 		LPNumThreads:      os.Getenv("LP_NUM_THREADS"),
 		MaxRSSMB:          maxRSSMB(),
 		HostStealPct:      Round(hoststat.StealPct(a.hostFrom, a.hostTo), 2),
+		RecordsFrames:     len(kept),
+		RecordsLost:       f.FramesLost + f.TicksLost + f.InputsLost,
 		Record:            a.opts.Record,
 		run:               run,
+		work:              ptr(f.FrameWorkMsP50),
 	}
 	s.counts = a.game.Counters()
 	return s
@@ -236,12 +278,16 @@ func (s *Summary) measureFloor(stop func() bool) {
 	if s.run == nil {
 		return
 	}
-	fr, _ := s.run.Window()
-	work := bench.FrameWorkMs(fr)
-	if len(work) == 0 {
+	med := math.NaN()
+	if s.work != nil {
+		med = *s.work
+	} else if fr, _ := s.run.Window(); len(fr) > 0 {
+		med = bench.Percentile(bench.FrameWorkMs(fr), 0.5)
+	}
+	if math.IsNaN(med) {
 		return
 	}
-	d := time.Duration(bench.Percentile(work, 0.5) * 1e6)
+	d := time.Duration(med * 1e6)
 	reps := floorRepsFor(d)
 	cpu := hoststat.Floor(hoststat.FloorCPU, d, reps, stop)
 	if cpu == nil {
