@@ -21,10 +21,9 @@ import (
 // benchLPThreads is the LP_NUM_THREADS the bench sets when the
 // environment does not: 0, llvmpipe rasterizing on the render thread
 // itself. On a 2-core machine that leaves one core to the render thread
-// and one to the sim thread. With llvmpipe's default (a thread per core)
-// its rasterizer threads take both cores while a frame is drawn, and on
-// this project's machine the sim thread's ticks then start up to 4-5 ms
-// late (tick_jitter_ms_p99), against under 1 ms with 0; see the README.
+// and one to the sim thread; with llvmpipe's default (a thread per core)
+// its rasterizer threads take both cores while a frame is drawn, and the
+// sim's ticks start late (docs/results/2026-11-22-loops.md).
 const benchLPThreads = "0"
 
 // setBenchEnv sets what the bench fixes so that runs compare: Mesa reads
@@ -62,8 +61,9 @@ func result(s *app.Summary) (bench.Result, error) {
 }
 
 // writeReport writes one bench run's report into dir: report.json (the
-// summary), report.md, bench.txt, the raw frames.csv and ticks.csv of the
-// measured window, and the charts when the program draws them.
+// summary), report.md, bench.txt, the raw frames.csv and ticks.csv (the
+// newest records of the measured window, records_frames of them; the
+// figures cover all of it), and the charts when the program draws them.
 func (p *Program) writeReport(dir string, sum *app.Summary) error {
 	r, err := result(sum)
 	if err != nil {
