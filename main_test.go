@@ -802,7 +802,13 @@ func TestDisplayLost(t *testing.T) {
 	// verifies up to its last tick.
 	childMain()
 	rec := filepath.Join(t.TempDir(), "lost.tdr")
-	cmd, stdout, stderr := childRun(t, "TestDisplayLost", "-scene", "walker", "-seconds", "60", "-json", "-record", rec)
+	cmd := childCmd(t, "TestDisplayLost", "-scene", "walker", "-seconds", "60", "-json", "-record", rec)
+	stdout, stderr := &bytes.Buffer{}, &bytes.Buffer{}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waitLoop(t, cmd, rec)
 	xvfb := childNamed(t, cmd.Process.Pid, "Xvfb")
 	if err := syscall.Kill(xvfb, syscall.SIGKILL); err != nil {
 		t.Fatal(err)
@@ -877,7 +883,7 @@ func TestRecordDiskFull(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(2500 * time.Millisecond)
+	waitLoop(t, cmd, rec)
 	fi, err := os.Stat(rec)
 	if err != nil {
 		t.Fatal(err)
@@ -966,10 +972,34 @@ func TestStuckFrameStop(t *testing.T) {
 	}
 	childMain()
 	rec := filepath.Join(t.TempDir(), "stuck.tdr")
-	cmd, stdout, stderr := childRun(t, "TestStuckFrameStop", "-scene", "dots", "-sprites", "20", "-seconds", "60", "-json", "-record", rec, "-hitch", "render:2s:30s")
+	cmd := childCmd(t, "TestStuckFrameStop", "-scene", "dots", "-sprites", "20", "-seconds", "60", "-json", "-record", rec, "-hitch", "render:1s:30s")
+	stdout, stderr := &bytes.Buffer{}, &bytes.Buffer{}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// The render stall begins a second after the loop does.
+	waitLoop(t, cmd, rec)
+	time.Sleep(2 * time.Second)
 	if err := syscall.Kill(-cmd.Process.Pid, syscall.SIGINT); err != nil {
 		t.Fatal(err)
 	}
 	line := failedWithSummary(t, cmd, stdout, stderr, 3*app.StopGrace, "signal", "writing the recording's end and the summary")
 	verifiesToEnd(t, rec, line)
+}
+
+// waitLoop waits until the child cmd's loop has begun: its recording rec
+// holds a chunk past its header. A fixed wait is not enough on a busy
+// machine, where starting Xvfb and the window can take seconds.
+func waitLoop(t *testing.T, cmd *exec.Cmd, rec string) {
+	t.Helper()
+	for began := time.Now(); ; time.Sleep(20 * time.Millisecond) {
+		if fi, err := os.Stat(rec); err == nil && fi.Size() > 200 {
+			return
+		}
+		if time.Since(began) > 30*time.Second {
+			cmd.Process.Kill()
+			t.Fatal("the run did not begin in 30 s")
+		}
+	}
 }
