@@ -1,0 +1,31 @@
+// Package xtest presses real keys on an X server through its XTEST
+// extension (libXtst) and records when, for measuring the latency from a
+// key press to the frame that shows it: the server takes the injected
+// event as a keyboard's, and GLFW receives it like any key press.
+//
+//	in, err := xtest.Open("") // $DISPLAY
+//	if errors.Is(err, xtest.ErrUnavailable) { ... fall back to synthetic input ... }
+//	r, err := in.Start(xtest.Schedule{Seed: 1, MinGap: 50 * time.Millisecond, MaxGap: 250 * time.Millisecond})
+//	...
+//	events, err := r.Stop() // every press and release, with its time
+//	in.Close()
+//
+// Time: every time is on snapshot.Now()'s base, integer nanoseconds of
+// CLOCK_MONOTONIC, the clock window stamps input with, so a press's time and
+// the time GLFW delivered it subtract. The package reads the clock in C,
+// right next to the X calls, and converts it with an offset measured once
+// (its error is well under a microsecond; the tests check it).
+//
+// Threads: an Injector has an X connection of its own, apart from GLFW's,
+// so none of its methods needs the main thread: each may be called from any
+// goroutine, and they are serialized. A Runner sends from a goroutine locked
+// to an OS thread of its own.
+//
+// Focus: the server sends key events to the window with the keyboard
+// focus. Injector.Focus gives it to a process's window and
+// Injector.FocusedPID says whose it is: check it before trusting that the
+// presses reach the window.
+//
+// Builds without X11 (not Linux, no cgo, the wayland tag) compile, and Open
+// returns ErrUnavailable.
+package xtest
