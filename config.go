@@ -50,6 +50,10 @@ const (
 	// Pipelined runs the next frame's ticks on the sim thread while this
 	// frame draws (Bevy's pipelined rendering).
 	Pipelined Loop = "pipelined"
+	// Threaded draws as Decoupled does, on a render thread of its own, so
+	// that the main thread only waits for input and stamps each event
+	// when it arrives, not when a frame's work lets it poll.
+	Threaded Loop = "threaded"
 )
 
 // Pacing is how each frame chooses the moment it shows and when it is

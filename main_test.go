@@ -86,6 +86,38 @@ func TestThreads(t *testing.T) {
 	}
 }
 
+func TestThreadedThreads(t *testing.T) {
+	// The threaded loop: ticks on the sim thread, every frame's GL calls
+	// on a render thread of its own, neither of them the main thread,
+	// which only waits for the window's events; the HUD, the autoplay and
+	// the pointer's mapping cross between the two without a race (make
+	// test runs this under the race detector).
+	needDisplay(t)
+	var mu sync.Mutex
+	ticks, frames := map[int]int{}, map[int]int{}
+	h := &app.Hooks{
+		OnTick:  func() { mu.Lock(); ticks[unix.Gettid()]++; mu.Unlock() },
+		OnFrame: func() { mu.Lock(); frames[unix.Gettid()]++; mu.Unlock() },
+	}
+	sum := runOnMain(t, h, "-loop", "threaded", "-seconds", "1", "-scene", "walker", "-autoplay", "-hud")
+	if len(ticks) != 1 || len(frames) != 1 {
+		t.Fatalf("ticks ran on threads %v, frames on %v: want one each", ticks, frames)
+	}
+	for tick, nt := range ticks {
+		for frame, nf := range frames {
+			if tick == frame || frame == os.Getpid() || tick == os.Getpid() {
+				t.Fatalf("ticks on thread %d, frames on %d, the main thread is %d: want three", tick, frame, os.Getpid())
+			}
+			if nf < 10 || nt < 30 {
+				t.Fatalf("only %d frames and %d ticks in a second", nf, nt)
+			}
+		}
+	}
+	if sum.Loop != "threaded" || sum.Inputs == 0 {
+		t.Fatalf("loop %q with %d inputs", sum.Loop, sum.Inputs)
+	}
+}
+
 // runOnMain runs the app on the main thread with args and hooks h (nil:
 // none), fails t if it fails, and returns its summary.
 func runOnMain(t *testing.T, h *app.Hooks, args ...string) *app.Summary {
@@ -270,7 +302,7 @@ func TestBadFlags(t *testing.T) {
 		{"replay -hz 30 r.tdr", "-hz: a replay takes its world"},
 		{"replay r.tdr -seed 2", "-seed: a replay takes its world"},
 		{"-record no/such/dir/r.tdr", "-record no/such/dir/r.tdr: the directory no/such/dir does not exist"},
-		{"-loop sideways", `-loop "sideways" is not a loop (use decoupled, coupled or pipelined)`},
+		{"-loop sideways", `-loop "sideways" is not a loop (use decoupled, coupled, pipelined or threaded)`},
 		{"-interp maybe", `-interp "maybe": use on or off`},
 		{"bench -simcost -1ms", `invalid value "-1ms" for flag -simcost: want a duration from 0 to 1s, e.g. 14ms`},
 		{"bench -simcost 14", `invalid value "14" for flag -simcost: want a duration`},
@@ -289,7 +321,7 @@ func TestBadFlags(t *testing.T) {
 		{"-emulate-vsync 5000", "-emulate-vsync 5000 out of range (use 0 for none, or up to 1000)"},
 		{"-present-hold", "-present-hold paces presents when vsync does not: add -vsync=false"},
 		{"bench -present-hold -emulate-vsync 60", "-present-hold with -emulate-vsync: the emulated blanks pace the swaps; drop one of them"},
-		{"bench -present-hold -loop coupled", "-present-hold is for the decoupled loop: drop -loop coupled, or -present-hold"},
+		{"bench -present-hold -loop coupled", "-present-hold is for the decoupled and threaded loops: drop -loop coupled, or -present-hold"},
 		{"-sprites -5", "-sprites -5 out of range"},
 		{"-sprite-size 0", "-sprite-size 0 out of range"},
 		{"-seconds -1", "-seconds -1 is negative"},
@@ -645,7 +677,7 @@ func TestRun(t *testing.T) {
 		t.Fatalf("summary: %s", out.String())
 	}
 	var ce *ConfigError
-	if !errors.As(bad, &ce) || ce.Field != "Loop" || !strings.Contains(bad.Error(), "Config.Loop sideways: want Decoupled, Coupled or Pipelined") {
+	if !errors.As(bad, &ce) || ce.Field != "Loop" || !strings.Contains(bad.Error(), "Config.Loop sideways: want Decoupled, Coupled, Pipelined or Threaded") {
 		t.Fatalf("a bad loop: %v", bad)
 	}
 }

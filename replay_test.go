@@ -47,7 +47,7 @@ func TestRecordReplayEveryLoop(t *testing.T) {
 	}
 	// Every loop, and the decoupled loop at a render rate of its own (a
 	// 30 Hz cap, half the tick rate): the render rate decides nothing.
-	for _, args := range [][]string{{"-loop", string(Coupled)}, {"-loop", string(Decoupled)}, {"-loop", string(Pipelined)}, {"-fps-cap", "30"}} {
+	for _, args := range [][]string{{"-loop", string(Coupled)}, {"-loop", string(Decoupled)}, {"-loop", string(Pipelined)}, {"-loop", string(Threaded)}, {"-fps-cap", "30"}} {
 		loop := strings.Join(args, " ")
 		code, out, errs := tandemMain(append([]string{"replay", "-verify", "-json"}, append(args, rec)...)...)
 		if code != 0 {

@@ -157,7 +157,7 @@ func check(o app.Options, takesLevel bool) error {
 	case o.Seconds < 0 || o.Seconds != o.Seconds:
 		return bad("Seconds", o.Seconds, "0 (until the window closes) or more")
 	case !validLoop(o.Loop):
-		return bad("Loop", o.Loop, "Decoupled, Coupled or Pipelined")
+		return bad("Loop", o.Loop, "Decoupled, Coupled, Pipelined or Threaded")
 	case p.FPSCap < 0 || p.FPSCap > 10_000:
 		return bad("Pacing.FPSCap", p.FPSCap, "0 (no cap) to 10000")
 	case p.EmulateHz < 0 || p.EmulateHz > 1000:
@@ -172,8 +172,8 @@ func check(o app.Options, takesLevel bool) error {
 		return bad("Pacing.PresentHold", true, "no EmulateVSync: the emulated blanks pace the swaps")
 	case p.PresentHold && o.Window.VSync:
 		return bad("Pacing.PresentHold", true, "NoVSync (with vsync the blanks pace the presents)")
-	case p.PresentHold && o.Loop != app.Decoupled:
-		return bad("Pacing.PresentHold", true, "the Decoupled loop")
+	case p.PresentHold && o.Loop != app.Decoupled && o.Loop != app.Threaded:
+		return bad("Pacing.PresentHold", true, "the Decoupled or Threaded loop")
 	case o.World.LevelFile != "" && !takesLevel:
 		return bad("Level", o.World.LevelFile, "no level: this game takes none")
 	}

@@ -219,7 +219,8 @@ func (w *Window) SetTitle(title string) { w.win.SetTitle(title) }
 // Swap shows the frame drawn into the back buffer, waiting for the display
 // refresh when vsync is on.
 //
-// Main thread only.
+// The thread the window's context is current on (the main thread unless
+// the context was moved with [Window.MakeCurrent]).
 func (w *Window) Swap() { w.win.SwapBuffers() }
 
 // FramebufferSize returns the size of the framebuffer in pixels, which
@@ -333,6 +334,21 @@ func (w *Window) SetVSync(on bool) {
 //
 // Main thread only.
 func (w *Window) VSync() bool { return w.vsync }
+
+// MakeCurrent makes the window's OpenGL context current on the calling
+// thread, which must be locked to its OS thread (runtime.LockOSThread):
+// from then on that thread, and only it, may call OpenGL and Swap. A
+// context is current on one thread at a time: release it first where it
+// is current ([Window.Release]).
+//
+// Any thread.
+func (w *Window) MakeCurrent() { w.win.MakeContextCurrent() }
+
+// Release makes no context current on the calling thread, so that
+// another thread can make the window's current.
+//
+// The thread the context is current on.
+func (w *Window) Release() { glfw.DetachCurrentContext() }
 
 // Destroy closes the window and its context. Delete the GL objects made in
 // the context first. The Window must not be used afterwards.

@@ -40,14 +40,14 @@ func (a *app) onEvent(e window.Input) {
 		a.keyQuit = true
 		a.win.SetShouldClose(true)
 	case window.KeyF3:
-		a.hudOn = !a.hudOn
+		a.hudOn.Store(!a.hudOn.Load())
 	case window.KeyF11:
 		if !a.win.ToggleFullscreen() {
 			fmt.Fprintln(os.Stderr, "tandem: F11: no monitor to go fullscreen on; staying windowed")
 		}
 		a.setRefresh()
 	case window.KeyF12:
-		a.shotPending = true
+		a.shotPending.Store(true)
 	case window.KeyP:
 		a.runner.Push(simthread.Event{Time: e.Time, Kind: simthread.EventTogglePause})
 	case window.KeyPeriod:
@@ -69,10 +69,12 @@ func (a *app) pushPointer() {
 	if a.pointerMoved {
 		a.pointerMoved = false
 		x, y := a.pointer.X, a.pointer.Y
+		a.shownMu.Lock()
 		if c := a.shown; c.Zoom > 0 {
 			x = c.X + (x-float32(a.shownW)/2)/c.Zoom
 			y = c.Y + (y-float32(a.shownH)/2)/c.Zoom
 		}
+		a.shownMu.Unlock()
 		a.runner.Push(simthread.Event{Time: a.pointer.Time, Kind: simthread.EventPointer, X: x, Y: y})
 	}
 }

@@ -30,14 +30,13 @@ func (a *app) frame(capture bool) {
 		capDecide = a.paceCap()
 	}
 	start := snapshot.Now()
+	a.predict.Refresh = a.refresh.Load()
 	if !capture {
-		a.win.Poll()
-		a.pushPointer()
-		now := snapshot.Now()
-		if a.opts.Autoplay {
-			a.autoplay(now)
-		} else if a.opts.Measure.Bench {
-			a.inject(now)
+		now := start
+		if a.opts.Loop != Threaded {
+			// The threaded loop's main thread does this as events come.
+			a.input()
+			now = snapshot.Now()
 		}
 		switch a.opts.Loop {
 		case Coupled:
@@ -48,18 +47,22 @@ func (a *app) frame(capture bool) {
 			a.showAt, _ = a.runner.Meet()
 		}
 	}
-	if a.win.Minimized() {
+	if a.minimized() {
 		if !capture {
 			a.handOver()
 		}
 		// Nothing to draw into: sleep until something happens, cheaply.
-		a.win.WaitEvents(100 * time.Millisecond)
+		if a.opts.Loop == Threaded {
+			time.Sleep(10 * time.Millisecond)
+		} else {
+			a.win.WaitEvents(100 * time.Millisecond)
+		}
 		if !capture {
 			a.drain(snapshot.Now())
 		}
 		return
 	}
-	fw, fh := a.win.FramebufferSize()
+	fw, fh := a.framebufferSize()
 	gl.Viewport(fw, fh)
 	bg := &a.look.Clear
 	gl.Clear(bg[0], bg[1], bg[2], bg[3])
@@ -88,7 +91,7 @@ func (a *app) frame(capture bool) {
 		showAt := decide
 		if a.opts.Loop == Pipelined {
 			showAt = a.showAt
-		} else if a.opts.Pacing.DelayAuto && a.opts.Loop == Decoupled {
+		} else if a.opts.Pacing.DelayAuto && a.opts.Loop.ownsSchedule() {
 			// Only the decoupled loop's snapshots arrive on the sim's
 			// schedule; the coupled and pipelined frames draw what they
 			// ran (or had run) to, which needs no delay.
@@ -107,7 +110,9 @@ func (a *app) frame(capture bool) {
 		a.info.view, a.info.delay = v, a.interp.Delay
 		a.info.sprites = curr.Sprites.Len()
 		cam := a.camera(v.Camera, fw, fh)
+		a.shownMu.Lock()
 		a.shown, a.shownW, a.shownH = cam, fw, fh
+		a.shownMu.Unlock()
 		vp := gl.CameraMatrix(cam, fw, fh)
 		a.tiles.Draw(vp, viewRect(cam, fw, fh))
 		a.batch.Draw(vp, v.Alpha)
@@ -124,13 +129,13 @@ func (a *app) frame(capture bool) {
 	if text != nil && len(text.Lines) > 0 {
 		a.quads.Draw(a.hud.gameText(text), fw, fh)
 	}
-	if a.hudOn {
+	if a.hudOn.Load() {
 		a.drawHUD(fw, fh, now)
 	}
 	if a.opts.Measure.Probe && curr != nil {
 		a.drawProbe(rec.ProbeX, fw, fh)
 	}
-	if a.shotPending || capture {
+	if capture || a.shotPending.Load() {
 		a.capture(fw, fh)
 	}
 	if a.holding && curr != nil && !capture {

@@ -11,6 +11,7 @@ import (
 	"math"
 	"os"
 	"runtime/pprof"
+	"sync"
 	"sync/atomic"
 
 	"github.com/tandem-engine/tandem/bench"
@@ -44,7 +45,7 @@ type app struct {
 	interp snapshot.Interpolator
 	stats  *frameStats
 	info   hudInfo
-	hudOn  bool
+	hudOn  atomic.Bool // F3 toggles it (the input thread), the frame reads it
 
 	// The bench: the wrapped sim with its knobs, the render thread's
 	// stalls, the rings the records are written into (the newest kept for
@@ -87,9 +88,22 @@ type app struct {
 	pointer      window.Input // the cursor's last move in this poll
 	pointerMoved bool
 	// The camera of the last frame drawn (clamped and zoomed) on its
-	// framebuffer: how a pointer position maps to the world.
+	// framebuffer: how a pointer position maps to the world. Written by
+	// the frame, read by the input thread (the main thread in the
+	// threaded loop), under shownMu.
+	shownMu        sync.Mutex
 	shown          snapshot.Camera
 	shownW, shownH int
+
+	// The window as the main thread last saw it, for a render thread of
+	// its own (the threaded loop): the framebuffer's size (w<<32 | h) and
+	// whether it is minimised; and the blank grid's spacing, ns (0: none),
+	// which F11 may change.
+	fb        atomic.Uint64
+	minimised atomic.Bool
+	refresh   atomic.Int64
+	// stopping tells the threaded loop's render thread to end.
+	stopping atomic.Bool
 
 	// Record and replay: the recording being written (-record), and the
 	// replay's checker.
@@ -100,10 +114,10 @@ type app struct {
 	// full disk), for the HUD; nil: it did not.
 	recFailed atomic.Pointer[[]byte]
 
-	keyQuit     bool   // Esc was pressed
-	stoppedBy   string // why the frame loop ended: StopSeconds, ...
-	shotPending bool   // F12 was pressed: save this frame
-	shotErr     error  // the last F12 screenshot's failure, reported at exit
+	keyQuit     bool        // Esc was pressed
+	stoppedBy   string      // why the frame loop ended: StopSeconds, ...
+	shotPending atomic.Bool // F12 was pressed: save this frame
+	shotErr     error       // the last F12 screenshot's failure, reported at exit
 	last        *image.RGBA
 }
 
@@ -114,7 +128,8 @@ func Run(opts Options) (*Summary, error) { return run(opts, nil) }
 // run is Run with the tests' hooks.
 func run(opts Options, h *Hooks) (*Summary, error) {
 	gl.TuneAllocator()
-	a := &app{opts: opts, hudOn: opts.Window.HUD}
+	a := &app{opts: opts}
+	a.hudOn.Store(opts.Window.HUD)
 	a.interp.MaxExtrapolate = opts.Pacing.Extrapolate
 	a.interp.Delay = int64(opts.Pacing.InterpDelayMs * 1e6)
 	a.interp.Snap = !opts.Pacing.Interp
@@ -244,7 +259,7 @@ func run(opts Options, h *Hooks) (*Summary, error) {
 	a.figures, a.drainedAt = bench.NewStream(opts.World.Hz, a.from, 0), start
 	a.stats = newFrameStats(start, a.from)
 	switch opts.Loop {
-	case Decoupled:
+	case Decoupled, Threaded:
 		a.runner.Start(ctx)
 	case Pipelined:
 		a.runner.StartPipelined(ctx)
@@ -273,13 +288,15 @@ func run(opts Options, h *Hooks) (*Summary, error) {
 		a.host = r
 		defer r.Close()
 	}
-	for a.stoppedBy = a.stopReason(sig, deadline); a.stoppedBy == ""; a.stoppedBy = a.stopReason(sig, deadline) {
-		if a.host != nil && a.hostFrom.Total == 0 && snapshot.Now() >= a.from {
-			a.hostFrom, _ = a.host.Read()
-		}
-		a.frame(false)
-		if h != nil && h.OnFrame != nil {
-			h.OnFrame()
+	if opts.Loop == Threaded {
+		a.threaded(sig, deadline, h)
+	} else {
+		for a.stoppedBy = a.stopReason(sig, deadline); a.stoppedBy == ""; a.stoppedBy = a.stopReason(sig, deadline) {
+			a.readHostFrom()
+			a.frame(false)
+			if h != nil && h.OnFrame != nil {
+				h.OnFrame()
+			}
 		}
 	}
 	end := snapshot.Now()

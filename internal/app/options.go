@@ -117,10 +117,17 @@ const (
 	Decoupled Loop = "decoupled" // the sim on its own thread
 	Coupled   Loop = "coupled"   // the classic single-thread loop
 	Pipelined Loop = "pipelined" // the sim runs the next frame's ticks while this one draws
+	// Threaded draws as Decoupled does, on a render thread of its own:
+	// the main thread keeps the window and stamps input as it arrives.
+	Threaded Loop = "threaded"
 )
 
 // Loops are the loop architectures, in the order reports list them.
-var Loops = []Loop{Coupled, Decoupled, Pipelined}
+var Loops = []Loop{Coupled, Decoupled, Pipelined, Threaded}
+
+// ownsSchedule reports whether frames choose the moment they show from
+// the sim's own schedule: the loops whose sim runs free on its thread.
+func (l Loop) ownsSchedule() bool { return l == Decoupled || l == Threaded }
 
 // Hitch is a stall of one thread every so often: -hitch WHO:EVERY:DURATION.
 type Hitch struct {

@@ -62,7 +62,7 @@ func slew(cur, target, elapsed int64, first bool) int64 {
 // keep the classic cap that sleeps before each frame, as the loops the
 // bench compares against.
 func capPaced(o Options) bool {
-	return o.Pacing.FPSCap > 0 && !o.Window.VSync && o.Pacing.EmulateHz == 0 && o.Loop == Decoupled
+	return o.Pacing.FPSCap > 0 && !o.Window.VSync && o.Pacing.EmulateHz == 0 && o.Loop.ownsSchedule()
 }
 
 // paceCap sleeps until this frame's start under -fps-cap: frames are due
@@ -142,10 +142,11 @@ func (a *app) setRefresh() {
 	if hz == 0 && a.opts.Window.VSync {
 		hz = a.win.RefreshRate()
 	}
-	a.predict.Refresh = 0
+	var ns int64
 	if hz > 0 {
-		a.predict.Refresh = 1e9 / int64(hz)
+		ns = 1e9 / int64(hz)
 	}
+	a.refresh.Store(ns) // each frame hands it to the predictor
 }
 
 // waitBlank emulates a swap that waits for vsync (-emulate-vsync): it

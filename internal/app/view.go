@@ -19,8 +19,7 @@ import (
 // capture reads the frame back before it is swapped away.
 func (a *app) capture(fw, fh int) {
 	a.last = gl.ReadPixels(0, 0, fw, fh)
-	if a.shotPending {
-		a.shotPending = false
+	if a.shotPending.Swap(false) {
 		name := filepath.Join(a.opts.Output.ShotDir, "tandem-"+time.Now().Format("20060102-150405.000")+".png")
 		if err := writeImage(name, a.last); err != nil {
 			a.shotErr = err

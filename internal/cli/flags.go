@@ -219,7 +219,7 @@ func (p *Program) parseFlags(sub string, args []string, stderr io.Writer) (optio
 		fs.BoolVar(&o.allowCut, "allow-cut", false, "with -verify, check a file that was cut short as far as it goes instead of failing")
 	}
 	fs.IntVar(&o.World.SpriteSize, "sprite-size", 32, "the size in px the game draws its load sprites at (the bunnymark's bunnies)")
-	fs.StringVar(&loop, "loop", string(app.Decoupled), "loop: decoupled (sim on its own thread), coupled (classic single-thread) or pipelined (Bevy's: the sim runs the next frame's ticks while this frame draws)")
+	fs.StringVar(&loop, "loop", string(app.Decoupled), "loop: decoupled (sim on its own thread), coupled (classic single-thread), pipelined (Bevy's: the sim runs the next frame's ticks while this frame draws) or threaded (decoupled, drawn on a render thread of its own: the main thread only takes input)")
 	fs.StringVar(&interp, "interp", "on", "interpolation between the two newest snapshots: on, or off to draw the newest as it is")
 	fs.BoolVar(&o.Window.VSync, "vsync", !o.Measure.Bench, "wait for vertical sync on swap")
 	fs.Float64Var(&o.Seconds, "seconds", 0, "quit after this many seconds (0: run until closed)")
@@ -368,7 +368,7 @@ func (p *Program) parseFlags(sub string, args []string, stderr io.Writer) (optio
 	check(o.World.Sprites >= 0 && o.World.Sprites <= 1_000_000, "-sprites %d out of range (use 0 to 1000000)", o.World.Sprites)
 	check(o.World.SpriteSize >= 1 && o.World.SpriteSize <= 512, "-sprite-size %d out of range (use 1 to 512)", o.World.SpriteSize)
 	check(slices.Contains(app.Loops, o.Loop),
-		"-loop %q is not a loop (use decoupled, coupled or pipelined)", o.Loop)
+		"-loop %q is not a loop (use decoupled, coupled, pipelined or threaded)", o.Loop)
 	check(interp == "on" || interp == "off", "-interp %q: use on or off", interp)
 	check(o.World.Hz >= 1 && o.World.Hz <= 1000, "-hz %d out of range (use 1 to 1000)", o.World.Hz)
 	for _, f := range []struct {
@@ -394,7 +394,7 @@ func (p *Program) parseFlags(sub string, args []string, stderr io.Writer) (optio
 		// would silently do nothing.
 		check(o.Pacing.EmulateHz == 0, "-present-hold with -emulate-vsync: the emulated blanks pace the swaps; drop one of them")
 		check(o.Pacing.EmulateHz > 0 || !o.Window.VSync, "-present-hold paces presents when vsync does not: add -vsync=false (with vsync the blanks pace them), or drop -present-hold")
-		check(o.Loop == app.Decoupled, "-present-hold is for the decoupled loop: drop -loop %s, or -present-hold", o.Loop)
+		check(o.Loop == app.Decoupled || o.Loop == app.Threaded, "-present-hold is for the decoupled and threaded loops: drop -loop %s, or -present-hold", o.Loop)
 	}
 	if o.Pacing.EmulateHz > 0 {
 		o.Window.VSync = false // the emulated blank paces the swaps

@@ -1,0 +1,118 @@
+//go:build cgo
+
+package app
+
+import (
+	"context"
+	"runtime"
+	"runtime/pprof"
+	"time"
+
+	"github.com/tandem-engine/tandem/snapshot"
+)
+
+// The threaded loop: the frames of the decoupled loop, drawn on a render
+// thread of its own, so that the main thread does nothing but wait for
+// the window's events and stamp them as they arrive. In the other loops
+// the main thread draws, and a key pressed during a frame waits for the
+// frame to end before anything reads it: at 25 ms a frame that wait is
+// half a frame on average.
+//
+// The main thread keeps everything GLFW wants there: the events, the
+// window's size, fullscreen, closing. The render thread owns the GL
+// context and reads the window's state as data (framebufferSize,
+// minimized, refresh); what crosses between the two is atomic, or the
+// last frame's camera under a mutex, once per event or frame.
+
+// inputWait is how long the threaded loop's main thread sleeps waiting
+// for events at most: how late it sees a stop (-seconds, a signal) and
+// how often autoplay and the bench's input may act.
+const inputWait = 2 * time.Millisecond
+
+// threaded runs the threaded loop until a stop, and returns with the
+// context current on the main thread again and a.stoppedBy set.
+func (a *app) threaded(sig *Signals, deadline int64, h *Hooks) {
+	a.publishWindow()
+	a.win.Release()
+	done := make(chan struct{})
+	go a.render(h, done)
+	for a.stoppedBy = a.stopReason(sig, deadline); a.stoppedBy == ""; a.stoppedBy = a.stopReason(sig, deadline) {
+		a.win.WaitEvents(inputWait) // onEvent stamps and pushes each event
+		a.publishWindow()
+		a.inputPush(snapshot.Now())
+	}
+	a.stopping.Store(true)
+	<-done
+	a.win.MakeCurrent()
+}
+
+// render is the threaded loop's render thread: the decoupled loop's frames
+// until stopping, on an OS thread of its own with the GL context.
+func (a *app) render(h *Hooks, done chan<- struct{}) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	defer close(done)
+	a.win.MakeCurrent()
+	defer a.win.Release()
+	pprof.SetGoroutineLabels(pprof.WithLabels(context.Background(), pprof.Labels("thread", "render")))
+	for !a.stopping.Load() {
+		a.readHostFrom() // the host's reader is the render thread's, as the HUD reads it
+		a.frame(false)
+		if h != nil && h.OnFrame != nil {
+			h.OnFrame()
+		}
+	}
+}
+
+// publishWindow hands the render thread the window's state as the main
+// thread sees it.
+func (a *app) publishWindow() {
+	w, h := a.win.FramebufferSize()
+	a.fb.Store(uint64(w)<<32 | uint64(uint32(h)))
+	a.minimised.Store(a.win.Minimized())
+}
+
+// framebufferSize is the framebuffer's size, in pixels, for the frame.
+func (a *app) framebufferSize() (w, h int) {
+	if a.opts.Loop != Threaded {
+		return a.win.FramebufferSize()
+	}
+	v := a.fb.Load()
+	return int(v >> 32), int(uint32(v))
+}
+
+// minimized reports whether the window is minimised, for the frame.
+func (a *app) minimized() bool {
+	if a.opts.Loop != Threaded {
+		return a.win.Minimized()
+	}
+	return a.minimised.Load()
+}
+
+// input polls the window's events (onEvent stamps and pushes each) and
+// pushes what the loop makes itself: the pointer's last move, autoplay's
+// keys or the bench's button. The input thread only: the frame's in the
+// other loops, the main thread's in the threaded one.
+func (a *app) input() {
+	a.win.Poll()
+	a.inputPush(snapshot.Now())
+}
+
+// inputPush pushes what the loop makes itself, after the events: see
+// input.
+func (a *app) inputPush(now int64) {
+	a.pushPointer()
+	if a.opts.Autoplay {
+		a.autoplay(now)
+	} else if a.opts.Measure.Bench {
+		a.inject(now)
+	}
+}
+
+// readHostFrom reads the host's CPU accounting when the measured window
+// begins.
+func (a *app) readHostFrom() {
+	if a.host != nil && a.hostFrom.Total == 0 && snapshot.Now() >= a.from {
+		a.hostFrom, _ = a.host.Read()
+	}
+}
