@@ -6,9 +6,10 @@ GO      ?= go
 BIN     := bin/tandem
 OUT     := out
 # The Debian packages GLFW's cgo build and the GL tests need, and qemu-user
-# for the arm64 determinism test.
+# for the arm64 determinism test; libxtst-dev for internal/xtest, which
+# presses real keys through the X server.
 DEBS    := xvfb xauth libgl1-mesa-dev libgl1-mesa-dri libx11-dev libxcursor-dev \
-           libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev qemu-user
+           libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libxtst-dev qemu-user
 # Without a display, everything that opens a window runs under Xvfb, where
 # Mesa's llvmpipe gives OpenGL 4.5 core.
 XVFB    := $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1280x720x24")
