@@ -4,22 +4,26 @@ package tandem
 
 import (
 	"context"
-	"fmt"
+	"flag"
 	"io"
 	"os"
+	"path/filepath"
+
+	"github.com/tandem-engine/tandem/internal/cli"
 )
 
-// Main, in a build without cgo, says that it cannot open a window and
-// exits with status 1.
+// Main, in a build without cgo, runs what needs no window (replay -fast
+// FILE) and says of the rest that it cannot open one, with exit status 1.
 func Main(games ...Game) {
 	os.Exit(Command(os.Args[1:], os.Stdout, os.Stderr, games...))
 }
 
-// Command, in a build without cgo, writes that it cannot open a window to
-// stderr and returns 1.
+// Command, in a build without cgo, is Main without the process: replay
+// -fast runs; run, bench and a windowed replay write that the program
+// has no window to stderr and return 1.
 func Command(args []string, stdout, stderr io.Writer, games ...Game) int {
-	fmt.Fprintln(stderr, ErrNoCgo)
-	return 1
+	p := cli.Program{Name: filepath.Base(os.Args[0]), Games: adapt(games), Flags: flag.CommandLine}
+	return p.Run(args, stdout, stderr)
 }
 
 // Run, in a build without cgo, returns [ErrNoCgo].

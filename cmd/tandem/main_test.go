@@ -235,4 +235,19 @@ func TestBuildWithoutCgo(t *testing.T) {
 	if !strings.Contains(string(out), "built without cgo") || !strings.Contains(string(out), "apt-get install gcc") {
 		t.Fatalf("it says %q; want that it was built without cgo, and the fix", out)
 	}
+	// What needs no window runs: a recording made by the cgo build
+	// verifies with replay -fast.
+	withCgo := filepath.Join(t.TempDir(), "tandem")
+	if out, err := exec.Command(gobin, "build", "-o", withCgo, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	rec := filepath.Join(t.TempDir(), "r.tdr")
+	mainthread.NeedDisplay(t)
+	if out, err := exec.Command(withCgo, "run", "-scene", "shooter", "-seconds", "1", "-autoplay", "-record", rec).CombinedOutput(); err != nil {
+		t.Fatalf("record: %v\n%s", err, out)
+	}
+	out, err = exec.Command(bin, "replay", "-fast", "-verify", rec).CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "every checkpoint and the final state match") {
+		t.Fatalf("replay -fast -verify without cgo: %v\n%s", err, out)
+	}
 }

@@ -1,5 +1,3 @@
-//go:build cgo
-
 package app
 
 import (
@@ -91,23 +89,6 @@ type replayReport struct {
 	Verified    bool    `json:"verified"`
 	Mismatch    *uint64 `json:"first_mismatch_tick,omitempty"`
 	Error       string  `json:"error,omitempty"`
-}
-
-// replayReport checks the replay that just stopped against its
-// recording. After the sim thread has stopped.
-func (a *app) replayReport() *replayReport {
-	rec := a.opts.Replay.Rec
-	r := &replayReport{File: a.opts.Replay.File, EndTick: rec.End(), Complete: rec.Complete, LostBytes: rec.Lost,
-		Checkpoints: a.verifier.Checked()}
-	err := VerifyReplay(rec, a.verifier, a.runner.Stats().Ticks, a.game.Hash(), a.stoppedBy)
-	if want, _, bad := a.verifier.Mismatch(); bad {
-		r.Mismatch = &want.Tick
-	}
-	r.Verified = err == nil
-	if err != nil {
-		r.Error = err.Error()
-	}
-	return r
 }
 
 // VerifiedWhat says what a verified replay of rec matched.

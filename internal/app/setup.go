@@ -111,3 +111,20 @@ func (a *app) deleteRenderer() {
 	}
 	a.quads, a.tiles, a.batch, a.atlas = nil, nil, nil, nil
 }
+
+// replayReport checks the replay that just stopped against its
+// recording. After the sim thread has stopped.
+func (a *app) replayReport() *replayReport {
+	rec := a.opts.Replay.Rec
+	r := &replayReport{File: a.opts.Replay.File, EndTick: rec.End(), Complete: rec.Complete, LostBytes: rec.Lost,
+		Checkpoints: a.verifier.Checked()}
+	err := VerifyReplay(rec, a.verifier, a.runner.Stats().Ticks, a.game.Hash(), a.stoppedBy)
+	if want, _, bad := a.verifier.Mismatch(); bad {
+		r.Mismatch = &want.Tick
+	}
+	r.Verified = err == nil
+	if err != nil {
+		r.Error = err.Error()
+	}
+	return r
+}

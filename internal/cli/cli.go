@@ -1,5 +1,3 @@
-//go:build cgo
-
 package cli
 
 import (
@@ -107,85 +105,7 @@ func (p *Program) runOnce(opts options, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	// From here on the start takes seconds (Xvfb, the window, OpenGL): a
-	// Ctrl-C in them stops the run when its loop begins, with the summary,
-	// and a second one exits at once, as in the loop.
-	opts.Signals = app.WatchSignals(app.StopGrace, stderr)
-	defer opts.Signals.Close()
-	if needXvfb(opts) {
-		stop, err := startXvfb(opts.Window.Width, opts.Window.Height, stderr)
-		if err != nil {
-			return fail(err)
-		}
-		defer stop()
-	}
-	if opts.Measure.Bench {
-		setBenchEnv()
-	}
-	if opts.pprofAddr != "" {
-		stop, addr, err := servePprof(opts.pprofAddr, opts.pprofAny)
-		if err != nil {
-			return fail(err)
-		}
-		defer stop()
-		fmt.Fprintf(stderr, "%s: pprof at http://%s/debug/pprof/\n", p.Name, addr)
-	}
-	stopProfiles, err := startProfiles(opts)
-	if err != nil {
-		stopProfiles()
-		return fail(err)
-	}
-	opts.Last = func(sum *app.Summary) {
-		switch {
-		case opts.json:
-			sum.WriteJSON(stdout)
-		case opts.Measure.Bench:
-			sum.WriteText(stdout)
-		}
-	}
-	// Every stop writes what it can: the summary is printed even when a
-	// screenshot, the recording or a profile could not be written; each
-	// such error is reported after it and fails the exit code.
-	sum, err := app.Run(opts.Options)
-	errs := []error{err, stopProfiles()}
-	if sum == nil {
-		return fail(errors.Join(errs...))
-	}
-	code := exitOK
-	switch {
-	case opts.json:
-		errs = append(errs, sum.WriteJSON(stdout))
-	case opts.Measure.Bench:
-		errs = append(errs, sum.WriteText(stdout))
-	}
-	if w := app.StealWarning(sum.HostStealPct); w != "" {
-		fmt.Fprintf(stderr, "%s: %s\n", p.Name, w)
-	}
-	if r := sum.Replay; r != nil {
-		switch {
-		case r.Verified:
-			fmt.Fprintf(stderr, "%s replay: %s: verified: %s (%d checkpoints)\n", p.Name, opts.Replay.File, app.VerifiedWhat(opts.Replay.Rec), r.Checkpoints)
-		case opts.verify:
-			fmt.Fprintf(stderr, "%s replay: %s: %s\n", p.Name, opts.Replay.File, r.Error)
-			code = exitError
-		default:
-			fmt.Fprintf(stderr, "%s replay: %s: warning: %s\n", p.Name, opts.Replay.File, r.Error)
-		}
-	}
-	if opts.out != "" {
-		if err := p.writeReport(opts.out, sum); err != nil {
-			errs = append(errs, err)
-		} else {
-			fmt.Fprintf(stderr, "%s: report in %s\n", p.Name, opts.out)
-		}
-	}
-	for _, err := range errs {
-		if err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", p.Name, err)
-			code = exitError
-		}
-	}
-	return code
+	return p.runWindow(opts, stdout, stderr)
 }
 
 func (p *Program) usage(w io.Writer) {
