@@ -56,12 +56,16 @@ test: deps
 	if [ -n "$$bad" ]; then echo "gofmt needed on:"; echo "$$bad"; exit 1; fi
 	$(GO) vet ./...
 	$(XVFB) $(GO) test -race -count=1 ./...
-	# Tests too slow under -race (5 million ticks), and the app's frame
+	# Tests too slow under -race (5 million ticks; every byte of a recording
+	# flipped and cut; 2 million frames streamed: one goroutine each, where
+	# the race detector has nothing to find), and the app's frame
 	# allocation count (the race runtime allocates on its own), run once
 	# without it; a recording must verify in every loop with and without
 	# the race detector; a stop whose frame outlasts its grace reads the stuck
 	# render thread's records, a race by design.
 	$(GO) test -count=1 -run 'Drift24HoursRunner' ./simthread
+	$(GO) test -count=1 -run 'EveryByteChecked' ./replay
+	$(GO) test -count=1 -run 'StreamWholeRun|StreamInputAcrossRingWrap' ./bench
 	$(XVFB) $(GO) test -count=1 -run 'FrameAllocs|RecordReplayEveryLoop|StuckFrameStop' .
 	# The game's side of the API needs no cgo: its tests and examples run
 	# without it.

@@ -244,8 +244,11 @@ func TestStreamWholeRun(t *testing.T) {
 	// A long run through the streaming path, its rings wrapping many
 	// times: the figures are the whole run's, the percentiles within the
 	// stated bound of Compute's over every record.
+	if raceEnabled {
+		t.Skip("one goroutine streaming 2 million frames: make test runs it without -race")
+	}
 	n := 2_000_000
-	if raceEnabled || testing.Short() {
+	if testing.Short() {
 		n = 400_000
 	}
 	r := synthRun(n, 1)
@@ -283,6 +286,9 @@ func TestStreamInputAcrossRingWrap(t *testing.T) {
 	// ring, and inputs older than the ring were paired with its oldest
 	// frame (input_latency_ms_p99 of 142,401 ms). Streamed, the input
 	// latency is the whole run's.
+	if raceEnabled {
+		t.Skip("one goroutine streaming 250,000 frames: make test runs it without -race")
+	}
 	r := synthRun(300*843, 2)
 	want := Compute(r)
 	got, fr := stream(r, 1<<17, 256, &fakeLog{r: r, ticksCap: 1 << 16, inputsCap: 1 << 14})
