@@ -65,6 +65,7 @@ test: deps
 	# render thread's records, a race by design.
 	$(GO) test -count=1 -run 'Drift24HoursRunner' ./simthread
 	$(GO) test -count=1 -run 'EveryByteChecked' ./replay
+	$(GO) test -count=1 -run 'Accuracy' ./physics
 	$(GO) test -count=1 -run 'StreamWholeRun|StreamInputAcrossRingWrap' ./bench
 	$(XVFB) $(GO) test -count=1 -run 'FrameAllocs|RecordReplayEveryLoop|StuckFrameStop' .
 	# The game's side of the API needs no cgo: its tests and examples run
