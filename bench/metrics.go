@@ -54,7 +54,7 @@ type Figures struct {
 // function of its input, exact, and allocates in proportion to the run: a
 // [Stream] computes the same figures over a run of any length in fixed
 // memory, its percentiles within [HistRelErr].
-func Compute(r *Run) Figures {
+func Compute(r *Records) Figures {
 	fr, _ := r.Window()
 	ft := FrameTimes(fr)
 	f := Figures{
@@ -119,7 +119,7 @@ func Compute(r *Run) Figures {
 }
 
 // Window returns the frames and the ticks that started inside [From, To).
-func (r *Run) Window() ([]FrameRecord, []simthread.TickRecord) {
+func (r *Records) Window() ([]FrameRecord, []simthread.TickRecord) {
 	lo := sort.Search(len(r.Frames), func(i int) bool { return r.Frames[i].Start >= r.From })
 	hi := sort.Search(len(r.Frames), func(i int) bool { return r.Frames[i].Start >= r.To })
 	tlo := sort.Search(len(r.Ticks), func(i int) bool { return r.Ticks[i].Start >= r.From })
@@ -170,7 +170,7 @@ func hitch(ms, prev float64) bool { return ms > 60 && ms > 1.5*prev }
 // passed between the two presents, (sim_i - sim_i-1) - (present_i -
 // present_i-1). 0 is perfectly paced motion; it is positive when the
 // picture jumps ahead and negative when it lags. [Compute] gives it the
-// frames [Run.OnSchedule], so that slow motion paced evenly is 0 too.
+// frames [Records.OnSchedule], so that slow motion paced evenly is 0 too.
 func AnimErrors(fr []FrameRecord) []float64 {
 	if len(fr) < 2 {
 		return nil
@@ -262,7 +262,7 @@ func ProbeErrors(fr []FrameRecord) []float64 {
 }
 
 // TPS returns the ticks started per second of the window.
-func (r *Run) TPS() float64 {
+func (r *Records) TPS() float64 {
 	if r.To <= r.From {
 		return math.NaN()
 	}
@@ -277,7 +277,7 @@ func (r *Run) TPS() float64 {
 
 // TickLateness returns, for every tick that started in the window, how
 // late it started against its due time, in ms.
-func (r *Run) TickLateness() []float64 {
+func (r *Records) TickLateness() []float64 {
 	var out []float64
 	for _, t := range r.Ticks {
 		if r.inWindow(t.Start) {
@@ -288,17 +288,17 @@ func (r *Run) TickLateness() []float64 {
 }
 
 // inWindow reports whether time t is in the measured window [From, To).
-func (r *Run) inWindow(t int64) bool { return t >= r.From && t < r.To }
+func (r *Records) inWindow(t int64) bool { return t >= r.From && t < r.To }
 
 // tickStart returns when the tick with index k started, if it was
 // recorded.
-func (r *Run) tickStart(k uint64) (int64, bool) {
+func (r *Records) tickStart(k uint64) (int64, bool) {
 	t, ok := r.tick(k)
 	return t.Start, ok
 }
 
 // tick returns the record of the tick with index k, if it was recorded.
-func (r *Run) tick(k uint64) (simthread.TickRecord, bool) {
+func (r *Records) tick(k uint64) (simthread.TickRecord, bool) {
 	if len(r.Ticks) == 0 || k < r.Ticks[0].Tick {
 		return simthread.TickRecord{}, false
 	}
@@ -327,7 +327,7 @@ func (r *Run) tick(k uint64) (simthread.TickRecord, bool) {
 // is spread over more wall time, and a picture that moves evenly at that
 // pace has no error. Where a frame's states were not recorded (a run
 // without tick records), it returns fr as it is.
-func (r *Run) OnSchedule(fr []FrameRecord) []FrameRecord {
+func (r *Records) OnSchedule(fr []FrameRecord) []FrameRecord {
 	if r.Hz <= 0 || len(r.Ticks) == 0 {
 		return fr
 	}
@@ -344,9 +344,9 @@ func (r *Run) OnSchedule(fr []FrameRecord) []FrameRecord {
 }
 
 // scheduled returns the moment on the sim's schedule that shows sim time
-// s (see [Run.OnSchedule]), if the ticks it needs were recorded. r.Hz > 0
+// s (see [Records.OnSchedule]), if the ticks it needs were recorded. r.Hz > 0
 // and r.Ticks is not empty.
-func (r *Run) scheduled(s int64) (int64, bool) {
+func (r *Records) scheduled(s int64) (int64, bool) {
 	if s < 0 {
 		return 0, false
 	}
@@ -376,7 +376,7 @@ func (r *Run) scheduled(s int64) (int64, bool) {
 // tick j started: the newest state of a coupled frame, or the pair a late
 // frame blends) the schedule moves on at the pace of the last two, for at
 // most two ticks. r.Ticks is not empty.
-func (r *Run) shown(j uint64) (int64, bool) {
+func (r *Records) shown(j uint64) (int64, bool) {
 	if t, ok := r.tick(j); ok {
 		return t.Due, true
 	}
@@ -394,7 +394,7 @@ func (r *Run) shown(j uint64) (int64, bool) {
 // Latencies returns PresentMon's instrumented latency of each frame of fr,
 // in ms: its present time minus the start of the newest tick whose state
 // it shows (the tick that produced the newest snapshot drawn).
-func (r *Run) Latencies(fr []FrameRecord) []float64 {
+func (r *Records) Latencies(fr []FrameRecord) []float64 {
 	out := make([]float64, 0, len(fr))
 	for _, x := range fr {
 		if l, ok := r.latency(x); ok {
@@ -406,7 +406,7 @@ func (r *Run) Latencies(fr []FrameRecord) []float64 {
 
 // latency returns frame x's instrumented latency in ms, if the tick it
 // shows was recorded.
-func (r *Run) latency(x FrameRecord) (float64, bool) {
+func (r *Records) latency(x FrameRecord) (float64, bool) {
 	if x.Tick == 0 {
 		return 0, false
 	}
@@ -420,7 +420,7 @@ func (r *Run) latency(x FrameRecord) (float64, bool) {
 // sim time it shows is past the start of tick k (k*1e9/Hz): interpolated,
 // it is then blending toward the state tick k produced. Events no frame
 // showed before the end are left out.
-func (r *Run) InputLatencies(fr []FrameRecord) []float64 {
+func (r *Records) InputLatencies(fr []FrameRecord) []float64 {
 	var out []float64
 	for _, in := range r.Inputs {
 		if !r.measured(in) {
@@ -436,12 +436,12 @@ func (r *Run) InputLatencies(fr []FrameRecord) []float64 {
 
 // measured reports whether input in counts for the input latency: a
 // button event stamped in the window.
-func (r *Run) measured(in simthread.InputRecord) bool {
+func (r *Records) measured(in simthread.InputRecord) bool {
 	return in.Kind == simthread.EventButton && r.inWindow(in.Stamp)
 }
 
 // shows reports whether frame x's picture shows the tick that applied
 // input in.
-func (r *Run) shows(x FrameRecord, in simthread.InputRecord) bool {
+func (r *Records) shows(x FrameRecord, in simthread.InputRecord) bool {
 	return x.SimShown > r.SimTime(in.Tick)
 }

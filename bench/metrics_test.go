@@ -30,7 +30,7 @@ func near(a, b, eps float64) bool { return math.Abs(a-b) <= eps }
 
 func TestPerfectlyPaced(t *testing.T) {
 	fr := paced(300, tick60)
-	r := &Run{Hz: 60, From: 0, To: math.MaxInt64, Frames: fr}
+	r := &Records{Hz: 60, From: 0, To: math.MaxInt64, Frames: fr}
 	f := Compute(r)
 	if f.AnimErrMsP99 > 1e-6 || f.AnimErrMsRMS > 1e-6 {
 		t.Errorf("animation error p99 %v rms %v, want 0", f.AnimErrMsP99, f.AnimErrMsRMS)
@@ -73,7 +73,7 @@ func TestEveryOtherFrame(t *testing.T) {
 			t.Fatalf("frame %d: animation error %v ms, want %v", i+1, e, want)
 		}
 	}
-	f := Compute(&Run{Hz: 60, To: math.MaxInt64, Frames: fr})
+	f := Compute(&Records{Hz: 60, To: math.MaxInt64, Frames: fr})
 	if !near(f.AnimErrMsP99, 10, 1e-9) || !near(f.AnimErrMsRMS, 10, 1e-9) {
 		t.Errorf("p99 %v rms %v, want 10 and 10", f.AnimErrMsP99, f.AnimErrMsRMS)
 	}
@@ -152,7 +152,7 @@ func TestHistQuantile(t *testing.T) {
 func TestTicksAndLatency(t *testing.T) {
 	// Ticks due every 10 ms from 0 (Hz 100), each starting 1 ms late and
 	// publishing 2 ms after its start; the window is [100 ms, 200 ms).
-	r := &Run{Hz: 100, From: 100_000_000, To: 200_000_000}
+	r := &Records{Hz: 100, From: 100_000_000, To: 200_000_000}
 	for k := uint64(0); k < 30; k++ {
 		due := int64(k) * 10_000_000
 		r.Ticks = append(r.Ticks, simthread.TickRecord{Tick: k, Due: due, Start: due + 1_000_000, End: due + 3_000_000})
@@ -184,7 +184,7 @@ func TestInputLatencies(t *testing.T) {
 	// An input stamped at 105 ms applied at tick 11 (which starts at sim
 	// time 110 ms at 100 Hz): the first frame showing more than 110 ms of
 	// sim time is presented at 130 ms, so 25 ms.
-	r := &Run{Hz: 100, From: 100_000_000, To: 200_000_000,
+	r := &Records{Hz: 100, From: 100_000_000, To: 200_000_000,
 		Inputs: []simthread.InputRecord{
 			{Stamp: 105_000_000, Tick: 11, Kind: simthread.EventButton},
 			{Stamp: 106_000_000, Tick: 11, Kind: simthread.EventPause},  // not a button
@@ -210,7 +210,7 @@ func TestComputeWindow(t *testing.T) {
 		fr[i].SimShown = 0 // a wild warm-up
 	}
 	fr[90].SimShown = 0 // and a wild frame after the window
-	r := &Run{Hz: 60, From: fr[20].Start, To: fr[90].Start, Frames: fr}
+	r := &Records{Hz: 60, From: fr[20].Start, To: fr[90].Start, Frames: fr}
 	f := Compute(r)
 	if f.Frames != 70 || f.AnimErrMsP99 > 1e-9 || f.SimBackwardsFrames != 0 {
 		t.Fatalf("frames %d, anim err %v, backwards %d: the window leaked", f.Frames, f.AnimErrMsP99, f.SimBackwardsFrames)
@@ -324,7 +324,7 @@ func TestPacedAtAnyRateWithJitter(t *testing.T) {
 				fr[i] = FrameRecord{Start: p - 3_000_000, Present: p, SimShown: sim, ProbeX: float64(sim) * 240 / 1e9, Age: -1}
 				p += int64(interval * (0.5 + rng.Float64())) // 0.5 to 1.5 frames
 			}
-			f := Compute(&Run{Hz: 60, To: math.MaxInt64, Frames: fr})
+			f := Compute(&Records{Hz: 60, To: math.MaxInt64, Frames: fr})
 			wantFPS := 199 / (float64(fr[199].Present-fr[0].Present) / 1e9)
 			if f.AnimErrMsP99 != 0 || f.AnimErrMsRMS != 0 || f.Judder > 1e-9 || !near(f.FPSMean, wantFPS, 1e-9) ||
 				f.SimHeldFrames != 0 || f.SimBackwardsFrames != 0 || f.ProbeErrorPxMaxAbs > 1e-6 || !near(f.ProbeSpeedPxPerSecs, 240, 1e-6) {
@@ -517,7 +517,7 @@ func TestTickWindowOnStart(t *testing.T) {
 	// it was due: a tick due before From that started at From is in; one
 	// that started at To is out.
 	const ms = 1_000_000
-	r := &Run{Hz: 100, From: 100 * ms, To: 200 * ms, Ticks: []simthread.TickRecord{
+	r := &Records{Hz: 100, From: 100 * ms, To: 200 * ms, Ticks: []simthread.TickRecord{
 		{Tick: 9, Due: 90 * ms, Start: 99 * ms},   // out: started before From
 		{Tick: 10, Due: 95 * ms, Start: 100 * ms}, // in: due before From, started at it, 5 ms late
 		{Tick: 11, Due: 110 * ms, Start: 110 * ms},
@@ -535,10 +535,10 @@ func TestTickWindowOnStart(t *testing.T) {
 	if _, ticks := r.Window(); len(ticks) != 4 || ticks[0].Tick != 10 || ticks[3].Tick != 13 {
 		t.Errorf("Window's ticks: %+v", ticks)
 	}
-	if got := (&Run{From: 5, To: 5}).TPS(); !math.IsNaN(got) {
+	if got := (&Records{From: 5, To: 5}).TPS(); !math.IsNaN(got) {
 		t.Errorf("TPS of an empty window = %v, want NaN", got)
 	}
-	if got := (&Run{From: 0, To: 1e9}).TickLateness(); len(got) != 0 {
+	if got := (&Records{From: 0, To: 1e9}).TickLateness(); len(got) != 0 {
 		t.Errorf("TickLateness with no ticks = %v", got)
 	}
 }
@@ -549,7 +549,7 @@ func TestLatenciesFindTheTick(t *testing.T) {
 	// tick k-1, found by its index, or by a search when a record is
 	// missing; a frame whose tick was not kept is left out.
 	const ms = 1_000_000
-	var r Run
+	var r Records
 	for k := uint64(1000); k < 1010; k++ {
 		if k == 1004 {
 			continue // a gap: the records after it are off by one
@@ -576,7 +576,7 @@ func TestInputLatenciesWindowEdges(t *testing.T) {
 	// out. Two events applied at the same tick are measured to the same
 	// frame, each from its own stamp.
 	const ms = 1_000_000
-	r := &Run{Hz: 100, From: 100 * ms, To: 200 * ms, Inputs: []simthread.InputRecord{
+	r := &Records{Hz: 100, From: 100 * ms, To: 200 * ms, Inputs: []simthread.InputRecord{
 		{Stamp: 100 * ms, Tick: 10, Kind: simthread.EventButton}, // at From: in
 		{Stamp: 200 * ms, Tick: 20, Kind: simthread.EventButton}, // at To: out
 		{Stamp: 141 * ms, Tick: 15, Kind: simthread.EventButton},
@@ -607,7 +607,7 @@ func TestComputeFrameCounters(t *testing.T) {
 	fr[2].Overdue, fr[7].Overdue = true, true
 	fr[3].Alpha, fr[4].Alpha = 1.2, 1 // 1 is the newest snapshot itself, not past it
 	fr[1].Age, fr[5].Age, fr[6].Age = 0, 4_000_000, 0
-	f := Compute(&Run{Hz: 60, To: math.MaxInt64, Frames: fr})
+	f := Compute(&Records{Hz: 60, To: math.MaxInt64, Frames: fr})
 	if f.OverdueFrames != 2 || f.ExtrapolatedFrames != 1 {
 		t.Errorf("overdue %d extrapolated %d, want 2 and 1", f.OverdueFrames, f.ExtrapolatedFrames)
 	}
@@ -617,7 +617,7 @@ func TestComputeFrameCounters(t *testing.T) {
 	if f.SnapshotAgeMsP50 != 0 || f.SnapshotAgeMsP99 != 4 {
 		t.Errorf("snapshot age p50 %v p99 %v, want 0 and 4 (of 0, 0, 4)", f.SnapshotAgeMsP50, f.SnapshotAgeMsP99)
 	}
-	if f := Compute(&Run{Hz: 60, To: math.MaxInt64}); f.Frames != 0 || !math.IsNaN(f.FPSMean) || !math.IsNaN(f.AnimErrMsP99) || !math.IsNaN(f.SnapshotAgeMsP50) {
+	if f := Compute(&Records{Hz: 60, To: math.MaxInt64}); f.Frames != 0 || !math.IsNaN(f.FPSMean) || !math.IsNaN(f.AnimErrMsP99) || !math.IsNaN(f.SnapshotAgeMsP50) {
 		t.Errorf("no frames: %+v; want NaN figures", f)
 	}
 }
@@ -634,7 +634,7 @@ func TestAnimErrorTail(t *testing.T) {
 	for _, k := range []int{35, 80} {
 		fr[k].Present += 1_000_000
 	}
-	f := Compute(&Run{Hz: 60, To: math.MaxInt64, Frames: fr})
+	f := Compute(&Records{Hz: 60, To: math.MaxInt64, Frames: fr})
 	if f.AnimErrOver2ms != 4 || !near(f.AnimErrMsP95, 1, 1e-9) || !near(f.AnimErrMsP99, 5, 1e-9) {
 		t.Fatalf("over 2 ms %d, p95 %v, p99 %v; want 4, 1 and 5", f.AnimErrOver2ms, f.AnimErrMsP95, f.AnimErrMsP99)
 	}
@@ -654,7 +654,7 @@ func TestAnimErrorOnSchedule(t *testing.T) {
 			due := int64(math.Round(float64(k) * 1e9 / 60 / scale))
 			ticks = append(ticks, simthread.TickRecord{Tick: k, Due: due, Start: due, End: due + 100_000})
 		}
-		r := &Run{Hz: 60, To: math.MaxInt64, Ticks: ticks}
+		r := &Records{Hz: 60, To: math.MaxInt64, Ticks: ticks}
 		var fr []FrameRecord
 		for i := range int64(300) {
 			p := 100_000_000 + i*interval
@@ -686,7 +686,7 @@ func TestAnimErrorOnSchedule(t *testing.T) {
 	}
 	// No tick records: the frames as they are.
 	fr := paced(10, tick60)
-	if got := (&Run{Hz: 60}).OnSchedule(fr); &got[0] != &fr[0] {
+	if got := (&Records{Hz: 60}).OnSchedule(fr); &got[0] != &fr[0] {
 		t.Error("OnSchedule without ticks copied the frames")
 	}
 }

@@ -92,8 +92,8 @@ func (f *Frames) Records() (recs []FrameRecord, lost uint64) {
 	return append(append(make([]FrameRecord, 0, c), f.buf[i:]...), f.buf[:i]...), f.n - c
 }
 
-// Run is everything one run recorded: the input of [Compute].
-type Run struct {
+// Records is everything one run recorded: the input of [Compute].
+type Records struct {
 	// Hz is the tick rate: tick k starts at sim time k*1e9/Hz.
 	Hz int
 	// From and To bound the measured window (after the warm-up), on the
@@ -107,7 +107,7 @@ type Run struct {
 
 // SimTime returns the sim time at which tick k starts: k*1e9/Hz exactly,
 // rounded down, as [simthread.Schedule.SimTime] computes it.
-func (r *Run) SimTime(k uint64) int64 {
+func (r *Records) SimTime(k uint64) int64 {
 	hz := uint64(r.Hz)
 	return int64(k/hz*1e9 + k%hz*1e9/hz)
 }

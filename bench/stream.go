@@ -57,7 +57,7 @@ const (
 type Stream struct {
 	// run holds Hz, From, To and, in Ticks, the newest ticks read, kept
 	// contiguous for the pairing (backed by ticks).
-	run   Run
+	run   Records
 	ticks []simthread.TickRecord // cap 2*keep
 	keep  int
 	saw   bool // a tick record was read: frames are mapped onto the schedule
@@ -102,7 +102,7 @@ func NewStream(hz int, from int64, step int) *Stream {
 	}
 	keep := max(1<<12, 4*hz) // ticks kept for frames that lag the sim: seconds of them
 	s := &Stream{
-		run:      Run{Hz: hz, From: from, To: math.MaxInt64},
+		run:      Records{Hz: hz, From: from, To: math.MaxInt64},
 		ticks:    make([]simthread.TickRecord, 0, 2*keep),
 		keep:     keep,
 		step:     step,

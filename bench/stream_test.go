@@ -72,9 +72,9 @@ func TestHistogramBound(t *testing.T) {
 // FPS (jittered, a hitch now and then) drawn 2 ms behind the newest
 // snapshot the sim had published, ticks that start late by up to 20 ms,
 // a button press every 250 ms. The records are as the loop writes them.
-func synthRun(frames int, seed uint64) *Run {
+func synthRun(frames int, seed uint64) *Records {
 	rng := rand.New(rand.NewPCG(seed, 7))
-	r := &Run{Hz: 60, Frames: make([]FrameRecord, 0, frames)}
+	r := &Records{Hz: 60, Frames: make([]FrameRecord, 0, frames)}
 	// tick k is due at SimTime(k) + 100 ms.
 	const base = 100_000_000
 	var end int64
@@ -140,7 +140,7 @@ func synthRun(frames int, seed uint64) *Run {
 // capacities, writing them as the clock passes: a tick when it has
 // published, an input when its tick starts.
 type fakeLog struct {
-	r                   *Run
+	r                   *Records
 	ticksCap, inputsCap uint64
 	nt, ni              uint64 // written
 }
@@ -177,7 +177,7 @@ func (l *fakeLog) ReadInputs(dst []simthread.InputRecord, from uint64) (int, uin
 // ring of ringCap, the log's records as they are written, a Drain every
 // every frames until the window ends (the loop's frames stop there), and
 // End. A Drain reads at most every frames.
-func stream(r *Run, ringCap, every int, log *fakeLog) (Figures, *Frames) {
+func stream(r *Records, ringCap, every int, log *fakeLog) (Figures, *Frames) {
 	fr := NewFrames(ringCap)
 	s := NewStream(r.Hz, r.From, every)
 	for i, x := range r.Frames {
@@ -293,7 +293,7 @@ func TestStreamInputAcrossRingWrap(t *testing.T) {
 	want := Compute(r)
 	got, fr := stream(r, 1<<17, 256, &fakeLog{r: r, ticksCap: 1 << 16, inputsCap: 1 << 14})
 	recs, _ := fr.Records()
-	old := Compute(&Run{Hz: r.Hz, From: r.From, To: r.To, Frames: recs, Ticks: r.Ticks, Inputs: r.Inputs})
+	old := Compute(&Records{Hz: r.Hz, From: r.From, To: r.To, Frames: recs, Ticks: r.Ticks, Inputs: r.Inputs})
 	if old.InputLatencyMsP99 < 10_000 {
 		t.Fatalf("the ring's records alone give an input latency p99 of %v ms: the bug is not reproduced", old.InputLatencyMsP99)
 	}
@@ -341,7 +341,7 @@ func TestStreamWindowAndPause(t *testing.T) {
 	// Frames before the window pass through; a sim paused for longer
 	// than half the ring (no tick comes) does not lose its frames.
 	fr := paced(10_000, 1_000_000) // presents every 1 ms from 1 s, no ticks
-	r := &Run{Hz: 60, From: fr[1000].Start, To: fr[9000].Start, Frames: fr}
+	r := &Records{Hz: 60, From: fr[1000].Start, To: fr[9000].Start, Frames: fr}
 	want := Compute(r)
 	log := &fakeLog{r: r, ticksCap: 16, inputsCap: 16}
 	got, _ := stream(r, 4096, 100, log)

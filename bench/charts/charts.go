@@ -38,7 +38,7 @@ const heavyCell = 14 * time.Millisecond
 //   - tick_lateness.png: each tick's start - due (ms) over run time
 //   - probe_error.png: [bench.ProbeErrors] (px) over run time
 //
-// bench.Run time is in seconds from the first frame's present (from the first
+// Run time is in seconds from the first frame's present (from the first
 // tick's start when there are no frames). A chart with nothing to show
 // (fewer than two frames, no ticks) is not written. title heads every
 // chart. dir is created if needed.

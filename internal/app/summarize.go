@@ -26,14 +26,14 @@ func (a *app) drain(now int64) {
 
 // records returns the records the rings kept, with the measured window
 // from a.from to end.
-func (a *app) records(end int64) *bench.Run {
+func (a *app) records(end int64) *bench.Records {
 	frames, _ := a.frames.Records()
 	ticks, _ := a.log.Ticks()
 	inputs, _ := a.log.Inputs()
-	return &bench.Run{Hz: a.opts.World.Hz, From: a.from, To: end, Frames: frames, Ticks: ticks, Inputs: inputs}
+	return &bench.Records{Hz: a.opts.World.Hz, From: a.from, To: end, Frames: frames, Ticks: ticks, Inputs: inputs}
 }
 
-func (a *app) summarize(run *bench.Run) *Summary {
+func (a *app) summarize(run *bench.Records) *Summary {
 	st := a.stats
 	sim := a.runner.Stats()
 	ver, rend := gl.Driver()

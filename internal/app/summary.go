@@ -115,7 +115,7 @@ type Summary struct {
 
 	// run is the records the rings kept, for -out; work, the median
 	// frame work over the whole window (nil: take it from run).
-	run  *bench.Run
+	run  *bench.Records
 	work *float64
 	// shot is the record of the frame -screenshot wrote (tests read its
 	// probe position).
@@ -129,7 +129,7 @@ func (s *Summary) Shot() bench.FrameRecord { return s.shot }
 // Records returns the records the rings kept, for -out's CSVs and charts:
 // the newest 131,072 frames and the ticks of up to 73 minutes at 60 Hz
 // (the figures are the whole window's); nil when nothing ran.
-func (s *Summary) Records() *bench.Run { return s.run }
+func (s *Summary) Records() *bench.Records { return s.run }
 
 // Draining: the render thread hands the records to the figures every
 // drainFrames frames, and at least every drainEvery (the ticks and inputs

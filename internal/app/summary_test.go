@@ -15,7 +15,7 @@ func TestMeasureFloor(t *testing.T) {
 	// present, within a bounded time; a stop (Ctrl-C) leaves the floor
 	// out and the rest of the summary as it was.
 	ms := int64(time.Millisecond)
-	run := &bench.Run{Hz: 60, From: 0, To: 1000 * ms}
+	run := &bench.Records{Hz: 60, From: 0, To: 1000 * ms}
 	for i := range int64(9) {
 		run.Frames = append(run.Frames, bench.FrameRecord{Start: 100*ms + i*10*ms, Decide: 100*ms + i*10*ms, Present: 102*ms + i*10*ms + i*ms/10})
 	}
