@@ -1035,3 +1035,36 @@ func waitLoop(t *testing.T, cmd *exec.Cmd, rec string) {
 		}
 	}
 }
+
+func TestRealKeyStamps(t *testing.T) {
+	// Real key presses through XTest under a 25 ms render cost, in the
+	// threaded loop: each is stamped within 2 ms of the press and lands at
+	// the tick its stamp falls in (none late), and the latency starts at
+	// the press. On its own Xvfb, so that no other test's window takes
+	// the keyboard's focus.
+	childMain()
+	cmd, stdout, stderr := childRun(t, "TestRealKeyStamps", "bench", "-scene", "dots", "-sprites", "50", "-loop", "threaded",
+		"-rendercost", "25ms", "-seconds", "4", "-json")
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("%v; stderr:\n%s", err, stderr)
+	}
+	line := strings.TrimSpace(stdout.String())
+	num := func(k string) float64 { return jsonline.Field(t, line, k).(float64) }
+	if src := jsonline.Field(t, line, "input_source"); src != "xtest" {
+		t.Fatalf("input_source %v: want xtest (make deps installs libxtst-dev; Xvfb has XTEST); stderr:\n%s", src, stderr)
+	}
+	if n := num("inputs"); n < 8 {
+		t.Fatalf("%v presses measured in 4 s: %s", n, line)
+	}
+	if e := num("input_stamp_err_ms_p99"); e < 0 || e > 2 {
+		t.Errorf("input_stamp_err_ms_p99 %v: want the stamp within 2 ms of the press", e)
+	}
+	if late := num("input_late"); late != 0 {
+		t.Errorf("%v presses applied a tick after their stamp's", late)
+	}
+	// The parts add up to the whole: press to stamp, stamp to tick, tick
+	// to the frame that shows it, that frame's work.
+	if lat, parts := num("input_latency_ms_p50"), num("input_stamp_err_ms_p50")+num("input_wait_tick_ms_p50")+num("input_shown_ms_p50")+num("input_frame_ms_p50"); lat <= 0 || parts < lat/2 || parts > lat*2 {
+		t.Errorf("latency p50 %v ms against its parts' p50s adding to %v: %s", lat, parts, line)
+	}
+}

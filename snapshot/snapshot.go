@@ -99,6 +99,10 @@ type Snapshot struct {
 	// right at a fixed speed in sim time, and the renderer wraps it at the
 	// framebuffer's right edge. It is interpolated like a sprite's x.
 	Probe float64
+	// ProbeHeld reports whether the bench's button was down in the state:
+	// the probe is drawn cyan then, so that a camera or a read-back can
+	// time an input from the pixels.
+	ProbeHeld bool
 
 	// StateHash is the world's hash when the sim publishes it (periodic or
 	// on request); zero when not computed for this tick.

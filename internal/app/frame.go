@@ -87,6 +87,7 @@ func (a *app) frame(capture bool) {
 	}
 	var rec bench.FrameRecord
 	var text *snapshot.Text // the game's text of the snapshot drawn
+	var held bool           // the bench's button is down in the state blended toward
 	if curr != nil {
 		showAt := decide
 		if a.opts.Loop == Pipelined {
@@ -102,7 +103,7 @@ func (a *app) frame(capture bool) {
 		// picture is catching up evenly after a stall.
 		v, p, c := a.interp.Show(a.runner.Ring().History(), showAt)
 		a.upload(p, c)
-		text = &c.Text
+		text, held = &c.Text, c.ProbeHeld
 		v.Age = now - curr.Published
 		if v.Overdue && !capture {
 			a.stats.overdue++
@@ -133,7 +134,7 @@ func (a *app) frame(capture bool) {
 		a.drawHUD(fw, fh, now)
 	}
 	if a.opts.Measure.Probe && curr != nil {
-		a.drawProbe(rec.ProbeX, fw, fh)
+		a.drawProbe(rec.ProbeX, held, fw, fh)
 	}
 	if capture || a.shotPending.Load() {
 		a.capture(fw, fh)

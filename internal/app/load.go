@@ -21,12 +21,14 @@ type loadSim struct {
 	cost  int64
 	stall stalls
 	after func() // tests' hook, or nil
+	held  bool   // the bench's button is down
 }
 
 func (s *loadSim) Step(in simthread.TickInput) {
 	start := snapshot.Now()
 	s.Sim.Step(in)
 	s.ticks++
+	s.held = in.Down&benchButton != 0
 	s.stall.maybe(start)
 	if s.cost > 0 {
 		spinUntil(start + s.cost)
@@ -41,6 +43,7 @@ func (s *loadSim) Step(in simthread.TickInput) {
 func (s *loadSim) Publish(dst *snapshot.Snapshot) {
 	s.Sim.Publish(dst)
 	dst.Probe = float64(s.ticks*probeSpeed) / float64(s.hz)
+	dst.ProbeHeld = s.held
 }
 
 // spinUntil busy-waits on the monotonic clock until t: deterministic CPU

@@ -80,6 +80,8 @@ type app struct {
 	blank0     int64                 // a blank of the -emulate-vsync grid
 	aimed      int64                 // the present this frame's moment was aimed at (0: none)
 	injectAt   int64                 // when the bench pushes its next input event
+	real       *realInput            // the bench's real key (nil: the synthetic button)
+	realErr    error                 // why there is no real key, when the bench wanted one
 	injectDown bool
 
 	autoRight, autoJump bool // what -autoplay holds down
@@ -257,6 +259,9 @@ func run(opts Options, h *Hooks) (*Summary, error) {
 	a.from, a.injectAt = start+int64(opts.Measure.Warmup*1e9), start
 	a.figures, a.drainedAt = bench.NewStream(opts.World.Hz, a.from, 0), start
 	a.stats = newFrameStats(start, a.from)
+	if opts.Measure.Bench && opts.Measure.RealInput {
+		a.startRealInput()
+	}
 	switch opts.Loop {
 	case Decoupled, Threaded:
 		a.runner.Start(ctx)
@@ -299,6 +304,7 @@ func run(opts Options, h *Hooks) (*Summary, error) {
 		}
 	}
 	end := snapshot.Now()
+	presses := a.stopRealInput()
 	if a.host != nil {
 		a.hostTo, _ = a.host.Read()
 	}
@@ -315,7 +321,9 @@ func run(opts Options, h *Hooks) (*Summary, error) {
 		st := a.runner.Stats()
 		a.recErr = a.recorder.Close(replay.Checkpoint{Tick: st.Ticks, Hash: a.game.Hash()}, a.stoppedBy)
 	}
-	sum := a.summarize(a.records(end))
+	run := a.records(end)
+	sum := a.summarize(run)
+	a.pressFigures(sum, run, presses)
 	if a.recErr != nil {
 		sum.RecordError = a.recErr.Error()
 	}
@@ -390,19 +398,28 @@ const probeColor = 0xFFFF00FF
 // framebuffer px) wrapped at the right edge. The rasterizer covers the
 // pixels whose centres fall inside, so the leftmost magenta column is x
 // rounded to the nearest pixel.
-func (a *app) drawProbe(x float64, fw, fh int) {
-	a.probeQuad[0] = gl.Quad{X: float32(math.Mod(x, float64(fw))), Y: 4, W: 8, H: 8, Frame: a.art.white, Tint: probeColor}
+func (a *app) drawProbe(x float64, held bool, fw, fh int) {
+	tint := uint32(probeColor)
+	if held {
+		tint = probeHeldColor
+	}
+	a.probeQuad[0] = gl.Quad{X: float32(math.Mod(x, float64(fw))), Y: 4, W: 8, H: 8, Frame: a.art.white, Tint: tint}
 	a.quads.Draw(a.probeQuad[:], fw, fh)
 }
 
-// benchButton is the button the bench presses and releases every 250 ms
-// to measure input latency; no scene reads it.
+// probeHeldColor is the probe's tint while the bench's button is down in
+// the state the frame blends toward: opaque cyan, #00FFFF.
+const probeHeldColor = 0xFFFFFF00
+
+// benchButton is the button the bench presses and releases to measure
+// input latency (a real key, F9, through XTest, or a synthetic event
+// every 250 ms); no scene reads it.
 const benchButton simthread.Buttons = 1 << 15
 
 // inject pushes the bench's stamped input event when one is due, through
 // the same queue as the keyboard.
 func (a *app) inject(now int64) {
-	if now < a.injectAt {
+	if a.real != nil || now < a.injectAt {
 		return
 	}
 	a.injectDown = !a.injectDown

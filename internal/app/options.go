@@ -93,6 +93,11 @@ type MeasureOptions struct {
 	Warmup    float64 // seconds run before measuring
 	Probe     bool    // draw the probe
 	HostFloor bool    // time the machine's own unevenness after the run
+	// RealInput presses a real key (F9) through the X server's XTest
+	// extension at random moments, instead of the synthetic button the
+	// bench pushes into the queue itself; where XTest is missing the
+	// bench falls back to the synthetic one and says so.
+	RealInput bool
 }
 
 // OutputOptions are what the run writes.

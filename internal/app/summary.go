@@ -25,72 +25,85 @@ import (
 // percentiles within bench.HistRelErr (0.4%) of the exact ones. The rings
 // keep the newest records for -out (RecordsFrames of the window's frames).
 type Summary struct {
-	Engine            string        `json:"engine"`
-	StoppedBy         string        `json:"stopped_by"`
-	Scene             string        `json:"scene"`
-	Loop              string        `json:"loop"`
-	Interp            string        `json:"interp"`
-	Seconds           float64       `json:"seconds"`
-	WarmupSeconds     float64       `json:"warmup_seconds"`
-	Frames            int           `json:"frames"`
-	FPSMean           float64       `json:"fps_mean"`
-	FrameMsP50        float64       `json:"frame_ms_p50"`
-	FrameMsP99        float64       `json:"frame_ms_p99"`
-	FrameMsMax        float64       `json:"frame_ms_max"`
-	Hitches           int           `json:"hitches"`
-	TPS               float64       `json:"tps"`
-	Ticks             uint64        `json:"ticks"`
-	TickJitterMsP99   float64       `json:"tick_jitter_ms_p99"`
-	AnimErrMsP99      float64       `json:"anim_err_ms_p99"`
-	AnimErrMsRMS      float64       `json:"anim_err_ms_rms"`
-	AnimErrMsP95      float64       `json:"anim_err_ms_p95"`
-	AnimErrOver2ms    int           `json:"frames_anim_err_over_2ms"`
-	Judder            float64       `json:"judder"`
-	JudderPixels      float64       `json:"judder_pixels"`
-	LatencyMsP50      float64       `json:"latency_ms_p50"`
-	LatencyMsP99      float64       `json:"latency_ms_p99"`
-	InputLatencyMsP50 float64       `json:"input_latency_ms_p50"`
-	InputLatencyMsP99 float64       `json:"input_latency_ms_p99"`
-	Inputs            int           `json:"inputs"`
-	InputLate         uint64        `json:"input_late"`
-	SimBackwards      int           `json:"frames_sim_backwards"`
-	SimHeld           int           `json:"frames_sim_held"`
-	Hz                int           `json:"hz"`
-	Sprites           int           `json:"sprites"`      // live entities at the end
-	SpriteSlots       int           `json:"sprite_slots"` // the slots a snapshot carries, live or reserved
-	SpriteSize        int           `json:"sprite_size"`
-	VSync             bool          `json:"vsync"`
-	SimCost           string        `json:"simcost"`
-	RenderCost        string        `json:"rendercost"`
-	Hitch             string        `json:"hitch,omitempty"`
-	GCLoad            float64       `json:"gcload_mb_s"`
-	StateHash         string        `json:"state_hash"`
-	AllocsPerFrame    float64       `json:"allocs_per_frame"`
-	OverdueFrames     int           `json:"frames_snapshot_overdue"`
-	Extrapolated      int           `json:"frames_extrapolated"`
-	Eased             int           `json:"frames_eased"`
-	InterpDelayMsP50  float64       `json:"interp_delay_ms_p50"`
-	InterpDelay       string        `json:"interp_delay"`
-	PresentHoldMsP50  float64       `json:"present_hold_ms_p50"`
-	FPSCap            int           `json:"fps_cap"`
-	EmulatedVSyncHz   int           `json:"emulated_vsync_hz"`
-	SnapshotAgeP50    float64       `json:"snapshot_age_ms_p50"`
-	SnapshotAgeP99    float64       `json:"snapshot_age_ms_p99"`
-	TimeScale         float64       `json:"time_scale"`
-	DroppedMs         float64       `json:"dropped_ms"`
-	LateMaxMs         float64       `json:"tick_late_ms_max"`
-	GCCycles          uint64        `json:"gc_cycles"`
-	GCPauseMsTotal    float64       `json:"gc_pause_ms_total"`
-	GCPauseMsP99      float64       `json:"gc_pause_ms_p99"`
-	Renderer          string        `json:"gl_renderer"`
-	GLVersion         string        `json:"gl_version"`
-	GoVersion         string        `json:"go_version"`
-	LPNumThreads      string        `json:"lp_num_threads"`
-	MaxRSSMB          float64       `json:"max_rss_mb"`
-	HostStealPct      float64       `json:"host_steal_pct"`
-	Record            string        `json:"record,omitempty"`
-	RecordError       string        `json:"record_error,omitempty"`
-	Replay            *replayReport `json:"replay,omitempty"`
+	Engine            string  `json:"engine"`
+	StoppedBy         string  `json:"stopped_by"`
+	Scene             string  `json:"scene"`
+	Loop              string  `json:"loop"`
+	Interp            string  `json:"interp"`
+	Seconds           float64 `json:"seconds"`
+	WarmupSeconds     float64 `json:"warmup_seconds"`
+	Frames            int     `json:"frames"`
+	FPSMean           float64 `json:"fps_mean"`
+	FrameMsP50        float64 `json:"frame_ms_p50"`
+	FrameMsP99        float64 `json:"frame_ms_p99"`
+	FrameMsMax        float64 `json:"frame_ms_max"`
+	Hitches           int     `json:"hitches"`
+	TPS               float64 `json:"tps"`
+	Ticks             uint64  `json:"ticks"`
+	TickJitterMsP99   float64 `json:"tick_jitter_ms_p99"`
+	AnimErrMsP99      float64 `json:"anim_err_ms_p99"`
+	AnimErrMsRMS      float64 `json:"anim_err_ms_rms"`
+	AnimErrMsP95      float64 `json:"anim_err_ms_p95"`
+	AnimErrOver2ms    int     `json:"frames_anim_err_over_2ms"`
+	Judder            float64 `json:"judder"`
+	JudderPixels      float64 `json:"judder_pixels"`
+	LatencyMsP50      float64 `json:"latency_ms_p50"`
+	LatencyMsP99      float64 `json:"latency_ms_p99"`
+	InputLatencyMsP50 float64 `json:"input_latency_ms_p50"`
+	InputLatencyMsP99 float64 `json:"input_latency_ms_p99"`
+	Inputs            int     `json:"inputs"`
+	// The bench's input: "xtest" (a real key through the X server, the
+	// latency from the press) or "synthetic" (a button pushed into the
+	// queue, the latency from its stamp, taken when a frame polls).
+	InputSource string `json:"input_source,omitempty"`
+	// With real presses: how late the engine stamped them, and the parts
+	// of their latency (the stamp's is input_stamp_err_ms_p50); -1
+	// otherwise.
+	InputStampErrMsP50 float64       `json:"input_stamp_err_ms_p50"`
+	InputStampErrMsP99 float64       `json:"input_stamp_err_ms_p99"`
+	InputTickMsP50     float64       `json:"input_wait_tick_ms_p50"`
+	InputShownMsP50    float64       `json:"input_shown_ms_p50"`
+	InputFrameMsP50    float64       `json:"input_frame_ms_p50"`
+	InputUnpaired      int           `json:"input_unpaired,omitempty"`
+	InputLate          uint64        `json:"input_late"`
+	SimBackwards       int           `json:"frames_sim_backwards"`
+	SimHeld            int           `json:"frames_sim_held"`
+	Hz                 int           `json:"hz"`
+	Sprites            int           `json:"sprites"`      // live entities at the end
+	SpriteSlots        int           `json:"sprite_slots"` // the slots a snapshot carries, live or reserved
+	SpriteSize         int           `json:"sprite_size"`
+	VSync              bool          `json:"vsync"`
+	SimCost            string        `json:"simcost"`
+	RenderCost         string        `json:"rendercost"`
+	Hitch              string        `json:"hitch,omitempty"`
+	GCLoad             float64       `json:"gcload_mb_s"`
+	StateHash          string        `json:"state_hash"`
+	AllocsPerFrame     float64       `json:"allocs_per_frame"`
+	OverdueFrames      int           `json:"frames_snapshot_overdue"`
+	Extrapolated       int           `json:"frames_extrapolated"`
+	Eased              int           `json:"frames_eased"`
+	InterpDelayMsP50   float64       `json:"interp_delay_ms_p50"`
+	InterpDelay        string        `json:"interp_delay"`
+	PresentHoldMsP50   float64       `json:"present_hold_ms_p50"`
+	FPSCap             int           `json:"fps_cap"`
+	EmulatedVSyncHz    int           `json:"emulated_vsync_hz"`
+	SnapshotAgeP50     float64       `json:"snapshot_age_ms_p50"`
+	SnapshotAgeP99     float64       `json:"snapshot_age_ms_p99"`
+	TimeScale          float64       `json:"time_scale"`
+	DroppedMs          float64       `json:"dropped_ms"`
+	LateMaxMs          float64       `json:"tick_late_ms_max"`
+	GCCycles           uint64        `json:"gc_cycles"`
+	GCPauseMsTotal     float64       `json:"gc_pause_ms_total"`
+	GCPauseMsP99       float64       `json:"gc_pause_ms_p99"`
+	Renderer           string        `json:"gl_renderer"`
+	GLVersion          string        `json:"gl_version"`
+	GoVersion          string        `json:"go_version"`
+	LPNumThreads       string        `json:"lp_num_threads"`
+	MaxRSSMB           float64       `json:"max_rss_mb"`
+	HostStealPct       float64       `json:"host_steal_pct"`
+	Record             string        `json:"record,omitempty"`
+	RecordError        string        `json:"record_error,omitempty"`
+	Replay             *replayReport `json:"replay,omitempty"`
 
 	// RecordsFrames is how many of the window's frames -out's frames.csv
 	// and charts hold: the newest the ring kept, all of them in a run of

@@ -142,7 +142,7 @@ func worldFlagError(err error, isReplay bool) error {
 }
 
 // benchFlags are the flags only tandem bench has.
-var benchFlags = []string{"warmup", "out", "matrix", "pacing", "reps", "host-floor"}
+var benchFlags = []string{"warmup", "out", "matrix", "pacing", "reps", "host-floor", "input"}
 
 // benchFlagError explains a bench flag given to run or replay.
 func benchFlagError(err error, prog, sub string) error {
@@ -193,7 +193,7 @@ func (p *Program) parseFlags(sub string, args []string, stderr io.Writer) (optio
 		}
 		spriteDefaults = append(spriteDefaults, fmt.Sprintf("%s %d", in.Name, in.Sprites))
 	}
-	sceneName, interp, delay, loop := names[0], "", "", ""
+	sceneName, interp, delay, loop, input := names[0], "", "", "", "synthetic"
 	fs := flag.NewFlagSet(p.Name+" "+sub, flag.ContinueOnError)
 	fs.SetOutput(io.Discard) // errors are reported in one line by the caller
 	if !isReplay {
@@ -272,6 +272,7 @@ func (p *Program) parseFlags(sub string, args []string, stderr io.Writer) (optio
 		fs.BoolVar(&o.matrix, "matrix", false, "run the standard comparison: every loop x simcost {0, 8ms, 14ms, 25ms} x sprites {1000, 5000}, 16 px")
 		fs.BoolVar(&o.pacing, "pacing", false, "run the frame-pacing comparison on the decoupled loop: -interp-delay auto, 0 and 2 and -present-hold, each at -fps-cap 0, 30, 60, 144 and 240, then -emulate-vsync 60 with and without -fps-cap 50 (auto and 2); the bench game, 16 px")
 		fs.IntVar(&o.reps, "reps", 1, "with -matrix or -pacing, run every cell this many times")
+		fs.StringVar(&input, "input", "xtest", "the bench's input: xtest (a real key, F9, pressed and released through the X server at random moments; input_latency_ms_* start at the press) or synthetic (a button pushed into the queue every 250 ms, stamped when a frame polls; they start at the stamp); without XTest, synthetic")
 		fs.BoolVar(&o.Measure.HostFloor, "host-floor", false, "after the run, with the sim stopped, time two kinds of fixed work as long as the run's median frame, arithmetic and a walk through 4 MiB bound by the shared cache, up to 120 times each back to back, and report how much consecutive runs differ (host_floor_ms_p99, host_floor_cache_ms_p99): the machine's own unevenness, under which no frame pacing goes without slack; up to about 6 s more")
 		o.Seconds = 5
 		fs.Lookup("seconds").DefValue = "5"
@@ -349,6 +350,7 @@ func (p *Program) parseFlags(sub string, args []string, stderr io.Writer) (optio
 		}
 	}
 	o.Pacing.Interp = interp == "on"
+	o.Measure.RealInput = input == "xtest"
 	o.Loop = app.Loop(loop)
 	if delay == "auto" {
 		o.Pacing.DelayAuto = true
@@ -368,6 +370,7 @@ func (p *Program) parseFlags(sub string, args []string, stderr io.Writer) (optio
 	check(slices.Contains(app.Loops, o.Loop),
 		"-loop %q is not a loop (use decoupled, coupled, pipelined or threaded)", o.Loop)
 	check(interp == "on" || interp == "off", "-interp %q: use on or off", interp)
+	check(input == "xtest" || input == "synthetic", "-input %q: use xtest or synthetic", input)
 	check(o.World.Hz >= 1 && o.World.Hz <= 1000, "-hz %d out of range (use 1 to 1000)", o.World.Hz)
 	for _, f := range []struct {
 		name string

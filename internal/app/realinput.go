@@ -1,0 +1,100 @@
+//go:build cgo
+
+package app
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"time"
+
+	"github.com/tandem-engine/tandem/bench"
+	"github.com/tandem-engine/tandem/internal/xtest"
+	"github.com/tandem-engine/tandem/window"
+)
+
+// realInput is the bench's real key: F9 pressed and released through the
+// X server's XTest extension, from a thread of its own, at random moments
+// (not on any frame's grid), each recorded when it was made. The window
+// gets it as it gets any key, and the loop stamps it as it stamps any
+// key; the figures then start at the press, as a camera's would.
+type realInput struct {
+	inj *xtest.Injector
+	run *xtest.Runner
+}
+
+// The gaps between the real key's edges: uniform, shorter than the
+// server's autorepeat delay (660 ms), long enough for a frame of 100 ms
+// to show each state.
+const (
+	realMinGap = 150 * time.Millisecond
+	realMaxGap = 450 * time.Millisecond
+)
+
+// startRealInput starts pressing the bench's real key, bound to the
+// bench's button. Where XTest is missing (Wayland, another OS, a server
+// without the extension) it says so and leaves the synthetic button on:
+// the summary's input_source tells which ran.
+func (a *app) startRealInput() {
+	inj, err := xtest.Open("")
+	if err == nil {
+		var run *xtest.Runner
+		if run, err = inj.Start(xtest.Schedule{Key: xtest.F9, Seed: a.opts.World.Seed, MinGap: realMinGap, MaxGap: realMaxGap}); err == nil {
+			a.keys.keys[window.KeyF9] |= benchButton
+			a.real = &realInput{inj: inj, run: run}
+			return
+		}
+		inj.Close()
+	}
+	a.realErr = err
+	fmt.Fprintf(os.Stderr, "tandem: bench: no real key presses (%v): measuring input latency from a synthetic button, stamped when a frame polls\n", err)
+}
+
+// stopRealInput stops the real key (released) and returns its presses
+// and releases.
+func (a *app) stopRealInput() []bench.Press {
+	if a.real == nil {
+		return nil
+	}
+	evs, err := a.real.run.Stop()
+	if cerr := a.real.inj.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "tandem: bench: the real key: %v\n", err)
+	}
+	out := make([]bench.Press, len(evs))
+	for i, e := range evs {
+		out[i] = bench.Press{At: e.At, Down: e.Down}
+	}
+	return out
+}
+
+// pressFigures puts the bench's input figures in sum: from the real
+// presses when there were some (over the records the rings hold, which a
+// bench run's fit in), else it marks them synthetic.
+func (a *app) pressFigures(sum *Summary, run *bench.Records, presses []bench.Press) {
+	nan := math.NaN()
+	sum.InputStampErrMsP50, sum.InputStampErrMsP99 = -1, -1
+	sum.InputTickMsP50, sum.InputShownMsP50, sum.InputFrameMsP50 = -1, -1, -1
+	if !a.opts.Measure.Bench {
+		return
+	}
+	if a.real == nil {
+		sum.InputSource = "synthetic"
+		return
+	}
+	sum.InputSource = "xtest"
+	fr, _ := run.Window()
+	f := run.Presses(fr, presses)
+	p := func(xs []float64, q float64) float64 {
+		if len(xs) == 0 {
+			return Round(nan, 2)
+		}
+		return Round(bench.Percentile(xs, q), 2)
+	}
+	sum.Inputs, sum.InputUnpaired = len(f.Latency), f.Unpaired
+	sum.InputLatencyMsP50, sum.InputLatencyMsP99 = p(f.Latency, 0.5), p(f.Latency, 0.99)
+	sum.InputStampErrMsP50, sum.InputStampErrMsP99 = p(f.Stamp, 0.5), p(f.Stamp, 0.99)
+	sum.InputTickMsP50, sum.InputShownMsP50, sum.InputFrameMsP50 = p(f.Tick, 0.5), p(f.Shown, 0.5), p(f.Frame, 0.5)
+}
