@@ -87,7 +87,7 @@ test: deps
 	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZ_REPLAY) $(FUZZMIN) ./replay
 
 # The Go benchmarks of every package, then the standard comparison of the
-# three loops (about 4 minutes; tandem starts its own Xvfb without a
+# four loops (about 5 minutes; tandem starts its own Xvfb without a
 # display). BENCHFLAGS adds flags, e.g. BENCHFLAGS='-reps 3'.
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./physics ./snapshot ./simthread ./bench ./examples/scene
@@ -95,8 +95,9 @@ bench: build
 	./$(BIN) bench -matrix -out $(OUT)/bench $(BENCHFLAGS)
 
 # The frame-pacing comparison: every way of choosing a frame's moment at
-# every -fps-cap, and on an emulated 60 Hz vsync, three reps (about 9
-# minutes). BENCHFLAGS adds flags, e.g. BENCHFLAGS='-sprites 1000'.
+# every -fps-cap (the threaded loop's auto delay too), and on an emulated
+# 60 Hz vsync, three reps (about 11 minutes). BENCHFLAGS adds flags, e.g.
+# BENCHFLAGS='-sprites 1000'.
 pacing: build
 	./$(BIN) bench -pacing -reps 3 -out $(OUT)/pacing $(BENCHFLAGS)
 

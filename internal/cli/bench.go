@@ -161,6 +161,9 @@ var (
 		{"delay=0", []string{"-interp-delay", "0"}},
 		{"delay=2", []string{"-interp-delay", "2"}},
 		{"hold", []string{"-present-hold"}},
+		// The threaded loop paces as the decoupled loop does, from a
+		// render thread of its own.
+		{"threaded/delay=auto", []string{"-loop", string(app.Threaded)}},
 	}
 	pacingCaps  = []int{0, 30, 60, 144, 240}
 	pacingVSync = []benchCell{
@@ -203,6 +206,7 @@ func pacingCells(sprites int) []benchCell {
 		cells = append(cells, benchCell{v.name, slices.Clone(v.args)})
 	}
 	for i := range cells {
+		// A cell's own -loop, after this one, wins.
 		cells[i].args = append([]string{"-loop", string(app.Decoupled), "-sprites", fmt.Sprint(sprites)}, cells[i].args...)
 	}
 	return cells

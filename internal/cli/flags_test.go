@@ -153,7 +153,11 @@ func TestPacingCells(t *testing.T) {
 			t.Errorf("%s: %v", c.name, err)
 			continue
 		}
-		if co.Loop != app.Decoupled || co.World.Sprites != o.World.Sprites {
+		want := app.Decoupled
+		if strings.HasPrefix(c.name, "threaded/") {
+			want = app.Threaded
+		}
+		if co.Loop != want || co.World.Sprites != o.World.Sprites {
 			t.Errorf("%s: loop %s, %d sprites", c.name, co.Loop, co.World.Sprites)
 		}
 		// The uncapped rows measure the host's floor beside them.
@@ -161,7 +165,7 @@ func TestPacingCells(t *testing.T) {
 			t.Errorf("%s: -host-floor %v, want it on the uncapped rows only", c.name, co.Measure.HostFloor)
 		}
 	}
-	for _, mode := range []string{"delay=auto", "delay=0", "delay=2", "hold"} {
+	for _, mode := range []string{"delay=auto", "delay=0", "delay=2", "hold", "threaded/delay=auto"} {
 		for _, c := range []string{"0", "30", "60", "144", "240"} {
 			if !names[mode+"/cap="+c] {
 				t.Errorf("no %s/cap=%s", mode, c)
