@@ -62,12 +62,13 @@ test: deps
 	# allocation count (the race runtime allocates on its own), run once
 	# without it; a recording must verify in every loop with and without
 	# the race detector; a stop whose frame outlasts its grace reads the stuck
-	# render thread's records, a race by design.
+	# render thread's records, a race by design; real key presses' stamps are
+	# timed alone, with nothing else running.
 	$(GO) test -count=1 -run 'Drift24HoursRunner' ./simthread
 	$(GO) test -count=1 -run 'EveryByteChecked' ./replay
 	$(GO) test -count=1 -run 'Accuracy' ./physics
 	$(GO) test -count=1 -run 'StreamWholeRun|StreamInputAcrossRingWrap' ./bench
-	$(XVFB) $(GO) test -count=1 -run 'FrameAllocs|RecordReplayEveryLoop|StuckFrameStop' .
+	$(XVFB) $(GO) test -count=1 -run 'FrameAllocs|RecordReplayEveryLoop|StuckFrameStop|RealKeyStamps' .
 	# The game's side of the API needs no cgo: its tests and examples run
 	# without it.
 	CGO_ENABLED=0 $(GO) test -count=1 .

@@ -1042,6 +1042,9 @@ func TestRealKeyStamps(t *testing.T) {
 	// the tick its stamp falls in (none late), and the latency starts at
 	// the press. On its own Xvfb, so that no other test's window takes
 	// the keyboard's focus.
+	if raceEnabled {
+		t.Skip("times the main thread's wake-ups, which the race detector and the other packages' tests running beside it delay: make test runs it alone without -race")
+	}
 	childMain()
 	cmd, stdout, stderr := childRun(t, "TestRealKeyStamps", "bench", "-scene", "dots", "-sprites", "50", "-loop", "threaded",
 		"-rendercost", "25ms", "-seconds", "4", "-json")

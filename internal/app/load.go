@@ -8,6 +8,11 @@ import (
 	"github.com/tandem-engine/tandem/snapshot"
 )
 
+// benchButton is the button the bench presses and releases to measure
+// input latency (a real key, F9, through XTest, or a synthetic event
+// every 250 ms); no scene reads it.
+const benchButton simthread.Buttons = 1 << 15
+
 // probeSpeed is how fast the probe moves: pixels per second of sim time.
 const probeSpeed = 240
 

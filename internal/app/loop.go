@@ -411,11 +411,6 @@ func (a *app) drawProbe(x float64, held bool, fw, fh int) {
 // the state the frame blends toward: opaque cyan, #00FFFF.
 const probeHeldColor = 0xFFFFFF00
 
-// benchButton is the button the bench presses and releases to measure
-// input latency (a real key, F9, through XTest, or a synthetic event
-// every 250 ms); no scene reads it.
-const benchButton simthread.Buttons = 1 << 15
-
 // inject pushes the bench's stamped input event when one is due, through
 // the same queue as the keyboard.
 func (a *app) inject(now int64) {

@@ -54,7 +54,8 @@ func TestRunnerAlternatesOnItsOwnThread(t *testing.T) {
 		if e.Down != (i%2 == 0) {
 			t.Fatalf("event %d: Down = %v; presses and releases must alternate, starting with a press", i, e.Down)
 		}
-		if i > 0 && e.At-events[i-1].At < int64(minGap) {
+		// The last may be Stop's release, sent at once.
+		if i > 0 && i < len(events)-1 && e.At-events[i-1].At < int64(minGap) {
 			t.Errorf("event %d came %v after the previous one, less than MinGap %v", i, time.Duration(e.At-events[i-1].At), minGap)
 		}
 	}
