@@ -61,28 +61,9 @@ func TestThreads(t *testing.T) {
 	// Every tick runs on one OS thread, every frame's GL calls on another:
 	// the main thread.
 	needDisplay(t)
-	var mu sync.Mutex
-	ticks, frames := map[int]int{}, map[int]int{}
-	h := &app.Hooks{
-		OnTick:  func() { mu.Lock(); ticks[unix.Gettid()]++; mu.Unlock() },
-		OnFrame: func() { mu.Lock(); frames[unix.Gettid()]++; mu.Unlock() },
-	}
-	runOnMain(t, h, "-seconds", "1", "-sprites", "100")
-	if len(ticks) != 1 || len(frames) != 1 {
-		t.Fatalf("ticks ran on threads %v, frames on %v: want one each", ticks, frames)
-	}
-	for tick := range ticks {
-		for frame, n := range frames {
-			if tick == frame {
-				t.Fatalf("ticks and GL calls share thread %d", tick)
-			}
-			if frame != os.Getpid() {
-				t.Fatalf("GL ran on thread %d, not the main thread %d", frame, os.Getpid())
-			}
-			if n < 10 || ticks[tick] < 30 {
-				t.Fatalf("only %d frames and %d ticks in a second", n, ticks[tick])
-			}
-		}
+	tick, frame, _ := threadsOf(t, "-seconds", "1", "-sprites", "100")
+	if tick == frame || frame != os.Getpid() {
+		t.Fatalf("ticks on thread %d, GL on %d: want GL on the main thread %d and the ticks apart", tick, frame, os.Getpid())
 	}
 }
 
@@ -93,29 +74,38 @@ func TestThreadedThreads(t *testing.T) {
 	// the pointer's mapping cross between the two without a race (make
 	// test runs this under the race detector).
 	needDisplay(t)
+	tick, frame, sum := threadsOf(t, "-loop", "threaded", "-seconds", "1", "-scene", "walker", "-autoplay", "-hud")
+	if tick == frame || frame == os.Getpid() || tick == os.Getpid() {
+		t.Fatalf("ticks on thread %d, frames on %d, the main thread is %d: want three", tick, frame, os.Getpid())
+	}
+	if sum.Loop != "threaded" || sum.Inputs == 0 {
+		t.Fatalf("loop %q with %d inputs", sum.Loop, sum.Inputs)
+	}
+}
+
+// threadsOf runs the app with args for about a second and returns the
+// one thread every tick ran on and the one every frame's GL calls ran
+// on, failing t if there were more, or too few ticks or frames.
+func threadsOf(t *testing.T, args ...string) (tick, frame int, sum *app.Summary) {
+	t.Helper()
 	var mu sync.Mutex
 	ticks, frames := map[int]int{}, map[int]int{}
 	h := &app.Hooks{
 		OnTick:  func() { mu.Lock(); ticks[unix.Gettid()]++; mu.Unlock() },
 		OnFrame: func() { mu.Lock(); frames[unix.Gettid()]++; mu.Unlock() },
 	}
-	sum := runOnMain(t, h, "-loop", "threaded", "-seconds", "1", "-scene", "walker", "-autoplay", "-hud")
+	sum = runOnMain(t, h, args...)
 	if len(ticks) != 1 || len(frames) != 1 {
 		t.Fatalf("ticks ran on threads %v, frames on %v: want one each", ticks, frames)
 	}
-	for tick, nt := range ticks {
-		for frame, nf := range frames {
-			if tick == frame || frame == os.Getpid() || tick == os.Getpid() {
-				t.Fatalf("ticks on thread %d, frames on %d, the main thread is %d: want three", tick, frame, os.Getpid())
-			}
-			if nf < 10 || nt < 30 {
-				t.Fatalf("only %d frames and %d ticks in a second", nf, nt)
-			}
-		}
+	for tick = range ticks {
 	}
-	if sum.Loop != "threaded" || sum.Inputs == 0 {
-		t.Fatalf("loop %q with %d inputs", sum.Loop, sum.Inputs)
+	for frame = range frames {
 	}
+	if frames[frame] < 10 || ticks[tick] < 30 {
+		t.Fatalf("only %d frames and %d ticks in a second", frames[frame], ticks[tick])
+	}
+	return tick, frame, sum
 }
 
 // runOnMain runs the app on the main thread with args and hooks h (nil:
