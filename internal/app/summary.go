@@ -287,7 +287,7 @@ func (s *Summary) WriteText(w io.Writer) error {
 		host += fmt.Sprintf("; the same %s of work again and again differs by %s (arithmetic) and %s (cache-bound) at p99",
 			ms(*s.HostFloorWorkMs), ms(*s.HostFloorMsP99), ms(*s.HostFloorCacheMsP99))
 	}
-	lines = append(lines, host, "  (-json prints every figure; -out DIR writes the report, CSVs and charts)")
+	lines = append(lines, host, "  (-json prints every figure; -out DIR writes the report and the CSVs, which tandem report DIR draws)")
 	_, err := fmt.Fprintln(w, strings.Join(lines, "\n"))
 	return err
 }
