@@ -272,7 +272,7 @@ func (p *Program) parseFlags(sub string, args []string, stderr io.Writer) (optio
 		fs.BoolVar(&o.matrix, "matrix", false, "run the standard comparison: every loop x simcost {0, 8ms, 14ms, 25ms} x sprites {1000, 5000}, 16 px")
 		fs.BoolVar(&o.pacing, "pacing", false, "run the frame-pacing comparison on the decoupled loop (and the threaded loop's auto delay): -interp-delay auto, 0 and 2 and -present-hold, each at -fps-cap 0, 30, 60, 144 and 240, then -emulate-vsync 60 with and without -fps-cap 50 (auto and 2); the bench game, 16 px")
 		fs.IntVar(&o.reps, "reps", 1, "with -matrix or -pacing, run every cell this many times")
-		fs.StringVar(&input, "input", "xtest", "the bench's input: xtest (a real key, F9, pressed and released through the X server at random moments; input_latency_ms_* start at the press) or synthetic (a button pushed into the queue every 250 ms, stamped when a frame polls; they start at the stamp); without XTest, synthetic")
+		fs.StringVar(&input, "input", "auto", "the bench's input: xtest (a real key, F9, pressed and released through the X server at random moments; input_latency_ms_* start at the press), synthetic (a button pushed into the queue every 250 ms, stamped when a frame polls; they start at the stamp), or auto: xtest on tandem's own Xvfb, synthetic on a display someone may be using (a key pressed there goes to whichever window has the focus); without XTest, synthetic")
 		fs.BoolVar(&o.Measure.HostFloor, "host-floor", false, "after the run, with the sim stopped, time two kinds of fixed work as long as the run's median frame, arithmetic and a walk through 4 MiB bound by the shared cache, up to 120 times each back to back, and report how much consecutive runs differ (host_floor_ms_p99, host_floor_cache_ms_p99): the machine's own unevenness, under which no frame pacing goes without slack; up to about 6 s more")
 		o.Seconds = 5
 		fs.Lookup("seconds").DefValue = "5"
@@ -350,7 +350,7 @@ func (p *Program) parseFlags(sub string, args []string, stderr io.Writer) (optio
 		}
 	}
 	o.Pacing.Interp = interp == "on"
-	o.Measure.RealInput = input == "xtest"
+	o.Measure.RealInput = input == "xtest" || input == "auto" && needXvfb(o)
 	o.Loop = app.Loop(loop)
 	if delay == "auto" {
 		o.Pacing.DelayAuto = true
@@ -370,7 +370,7 @@ func (p *Program) parseFlags(sub string, args []string, stderr io.Writer) (optio
 	check(slices.Contains(app.Loops, o.Loop),
 		"-loop %q is not a loop (use decoupled, coupled, pipelined or threaded)", o.Loop)
 	check(interp == "on" || interp == "off", "-interp %q: use on or off", interp)
-	check(input == "xtest" || input == "synthetic", "-input %q: use xtest or synthetic", input)
+	check(input == "auto" || input == "xtest" || input == "synthetic", "-input %q: use auto, xtest or synthetic", input)
 	check(o.World.Hz >= 1 && o.World.Hz <= 1000, "-hz %d out of range (use 1 to 1000)", o.World.Hz)
 	for _, f := range []struct {
 		name string
