@@ -824,13 +824,7 @@ func TestDisplayLost(t *testing.T) {
 	// verifies up to its last tick.
 	childMain()
 	rec := filepath.Join(t.TempDir(), "lost.tdr")
-	cmd := childCmd(t, "TestDisplayLost", "-scene", "walker", "-seconds", "60", "-json", "-record", rec)
-	stdout, stderr := &bytes.Buffer{}, &bytes.Buffer{}
-	cmd.Stdout, cmd.Stderr = stdout, stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	waitLoop(t, cmd, rec)
+	cmd, stdout, stderr := childRecording(t, "TestDisplayLost", rec, "-scene", "walker", "-seconds", "60", "-json")
 	xvfb := childNamed(t, cmd.Process.Pid, "Xvfb")
 	if err := syscall.Kill(xvfb, syscall.SIGKILL); err != nil {
 		t.Fatal(err)
@@ -842,7 +836,7 @@ func TestDisplayLost(t *testing.T) {
 // failedWithSummary waits up to limit for the child cmd to exit non-zero
 // and returns its summary line, which must say stoppedBy, with say on
 // its stderr.
-func failedWithSummary(t *testing.T, cmd *exec.Cmd, stdout, stderr *bytes.Buffer, limit time.Duration, stoppedBy, say string) string {
+func failedWithSummary(t *testing.T, cmd *exec.Cmd, stdout, stderr fmt.Stringer, limit time.Duration, stoppedBy, say string) string {
 	t.Helper()
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
@@ -898,14 +892,7 @@ func TestRecordDiskFull(t *testing.T) {
 	// summary carries record_error, and the exit code says it failed.
 	childMain()
 	rec := filepath.Join(t.TempDir(), "full.tdr")
-	cmd := childCmd(t, "TestRecordDiskFull", "-scene", "dots", "-sprites", "20", "-seconds", "5", "-autoplay", "-json", "-record", rec)
-	var stdout bytes.Buffer
-	stderr := &lockedBuffer{}
-	cmd.Stdout, cmd.Stderr = &stdout, stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	waitLoop(t, cmd, rec)
+	cmd, stdout, stderr := childRecording(t, "TestRecordDiskFull", rec, "-scene", "dots", "-sprites", "20", "-seconds", "5", "-autoplay", "-json")
 	fi, err := os.Stat(rec)
 	if err != nil {
 		t.Fatal(err)
@@ -994,14 +981,8 @@ func TestStuckFrameStop(t *testing.T) {
 	}
 	childMain()
 	rec := filepath.Join(t.TempDir(), "stuck.tdr")
-	cmd := childCmd(t, "TestStuckFrameStop", "-scene", "dots", "-sprites", "20", "-seconds", "60", "-json", "-record", rec, "-hitch", "render:1s:30s")
-	stdout, stderr := &bytes.Buffer{}, &bytes.Buffer{}
-	cmd.Stdout, cmd.Stderr = stdout, stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd, stdout, stderr := childRecording(t, "TestStuckFrameStop", rec, "-scene", "dots", "-sprites", "20", "-seconds", "60", "-json", "-hitch", "render:1s:30s")
 	// The render stall begins a second after the loop does.
-	waitLoop(t, cmd, rec)
 	time.Sleep(2 * time.Second)
 	if err := syscall.Kill(-cmd.Process.Pid, syscall.SIGINT); err != nil {
 		t.Fatal(err)
@@ -1010,14 +991,22 @@ func TestStuckFrameStop(t *testing.T) {
 	verifiesToEnd(t, rec, line)
 }
 
-// waitLoop waits until the child cmd's loop has begun: its recording rec
+// childRecording starts this test binary as a child running test (see
+// childCmd): tandem with args and -record rec, its stderr readable while
+// it runs. It returns once the child's loop has begun: its recording
 // holds a chunk past its header. A fixed wait is not enough on a busy
 // machine, where starting Xvfb and the window can take seconds.
-func waitLoop(t *testing.T, cmd *exec.Cmd, rec string) {
+func childRecording(t *testing.T, test, rec string, args ...string) (cmd *exec.Cmd, stdout *bytes.Buffer, stderr *lockedBuffer) {
 	t.Helper()
+	cmd = childCmd(t, test, append(args, "-record", rec)...)
+	stdout, stderr = &bytes.Buffer{}, &lockedBuffer{}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
 	for began := time.Now(); ; time.Sleep(20 * time.Millisecond) {
 		if fi, err := os.Stat(rec); err == nil && fi.Size() > 200 {
-			return
+			return cmd, stdout, stderr
 		}
 		if time.Since(began) > 30*time.Second {
 			cmd.Process.Kill()
@@ -1036,9 +1025,17 @@ func TestRealKeyStamps(t *testing.T) {
 		t.Skip("times the main thread's wake-ups, which the race detector and the other packages' tests running beside it delay: make test runs it alone without -race")
 	}
 	childMain()
-	cmd, stdout, stderr := childRun(t, "TestRealKeyStamps", "bench", "-scene", "dots", "-sprites", "50", "-loop", "threaded",
-		"-rendercost", "25ms", "-seconds", "4", "-json")
-	if err := cmd.Wait(); err != nil {
+	// A small window: Xvfb copies every frame it is sent on the same two
+	// cores, and a press waits for the server before any client sees it.
+	cmd := childCmd(t, "TestRealKeyStamps", "bench", "-scene", "dots", "-sprites", "50", "-loop", "threaded",
+		"-rendercost", "25ms", "-seconds", "4", "-width", "320", "-height", "240", "-json")
+	// The bench's own llvmpipe setting (its rasterizing on the render
+	// thread), not make test's two rasterizer threads, which take both
+	// cores while a frame draws and leave the main thread none.
+	cmd.Env = append(cmd.Env, "LP_NUM_THREADS=0")
+	stdout, stderr := &bytes.Buffer{}, &bytes.Buffer{}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	if err := cmd.Run(); err != nil {
 		t.Fatalf("%v; stderr:\n%s", err, stderr)
 	}
 	line := strings.TrimSpace(stdout.String())

@@ -151,24 +151,8 @@ func TestWriteYourOwnGame(t *testing.T) {
 	src := readmeGame(t, string(readme))
 	// Inside the module, so that it builds against this checkout as a
 	// reader's own module would against a release.
-	dir, err := os.MkdirTemp("../..", "yourgame-test-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	gobin, err := exec.LookPath("go")
-	if err != nil {
-		t.Fatal("no go command")
-	}
 	bin := filepath.Join(t.TempDir(), "catch")
-	build := exec.Command(gobin, "build", "-o", bin, "./"+filepath.Base(dir))
-	build.Dir = "../.."
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("the README's game does not build: %v\n%s", err, out)
-	}
+	goCmd(t, "build", "-o", bin, writeGame(t, src))
 	rec := filepath.Join(t.TempDir(), "catch.tdr")
 	cmd := exec.Command(bin, "-seconds", "2", "-autoplay", "-json", "-record", rec)
 	var stdout, stderr bytes.Buffer
