@@ -4,7 +4,6 @@ package app
 
 import (
 	"fmt"
-	"math"
 	"os"
 	"time"
 
@@ -74,7 +73,6 @@ func (a *app) stopRealInput() []bench.Press {
 // presses when there were some (over the records the rings hold, which a
 // bench run's fit in), else it marks them synthetic.
 func (a *app) pressFigures(sum *Summary, run *bench.Records, presses []bench.Press) {
-	nan := math.NaN()
 	sum.InputStampErrMsP50, sum.InputStampErrMsP99 = -1, -1
 	sum.InputTickMsP50, sum.InputShownMsP50, sum.InputFrameMsP50 = -1, -1, -1
 	if !a.opts.Measure.Bench {
@@ -89,7 +87,7 @@ func (a *app) pressFigures(sum *Summary, run *bench.Records, presses []bench.Pre
 	f := run.Presses(fr, presses)
 	p := func(xs []float64, q float64) float64 {
 		if len(xs) == 0 {
-			return Round(nan, 2)
+			return -1 // not measured
 		}
 		return Round(bench.Percentile(xs, q), 2)
 	}

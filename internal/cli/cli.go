@@ -76,10 +76,6 @@ func (p *Program) Run(args []string, stdout, stderr io.Writer) int {
 // runOnce runs the app once with opts: the display, the profiler, the
 // profiles, the run, then the summary and the bench's report.
 func (p *Program) runOnce(opts options, stdout, stderr io.Writer) int {
-	fail := func(err error) int {
-		fmt.Fprintf(stderr, "%s: %v\n", p.Name, err)
-		return exitError
-	}
 	// Output paths are checked before anything runs: a typo costs nothing.
 	if err := checkOutputs(opts); err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", p.Name, err)
@@ -87,7 +83,7 @@ func (p *Program) runOnce(opts options, stdout, stderr io.Writer) int {
 	}
 	if opts.Replay.File != "" {
 		if err := p.openRecording(&opts, stderr); err != nil {
-			return fail(err)
+			return p.fail(stderr, err)
 		}
 		if opts.fast {
 			return p.runFast(opts, stdout, stderr)
@@ -96,7 +92,7 @@ func (p *Program) runOnce(opts options, stdout, stderr io.Writer) int {
 	// A bad level costs nothing either: no display, no window first.
 	level, err := app.GameLevel(opts.Options)
 	if err != nil {
-		return fail(err)
+		return p.fail(stderr, err)
 	}
 	opts.World.Level = level
 	if opts.out != "" {
@@ -106,6 +102,13 @@ func (p *Program) runOnce(opts options, stdout, stderr io.Writer) int {
 		}
 	}
 	return p.runWindow(opts, stdout, stderr)
+}
+
+// fail reports err on stderr under the program's name and returns the
+// exit code of a failed run.
+func (p *Program) fail(stderr io.Writer, err error) int {
+	fmt.Fprintf(stderr, "%s: %v\n", p.Name, err)
+	return exitError
 }
 
 func (p *Program) usage(w io.Writer) {

@@ -14,10 +14,6 @@ import (
 // Xvfb where there is none), profiles and -pprof, then the summary and
 // the bench's report.
 func (p *Program) runWindow(opts options, stdout, stderr io.Writer) int {
-	fail := func(err error) int {
-		fmt.Fprintf(stderr, "%s: %v\n", p.Name, err)
-		return exitError
-	}
 	// From here on the start takes seconds (Xvfb, the window, OpenGL): a
 	// Ctrl-C in them stops the run when its loop begins, with the summary,
 	// and a second one exits at once, as in the loop.
@@ -26,7 +22,7 @@ func (p *Program) runWindow(opts options, stdout, stderr io.Writer) int {
 	if needXvfb(opts) {
 		stop, err := startXvfb(opts.Window.Width, opts.Window.Height, stderr)
 		if err != nil {
-			return fail(err)
+			return p.fail(stderr, err)
 		}
 		defer stop()
 	}
@@ -36,7 +32,7 @@ func (p *Program) runWindow(opts options, stdout, stderr io.Writer) int {
 	if opts.pprofAddr != "" {
 		stop, addr, err := servePprof(opts.pprofAddr, opts.pprofAny)
 		if err != nil {
-			return fail(err)
+			return p.fail(stderr, err)
 		}
 		defer stop()
 		fmt.Fprintf(stderr, "%s: pprof at http://%s/debug/pprof/\n", p.Name, addr)
@@ -44,7 +40,7 @@ func (p *Program) runWindow(opts options, stdout, stderr io.Writer) int {
 	stopProfiles, err := startProfiles(opts)
 	if err != nil {
 		stopProfiles()
-		return fail(err)
+		return p.fail(stderr, err)
 	}
 	opts.Last = func(sum *app.Summary) {
 		switch {
@@ -60,7 +56,7 @@ func (p *Program) runWindow(opts options, stdout, stderr io.Writer) int {
 	sum, err := app.Run(opts.Options)
 	errs := []error{err, stopProfiles()}
 	if sum == nil {
-		return fail(errors.Join(errs...))
+		return p.fail(stderr, errors.Join(errs...))
 	}
 	code := exitOK
 	switch {
