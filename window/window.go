@@ -88,13 +88,14 @@ type Config struct {
 
 // Window is a resizable window with a current OpenGL 4.1 core context.
 type Window struct {
-	win      *glfw.Window
-	fbW, fbH int // framebuffer size in pixels, kept by a callback
-	scale    float32
-	vsync    bool
-	windowed [4]int // x, y, w, h to restore when leaving fullscreen
-	sink     func(Input)
-	pads     gamepads
+	win       *glfw.Window
+	fbW, fbH  int  // framebuffer size in pixels, kept by a callback
+	iconified bool // kept by a callback: asking GLFW is a round trip to the X server
+	scale     float32
+	vsync     bool
+	windowed  [4]int // x, y, w, h to restore when leaving fullscreen
+	sink      func(Input)
+	pads      gamepads
 }
 
 // Open creates the window with an OpenGL 4.1 core, forward-compatible
@@ -143,6 +144,8 @@ func Open(cfg Config) (*Window, error) {
 	w.win = win
 	w.fbW, w.fbH = win.GetFramebufferSize()
 	w.scale, _ = win.GetContentScale()
+	w.iconified = win.GetAttrib(glfw.Iconified) == glfw.True
+	win.SetIconifyCallback(func(_ *glfw.Window, iconified bool) { w.iconified = iconified })
 	win.SetFramebufferSizeCallback(func(_ *glfw.Window, width, height int) { w.fbW, w.fbH = width, height })
 	win.SetContentScaleCallback(func(_ *glfw.Window, x, _ float32) { w.scale = x })
 	win.SetKeyCallback(w.onKey)
@@ -236,7 +239,7 @@ func (w *Window) FramebufferSize() (width, height int) { return w.fbW, w.fbH }
 //
 // Main thread only.
 func (w *Window) Minimized() bool {
-	return w.fbW <= 0 || w.fbH <= 0 || w.win.GetAttrib(glfw.Iconified) == glfw.True
+	return w.fbW <= 0 || w.fbH <= 0 || w.iconified
 }
 
 // ContentScale returns the ratio of the monitor's DPI to the platform's
