@@ -27,6 +27,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/tandem-engine/tandem/bench"
 	"github.com/tandem-engine/tandem/gl"
 	"github.com/tandem-engine/tandem/internal/app"
 	"github.com/tandem-engine/tandem/internal/cli"
@@ -1017,18 +1018,33 @@ func childRecording(t *testing.T, test, rec string, args ...string) (cmd *exec.C
 
 func TestRealKeyStamps(t *testing.T) {
 	// Real key presses through XTest under a 25 ms render cost, in the
-	// threaded loop: each is stamped within 2 ms of the press and lands at
-	// the tick its stamp falls in (none late), and the latency starts at
-	// the press. On its own Xvfb, so that no other test's window takes
-	// the keyboard's focus.
+	// threaded loop: each is stamped when GLFW delivers it, not when a
+	// frame polls, and lands at the tick its stamp falls in (none late),
+	// and the latency starts at the press. On its own Xvfb, so that no
+	// other test's window takes the keyboard's focus.
+	//
+	// A press reaches the engine through the X server, another process: a
+	// server that a busy or stolen CPU holds up holds every client's keys
+	// (on this machine, about one press in thirty waits 2 to 5 ms there).
+	// inputs.csv has, for each press, the server's answer to a round trip
+	// sent right after it; the engine's part is its stamp after the later
+	// of the press and that answer, and that is what each press is held
+	// to. The press-to-stamp figures, the server's part in them, stay in
+	// the summary, as the bench measured them.
+	//
+	// The engine's part is the main thread's wake-up: on a 2-core VM with
+	// a 250 Hz scheduler tick, a wake-up now and then waits for a tick,
+	// 4 ms. One press in ten may; none may wait 10 ms, which a stamp taken
+	// when a 25 ms frame polls would (12.5 ms on average).
 	if raceEnabled {
 		t.Skip("times the main thread's wake-ups, which the race detector and the other packages' tests running beside it delay: make test runs it alone without -race")
 	}
 	childMain()
 	// A small window: Xvfb copies every frame it is sent on the same two
 	// cores, and a press waits for the server before any client sees it.
+	out := t.TempDir()
 	cmd := childCmd(t, "TestRealKeyStamps", "bench", "-scene", "dots", "-sprites", "50", "-loop", "threaded",
-		"-rendercost", "25ms", "-seconds", "4", "-width", "320", "-height", "240", "-json")
+		"-rendercost", "25ms", "-seconds", "4", "-width", "320", "-height", "240", "-json", "-out", out)
 	// The bench's own llvmpipe setting (its rasterizing on the render
 	// thread), not make test's two rasterizer threads, which take both
 	// cores while a frame draws and leave the main thread none.
@@ -1043,12 +1059,35 @@ func TestRealKeyStamps(t *testing.T) {
 	if src := jsonline.Field(t, line, "input_source"); src != "xtest" {
 		t.Fatalf("input_source %v: want xtest (make deps installs libxtst-dev; Xvfb has XTEST); stderr:\n%s", src, stderr)
 	}
-	if n := num("inputs"); n < 8 {
-		t.Fatalf("%v presses measured in 4 s: %s", n, line)
+	rows, err := bench.ReadCSVFile(filepath.Join(out, "inputs.csv"), bench.ReadPressesCSV)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if e := num("input_stamp_err_ms_p99"); e < 0 || e > 2 {
-		t.Errorf("input_stamp_err_ms_p99 %v: want the stamp within 2 ms of the press", e)
+	if n := num("inputs"); n < 8 || int(n) != len(rows) {
+		t.Fatalf("%v presses measured in 4 s, %d rows in inputs.csv: %s", n, len(rows), line)
 	}
+	var over2, held int
+	for i, r := range rows {
+		engine := time.Duration(r.Stamp - max(r.At, r.Acked))
+		if r.Acked < r.At || engine > 10*time.Millisecond {
+			t.Errorf("press %d: stamped %v after the press, %v after the X server's answer (%v after the press): want within 10 ms of both, at the event and not at a frame's poll",
+				i, time.Duration(r.Stamp-r.At), engine, time.Duration(r.Acked-r.At))
+		}
+		if engine > 2*time.Millisecond {
+			over2++
+			t.Logf("press %d: stamped %v after the X server's answer", i, engine)
+		} else if r.Stamp-r.At > int64(2*time.Millisecond) {
+			held++
+		}
+	}
+	if over2 > len(rows)/10 {
+		t.Errorf("%d of %d presses stamped over 2 ms after the later of the press and the X server's answer: want at most one in ten", over2, len(rows))
+	}
+	if e := num("input_stamp_err_ms_p50"); e < 0 || e > 1 {
+		t.Errorf("input_stamp_err_ms_p50 %v: want the stamp within 1 ms of the press for most presses", e)
+	}
+	t.Logf("%d of %d presses stamped over 2 ms after the press because the X server held them; input_stamp_err_ms_p99 %v, input_server_ms_p99 %v",
+		held, len(rows), num("input_stamp_err_ms_p99"), num("input_server_ms_p99"))
 	if late := num("input_late"); late != 0 {
 		t.Errorf("%v presses applied a tick after their stamp's", late)
 	}

@@ -20,6 +20,9 @@ import (
 var (
 	framesHeader = []string{"start_ns", "present_ns", "sim_shown_ns", "probe_x_px", "tick", "age_ns", "overdue", "delay_ns", "alpha", "decide_ns", "hold_ns"}
 	ticksHeader  = []string{"tick", "due_ns", "start_ns", "end_ns"}
+	// inputs.csv: one row per real key press a frame showed (see
+	// [PressRow]); acked_ns is 0 where the server's answer is not known.
+	pressesHeader = []string{"press_ns", "acked_ns", "down", "stamp_ns", "tick", "tick_start_ns", "decide_ns", "present_ns"}
 )
 
 // framesColumnsV1 is how many columns frames.csv had before decide_ns and
@@ -76,6 +79,51 @@ func WriteTicksCSV(w io.Writer, ticks []simthread.TickRecord) error {
 		return fmt.Errorf("bench: write ticks csv: %w", err)
 	}
 	return nil
+}
+
+// WritePressesCSV writes rows as CSV with the header
+// press_ns,acked_ns,down,stamp_ns,tick,tick_start_ns,decide_ns,present_ns.
+// [ReadPressesCSV] reads it back exactly.
+func WritePressesCSV(w io.Writer, rows []PressRow) error {
+	cw := csv.NewWriter(w)
+	cw.Write(pressesHeader)
+	rec := make([]string, len(pressesHeader))
+	for _, r := range rows {
+		rec[0] = strconv.FormatInt(r.At, 10)
+		rec[1] = strconv.FormatInt(r.Acked, 10)
+		rec[2] = "0"
+		if r.Down {
+			rec[2] = "1"
+		}
+		rec[3] = strconv.FormatInt(r.Stamp, 10)
+		rec[4] = strconv.FormatUint(r.Tick, 10)
+		rec[5] = strconv.FormatInt(r.TickStart, 10)
+		rec[6] = strconv.FormatInt(r.Decide, 10)
+		rec[7] = strconv.FormatInt(r.Present, 10)
+		cw.Write(rec)
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return fmt.Errorf("bench: write inputs csv: %w", err)
+	}
+	return nil
+}
+
+// ReadPressesCSV reads press rows in the form [WritePressesCSV] writes.
+// An error names the line it is on; the caller adds the file's name.
+func ReadPressesCSV(r io.Reader) ([]PressRow, error) {
+	var out []PressRow
+	err := readCSV(r, "inputs", pressesHeader, len(pressesHeader), func(rec []string, p *fieldParser) {
+		out = append(out, PressRow{
+			Press:     Press{At: p.int(rec, 0), Acked: p.int(rec, 1), Down: p.bool(rec, 2)},
+			Stamp:     p.int(rec, 3),
+			Tick:      p.uint(rec, 4),
+			TickStart: p.int(rec, 5),
+			Decide:    p.int(rec, 6),
+			Present:   p.int(rec, 7),
+		})
+	})
+	return out, err
 }
 
 // ReadFramesCSV reads frame records in the form [WriteFramesCSV] writes,

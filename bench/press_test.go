@@ -28,19 +28,26 @@ func TestPresses(t *testing.T) {
 		{Stamp: 501 * ms1, Tick: 51, Kind: simthread.EventButton},
 	}
 	f := r.Presses(fr, presses)
-	if f.Unpaired != 1 || len(f.Latency) != 2 {
-		t.Fatalf("%d paired, %d unpaired; want 2 and 1", len(f.Latency), f.Unpaired)
+	if f.Unpaired != 1 || len(f.Rows) != 2 {
+		t.Fatalf("%d paired, %d unpaired; want 2 and 1", len(f.Rows), f.Unpaired)
 	}
+	first, third := f.Rows[0], f.Rows[1]
 	// Tick 11 starts at 110 ms; the first frame showing it shows past
 	// 110 ms: the one starting at 115, deciding at 117, presenting at 123.
 	want := []float64{23, 3, 7, 7, 6}
-	got := []float64{f.Latency[0], f.Stamp[0], f.Tick[0], f.Shown[0], f.Frame[0]}
+	got := []float64{first.Latency(), first.StampErr(), first.WaitTick(), first.Shown(), first.Frame()}
 	for i := range want {
 		if got[i] != want[i] {
 			t.Fatalf("first press: latency, stamp, tick, shown, frame = %v; want %v", got, want)
 		}
 	}
-	if f.Stamp[1] != 1 || f.Latency[1] != 523-500 {
-		t.Fatalf("third press: stamp %v ms, latency %v ms", f.Stamp[1], f.Latency[1])
+	if third.StampErr() != 1 || third.Latency() != 523-500 || third.Tick != 51 {
+		t.Fatalf("third press: stamp %v ms, latency %v ms, tick %d", third.StampErr(), third.Latency(), third.Tick)
+	}
+	if lat := f.Column(PressRow.Latency); len(lat) != 2 || lat[0] != 23 || lat[1] != 23 {
+		t.Fatalf("latency column %v, want [23 23]", lat)
+	}
+	if first.Server() != -1 {
+		t.Fatalf("Server() = %v with no Acked, want -1 (not known)", first.Server())
 	}
 }

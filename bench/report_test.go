@@ -262,6 +262,30 @@ func TestCSVRoundTrip(t *testing.T) {
 	}
 }
 
+func TestPressesCSVRoundTrip(t *testing.T) {
+	rows := []PressRow{
+		{Press: Press{At: 100, Acked: 350, Down: true}, Stamp: 400, Tick: 7, TickStart: 16_666_667, Decide: 20_000_000, Present: 25_000_000},
+		{Press: Press{At: math.MinInt64}, Stamp: math.MaxInt64, Tick: math.MaxUint64, TickStart: -1},
+	}
+	var b bytes.Buffer
+	if err := WritePressesCSV(&b, rows); err != nil {
+		t.Fatal(err)
+	}
+	if h, _, _ := strings.Cut(b.String(), "\n"); h != "press_ns,acked_ns,down,stamp_ns,tick,tick_start_ns,decide_ns,present_ns" {
+		t.Errorf("inputs header %q", h)
+	}
+	got, err := ReadPressesCSV(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, rows) {
+		t.Errorf("inputs round trip:\n got %+v\nwant %+v", got, rows)
+	}
+	if _, err := ReadPressesCSV(strings.NewReader("press_ns,acked_ns,down,stamp_ns,tick,tick_start_ns,decide_ns,present_ns\n1,2,yes,4,5,6,7,8\n")); err == nil || !strings.Contains(err.Error(), "line 2: down") {
+		t.Errorf("a bad down field: %v, want an error naming line 2 and down", err)
+	}
+}
+
 func TestReadCSVErrors(t *testing.T) {
 	const fh = "start_ns,present_ns,sim_shown_ns,probe_x_px,tick,age_ns,overdue,delay_ns,alpha\n"
 	const row = "1,2,3,4.5,6,-1,0,2000000,0.5\n"

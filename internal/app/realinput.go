@@ -64,7 +64,7 @@ func (a *app) stopRealInput() []bench.Press {
 	}
 	out := make([]bench.Press, len(evs))
 	for i, e := range evs {
-		out[i] = bench.Press{At: e.At, Down: e.Down}
+		out[i] = bench.Press{At: e.At, Acked: e.Acked, Down: e.Down}
 	}
 	return out
 }
@@ -73,7 +73,7 @@ func (a *app) stopRealInput() []bench.Press {
 // presses when there were some (over the records the rings hold, which a
 // bench run's fit in), else it marks them synthetic.
 func (a *app) pressFigures(sum *Summary, run *bench.Records, presses []bench.Press) {
-	sum.InputStampErrMsP50, sum.InputStampErrMsP99 = -1, -1
+	sum.InputStampErrMsP50, sum.InputStampErrMsP99, sum.InputServerMsP99 = -1, -1, -1
 	sum.InputTickMsP50, sum.InputShownMsP50, sum.InputFrameMsP50 = -1, -1, -1
 	if !a.opts.Measure.Bench {
 		return
@@ -85,14 +85,16 @@ func (a *app) pressFigures(sum *Summary, run *bench.Records, presses []bench.Pre
 	sum.InputSource = "xtest"
 	fr, _ := run.Window()
 	f := run.Presses(fr, presses)
-	p := func(xs []float64, q float64) float64 {
-		if len(xs) == 0 {
+	p := func(part func(bench.PressRow) float64, q float64) float64 {
+		if len(f.Rows) == 0 {
 			return -1 // not measured
 		}
-		return Round(bench.Percentile(xs, q), 2)
+		return Round(bench.Percentile(f.Column(part), q), 2)
 	}
-	sum.Inputs, sum.InputUnpaired = len(f.Latency), f.Unpaired
-	sum.InputLatencyMsP50, sum.InputLatencyMsP99 = p(f.Latency, 0.5), p(f.Latency, 0.99)
-	sum.InputStampErrMsP50, sum.InputStampErrMsP99 = p(f.Stamp, 0.5), p(f.Stamp, 0.99)
-	sum.InputTickMsP50, sum.InputShownMsP50, sum.InputFrameMsP50 = p(f.Tick, 0.5), p(f.Shown, 0.5), p(f.Frame, 0.5)
+	sum.presses = f.Rows
+	sum.Inputs, sum.InputUnpaired = len(f.Rows), f.Unpaired
+	sum.InputLatencyMsP50, sum.InputLatencyMsP99 = p(bench.PressRow.Latency, 0.5), p(bench.PressRow.Latency, 0.99)
+	sum.InputStampErrMsP50, sum.InputStampErrMsP99 = p(bench.PressRow.StampErr, 0.5), p(bench.PressRow.StampErr, 0.99)
+	sum.InputServerMsP99 = p(bench.PressRow.Server, 0.99)
+	sum.InputTickMsP50, sum.InputShownMsP50, sum.InputFrameMsP50 = p(bench.PressRow.WaitTick, 0.5), p(bench.PressRow.Shown, 0.5), p(bench.PressRow.Frame, 0.5)
 }

@@ -59,51 +59,54 @@ type Summary struct {
 	// With real presses: how late the engine stamped them, and the parts
 	// of their latency (the stamp's is input_stamp_err_ms_p50); -1
 	// otherwise.
-	InputStampErrMsP50 float64       `json:"input_stamp_err_ms_p50"`
-	InputStampErrMsP99 float64       `json:"input_stamp_err_ms_p99"`
-	InputTickMsP50     float64       `json:"input_wait_tick_ms_p50"`
-	InputShownMsP50    float64       `json:"input_shown_ms_p50"`
-	InputFrameMsP50    float64       `json:"input_frame_ms_p50"`
-	InputUnpaired      int           `json:"input_unpaired,omitempty"`
-	InputLate          uint64        `json:"input_late"`
-	SimBackwards       int           `json:"frames_sim_backwards"`
-	SimHeld            int           `json:"frames_sim_held"`
-	Hz                 int           `json:"hz"`
-	Sprites            int           `json:"sprites"`      // live entities at the end
-	SpriteSlots        int           `json:"sprite_slots"` // the slots a snapshot carries, live or reserved
-	SpriteSize         int           `json:"sprite_size"`
-	VSync              bool          `json:"vsync"`
-	SimCost            string        `json:"simcost"`
-	RenderCost         string        `json:"rendercost"`
-	Hitch              string        `json:"hitch,omitempty"`
-	GCLoad             float64       `json:"gcload_mb_s"`
-	StateHash          string        `json:"state_hash"`
-	AllocsPerFrame     float64       `json:"allocs_per_frame"`
-	OverdueFrames      int           `json:"frames_snapshot_overdue"`
-	Extrapolated       int           `json:"frames_extrapolated"`
-	Eased              int           `json:"frames_eased"`
-	InterpDelayMsP50   float64       `json:"interp_delay_ms_p50"`
-	InterpDelay        string        `json:"interp_delay"`
-	PresentHoldMsP50   float64       `json:"present_hold_ms_p50"`
-	FPSCap             int           `json:"fps_cap"`
-	EmulatedVSyncHz    int           `json:"emulated_vsync_hz"`
-	SnapshotAgeP50     float64       `json:"snapshot_age_ms_p50"`
-	SnapshotAgeP99     float64       `json:"snapshot_age_ms_p99"`
-	TimeScale          float64       `json:"time_scale"`
-	DroppedMs          float64       `json:"dropped_ms"`
-	LateMaxMs          float64       `json:"tick_late_ms_max"`
-	GCCycles           uint64        `json:"gc_cycles"`
-	GCPauseMsTotal     float64       `json:"gc_pause_ms_total"`
-	GCPauseMsP99       float64       `json:"gc_pause_ms_p99"`
-	Renderer           string        `json:"gl_renderer"`
-	GLVersion          string        `json:"gl_version"`
-	GoVersion          string        `json:"go_version"`
-	LPNumThreads       string        `json:"lp_num_threads"`
-	MaxRSSMB           float64       `json:"max_rss_mb"`
-	HostStealPct       float64       `json:"host_steal_pct"`
-	Record             string        `json:"record,omitempty"`
-	RecordError        string        `json:"record_error,omitempty"`
-	Replay             *replayReport `json:"replay,omitempty"`
+	InputStampErrMsP50 float64 `json:"input_stamp_err_ms_p50"`
+	InputStampErrMsP99 float64 `json:"input_stamp_err_ms_p99"`
+	// The X server's part of the stamp's lateness at most: each press's
+	// answer to a round trip sent right after it, minus the press.
+	InputServerMsP99 float64       `json:"input_server_ms_p99"`
+	InputTickMsP50   float64       `json:"input_wait_tick_ms_p50"`
+	InputShownMsP50  float64       `json:"input_shown_ms_p50"`
+	InputFrameMsP50  float64       `json:"input_frame_ms_p50"`
+	InputUnpaired    int           `json:"input_unpaired,omitempty"`
+	InputLate        uint64        `json:"input_late"`
+	SimBackwards     int           `json:"frames_sim_backwards"`
+	SimHeld          int           `json:"frames_sim_held"`
+	Hz               int           `json:"hz"`
+	Sprites          int           `json:"sprites"`      // live entities at the end
+	SpriteSlots      int           `json:"sprite_slots"` // the slots a snapshot carries, live or reserved
+	SpriteSize       int           `json:"sprite_size"`
+	VSync            bool          `json:"vsync"`
+	SimCost          string        `json:"simcost"`
+	RenderCost       string        `json:"rendercost"`
+	Hitch            string        `json:"hitch,omitempty"`
+	GCLoad           float64       `json:"gcload_mb_s"`
+	StateHash        string        `json:"state_hash"`
+	AllocsPerFrame   float64       `json:"allocs_per_frame"`
+	OverdueFrames    int           `json:"frames_snapshot_overdue"`
+	Extrapolated     int           `json:"frames_extrapolated"`
+	Eased            int           `json:"frames_eased"`
+	InterpDelayMsP50 float64       `json:"interp_delay_ms_p50"`
+	InterpDelay      string        `json:"interp_delay"`
+	PresentHoldMsP50 float64       `json:"present_hold_ms_p50"`
+	FPSCap           int           `json:"fps_cap"`
+	EmulatedVSyncHz  int           `json:"emulated_vsync_hz"`
+	SnapshotAgeP50   float64       `json:"snapshot_age_ms_p50"`
+	SnapshotAgeP99   float64       `json:"snapshot_age_ms_p99"`
+	TimeScale        float64       `json:"time_scale"`
+	DroppedMs        float64       `json:"dropped_ms"`
+	LateMaxMs        float64       `json:"tick_late_ms_max"`
+	GCCycles         uint64        `json:"gc_cycles"`
+	GCPauseMsTotal   float64       `json:"gc_pause_ms_total"`
+	GCPauseMsP99     float64       `json:"gc_pause_ms_p99"`
+	Renderer         string        `json:"gl_renderer"`
+	GLVersion        string        `json:"gl_version"`
+	GoVersion        string        `json:"go_version"`
+	LPNumThreads     string        `json:"lp_num_threads"`
+	MaxRSSMB         float64       `json:"max_rss_mb"`
+	HostStealPct     float64       `json:"host_steal_pct"`
+	Record           string        `json:"record,omitempty"`
+	RecordError      string        `json:"record_error,omitempty"`
+	Replay           *replayReport `json:"replay,omitempty"`
 
 	// RecordsFrames is how many of the window's frames -out's frames.csv
 	// and charts hold: the newest the ring kept, all of them in a run of
@@ -130,6 +133,9 @@ type Summary struct {
 	// frame work over the whole window (nil: take it from run).
 	run  *bench.Records
 	work *float64
+	// presses is the real key presses the figures paired, for -out's
+	// inputs.csv.
+	presses []bench.PressRow
 	// shot is the record of the frame -screenshot wrote (tests read its
 	// probe position).
 	shot bench.FrameRecord
@@ -143,6 +149,10 @@ func (s *Summary) Shot() bench.FrameRecord { return s.shot }
 // the newest 131,072 frames and the ticks of up to 73 minutes at 60 Hz
 // (the figures are the whole window's); nil when nothing ran.
 func (s *Summary) Records() *bench.Records { return s.run }
+
+// Presses returns the bench's real key presses, each with its stamp, tick
+// and the frame that showed it, for -out's inputs.csv; nil without them.
+func (s *Summary) Presses() []bench.PressRow { return s.presses }
 
 // Draining: the render thread hands the records to the figures every
 // drainFrames frames, and at least every drainEvery (the ticks and inputs

@@ -61,7 +61,8 @@ func result(s *app.Summary) (bench.Result, error) {
 // writeReport writes one bench run's report into dir: report.json (the
 // summary), report.md, bench.txt, the raw frames.csv and ticks.csv (the
 // newest records of the measured window, records_frames of them; the
-// figures cover all of it), and the charts when the program draws them.
+// figures cover all of it), inputs.csv (every real key press measured),
+// and the charts when the program draws them.
 func (p *Program) writeReport(dir string, sum *app.Summary) error {
 	r, err := result(sum)
 	if err != nil {
@@ -78,6 +79,11 @@ func (p *Program) writeReport(dir string, sum *app.Summary) error {
 	}
 	if err := writeFile(dir, "ticks.csv", func(w io.Writer) error { return bench.WriteTicksCSV(w, r.Ticks) }); err != nil {
 		return err
+	}
+	if rows := sum.Presses(); rows != nil {
+		if err := writeFile(dir, "inputs.csv", func(w io.Writer) error { return bench.WritePressesCSV(w, rows) }); err != nil {
+			return err
+		}
 	}
 	if p.Charts.Run == nil {
 		return nil
