@@ -7,7 +7,8 @@ BIN     := bin/tandem
 OUT     := out
 # The Debian packages GLFW's cgo build and the GL tests need, and qemu-user
 # for the arm64 determinism test; libxtst-dev for internal/xtest, which
-# presses real keys through the X server.
+# presses real keys through the X server; libxi-dev also for the window's
+# own wait for input (XInput2's raw events).
 DEBS    := xvfb xauth libgl1-mesa-dev libgl1-mesa-dri libx11-dev libxcursor-dev \
            libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libxtst-dev qemu-user
 # Without a display, everything that opens a window runs under Xvfb, where

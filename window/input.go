@@ -256,18 +256,28 @@ type gamepads struct {
 	// axes are the axis values last sent; each axis is the first
 	// connected pad's.
 	axes [NumAxes]float32
+	// any: a gamepad was connected at the last poll.
+	any bool
 }
+
+// Gamepads reports whether a gamepad was connected when the events were
+// last processed. GLFW does not wake WaitEvents for a gamepad: a loop that
+// waits polls while one is.
+//
+// Main thread only.
+func (w *Window) Gamepads() bool { return w.pads.any }
 
 // pollGamepads samples every joystick GLFW maps as a gamepad, without
 // allocating (see padReader).
 func (w *Window) pollGamepads() {
 	var down uint32
 	var axes [NumAxes]float32
-	first := true
+	first, any := true, false
 	for j := glfw.Joystick1; j <= glfw.JoystickLast; j++ {
 		if !j.IsGamepad() {
 			continue
 		}
+		any = true
 		if st, ok := w.pads.pad.read(j); ok {
 			down |= buttons(st, w.pads.held)
 			if first {
@@ -275,6 +285,7 @@ func (w *Window) pollGamepads() {
 			}
 		}
 	}
+	w.pads.any = any
 	now := snapshot.Now()
 	w.pads.step(down, now, w.emit)
 	w.pads.stepAxes(axes, now, w.emit)

@@ -96,6 +96,7 @@ type Window struct {
 	windowed  [4]int // x, y, w, h to restore when leaving fullscreen
 	sink      func(Input)
 	pads      gamepads
+	wake      waker
 }
 
 // Open creates the window with an OpenGL 4.1 core, forward-compatible
@@ -152,6 +153,7 @@ func Open(cfg Config) (*Window, error) {
 	win.SetMouseButtonCallback(w.onMouse)
 	win.SetCursorPosCallback(w.onCursor)
 	w.SetVSync(cfg.VSync)
+	w.wake.open(openInputWatch(win))
 	return w, nil
 }
 
@@ -192,14 +194,32 @@ func (w *Window) Poll() {
 	w.pollGamepads()
 }
 
-// WaitEvents sleeps until an event arrives or timeout passes, then
-// processes events like Poll. Use it instead of drawing while the window is
-// minimised ([Window.Minimized]), so that the loop costs nothing. Gamepads
-// are sampled when it returns (GLFW does not wake on them).
+// WaitEvents sleeps until input arrives, Wake is called or timeout passes
+// (at once when it is not positive), then processes events like Poll. Use
+// it instead of drawing while the window is minimised
+// ([Window.Minimized]), so that the loop costs nothing, and on a main
+// thread that only takes input. Gamepads are sampled when it returns
+// (GLFW does not wake on them).
+//
+// On X11 it waits on a connection of its own (XInput2's raw events and
+// the window's changes), not on GLFW's, which also carries the replies to
+// the GL calls of a context current on another thread. The window's other
+// events (a close from the window manager, an expose) are processed when
+// it returns, so a caller that waits long should wait in slices.
 //
 // Main thread only.
 func (w *Window) WaitEvents(timeout time.Duration) {
-	glfw.WaitEventsTimeout(timeout.Seconds())
+	switch watch := w.wake.watch; {
+	case timeout <= 0:
+		glfw.PollEvents()
+	case watch == nil:
+		glfw.WaitEventsTimeout(timeout.Seconds())
+	case watch.wait(timeout):
+		// Input came: GLFW's copy is on its way, if it is this window's.
+		glfw.WaitEventsTimeout(handoff.Seconds())
+	default:
+		glfw.PollEvents()
+	}
 	w.pollGamepads()
 }
 
@@ -358,6 +378,7 @@ func (w *Window) Release() { glfw.DetachCurrentContext() }
 //
 // Main thread only.
 func (w *Window) Destroy() {
+	w.wake.close()
 	if w.win != nil {
 		w.win.Destroy()
 		w.win = nil

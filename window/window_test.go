@@ -361,3 +361,33 @@ func TestGamepadAxes(t *testing.T) {
 		}
 	}
 }
+
+func TestWakeEndsWait(t *testing.T) {
+	// A wait of a minute ends when another goroutine wakes it, and a wake
+	// that comes before the wait ends the next one at once. After
+	// Destroy, Wake does nothing.
+	w := open(t, Config{Title: "wake", Width: 64, Height: 64, Hidden: true})
+	waitFor := func() time.Duration {
+		var took time.Duration
+		do(func() {
+			start := time.Now()
+			w.WaitEvents(time.Minute)
+			took = time.Since(start)
+		})
+		return took
+	}
+	do(func() { w.Poll() }) // the window's first events
+	go func() {
+		time.Sleep(50 * time.Millisecond)
+		w.Wake()
+	}()
+	if took := waitFor(); took < 40*time.Millisecond || took > 30*time.Second {
+		t.Errorf("a wait woken after 50 ms took %v", took)
+	}
+	w.Wake()
+	if took := waitFor(); took > 30*time.Second {
+		t.Errorf("a wait after a wake took %v, want it to end at once", took)
+	}
+	do(func() { w.Destroy() })
+	w.Wake() // must not reach GLFW or a closed connection
+}

@@ -83,9 +83,8 @@ func (a *app) pushPointer() {
 // Right action and presses Jump for 0.35 s of every 0.9 s, sending
 // stamped events through the same queue as the keyboard.
 func (a *app) autoplay(now int64) {
-	const period, hold = 900_000_000, 350_000_000
 	t := now - a.stats.start
-	jump := t%period < hold
+	jump := t%autoPeriod < autoHold
 	if !a.autoRight {
 		a.autoRight = true
 		a.runner.Push(simthread.Event{Time: now, Kind: simthread.EventButton, Buttons: engine.ButtonOf(engine.ActionRight), Down: true})
@@ -94,6 +93,23 @@ func (a *app) autoplay(now int64) {
 		a.autoJump = jump
 		a.runner.Push(simthread.Event{Time: now, Kind: simthread.EventButton, Buttons: engine.ButtonOf(engine.ActionJump), Down: jump})
 	}
+}
+
+// autoplay runs right, and jumps for the first autoHold of every
+// autoPeriod, in ns.
+const autoPeriod, autoHold = 900_000_000, 350_000_000
+
+// autoplayNext is the first moment after now at which autoplay has a key
+// to change (now itself, before its first push).
+func (a *app) autoplayNext(now int64) int64 {
+	if !a.autoRight {
+		return now
+	}
+	t := (now - a.stats.start) % autoPeriod
+	if t < autoHold {
+		return now + autoHold - t
+	}
+	return now + autoPeriod - t
 }
 
 // nextScale returns the time scale one step slower (-1) or faster (+1)

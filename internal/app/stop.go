@@ -47,11 +47,18 @@ type Signals struct {
 	// last, when set, writes what it can when the grace runs out: the
 	// recording's end and the summary, from the watchdog.
 	last atomic.Pointer[func()]
+	// wake, when set, ends the main thread's wait for events, so that it
+	// sees the stop at once (the threaded loop's).
+	wake atomic.Pointer[func()]
 }
 
 // setLast sets what the watchdog runs when a stop's grace runs out with
 // the render thread stuck in a frame (nil: nothing).
 func (w *Signals) setLast(f func()) { w.last.Store(&f) }
+
+// setWake sets what ends the main thread's wait for events when a signal
+// comes (nil: nothing to end).
+func (w *Signals) setWake(f func()) { w.wake.Store(&f) }
 
 func WatchSignals(grace time.Duration, stderr io.Writer) *Signals {
 	w := &Signals{sigs: make(chan os.Signal, 2), done: make(chan struct{})}
@@ -63,6 +70,9 @@ func WatchSignals(grace time.Duration, stderr io.Writer) *Signals {
 			return
 		}
 		w.caught.Store(true)
+		if wake := w.wake.Load(); wake != nil && *wake != nil {
+			(*wake)()
+		}
 		t := time.NewTimer(grace)
 		defer t.Stop()
 		select {

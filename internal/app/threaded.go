@@ -24,26 +24,60 @@ import (
 // minimized, refresh); what crosses between the two is atomic, or the
 // last frame's camera under a mutex, once per event or frame.
 
-// inputWait is how long the threaded loop's main thread sleeps waiting
-// for events at most: how late it sees a stop (-seconds, a signal) and
-// how often autoplay and the bench's input may act.
-const inputWait = 2 * time.Millisecond
+// The threaded loop's main thread sleeps in the window's wait for input
+// (window.WaitEvents: on X11 on a connection of its own, which the render
+// thread's GL traffic does not wake), and wakes for input, for a stop (a
+// signal or the context's end wake it), or for the next moment it has
+// something to do itself: the end of -seconds, autoplay's next key, the
+// bench's next synthetic push, a gamepad's poll. With none due it still
+// wakes every inputWaitMax, for what nothing wakes it for: a replay's end,
+// the display's loss, the window manager's close.
+const (
+	inputWaitMax = 100 * time.Millisecond
+	// padPoll is how often it polls a connected gamepad, for which GLFW
+	// does not wake it: a pad's stamps are up to this late.
+	padPoll = 4 * time.Millisecond
+)
 
 // threaded runs the threaded loop until a stop, and returns with the
 // context current on the main thread again and a.stoppedBy set.
 func (a *app) threaded(sig *Signals, deadline int64, h *Hooks) {
 	a.publishWindow()
 	a.win.Release()
+	sig.setWake(a.win.Wake)
+	defer sig.setWake(nil)
+	if a.opts.Ctx != nil {
+		defer context.AfterFunc(a.opts.Ctx, a.win.Wake)()
+	}
 	done := make(chan struct{})
 	go a.render(h, done)
 	for a.stoppedBy = a.stopReason(sig, deadline); a.stoppedBy == ""; a.stoppedBy = a.stopReason(sig, deadline) {
-		a.win.WaitEvents(inputWait) // onEvent stamps and pushes each event
+		a.win.WaitEvents(a.inputWait(snapshot.Now(), deadline)) // onEvent stamps and pushes each event
 		a.publishWindow()
 		a.inputPush(snapshot.Now())
 	}
 	a.stopping.Store(true)
 	<-done
 	a.win.MakeCurrent()
+}
+
+// inputWait is how long the main thread may sleep at now waiting for
+// events: until the next moment it has something to do itself.
+func (a *app) inputWait(now, deadline int64) time.Duration {
+	d := int64(inputWaitMax)
+	if deadline >= 0 {
+		d = min(d, deadline-now)
+	}
+	switch {
+	case a.opts.Autoplay:
+		d = min(d, a.autoplayNext(now)-now)
+	case a.opts.Measure.Bench && a.real == nil:
+		d = min(d, a.injectAt-now)
+	}
+	if a.win.Gamepads() {
+		d = min(d, int64(padPoll))
+	}
+	return time.Duration(max(d, 0))
 }
 
 // render is the threaded loop's render thread: the decoupled loop's frames

@@ -1,0 +1,20 @@
+//go:build !linux || wayland
+
+package window
+
+import (
+	"time"
+
+	"github.com/go-gl/glfw/v3.3/glfw"
+)
+
+// inputWatch has no connection of its own to wait on off X11: WaitEvents
+// waits on GLFW's.
+type inputWatch struct{}
+
+const handoff = time.Millisecond
+
+func openInputWatch(*glfw.Window) *inputWatch       { return nil }
+func (*inputWatch) wait(timeout time.Duration) bool { return false }
+func (*inputWatch) wake()                           {}
+func (*inputWatch) close()                          {}
