@@ -9,6 +9,7 @@ import (
 
 	"github.com/tandem-engine/tandem/bench"
 	"github.com/tandem-engine/tandem/internal/xtest"
+	"github.com/tandem-engine/tandem/snapshot"
 	"github.com/tandem-engine/tandem/window"
 )
 
@@ -38,7 +39,13 @@ func (a *app) startRealInput() {
 	inj, err := xtest.Open("")
 	if err == nil {
 		var run *xtest.Runner
-		if run, err = inj.Start(xtest.Schedule{Key: xtest.F9, Seed: a.opts.World.Seed, MinGap: realMinGap, MaxGap: realMaxGap}); err == nil {
+		// A fresh seed every run: the presses' moments against the tick
+		// and frame grids must differ from run to run. With one seed,
+		// every run pressed at the same offsets from its start, and the
+		// start's phase against the ticks, the same each run within a
+		// build, moved the figures by several ms from build to build.
+		seed := uint64(snapshot.Now()) ^ a.opts.World.Seed
+		if run, err = inj.Start(xtest.Schedule{Key: xtest.F9, Seed: seed, MinGap: realMinGap, MaxGap: realMaxGap}); err == nil {
 			a.keys.keys[window.KeyF9] |= benchButton
 			a.real = &realInput{inj: inj, run: run}
 			return
