@@ -58,6 +58,7 @@ type Input struct {
 func (w *Window) SetSink(sink func(Input)) { w.sink = sink }
 
 func (w *Window) emit(e Input) {
+	w.emitted++
 	if w.sink != nil {
 		w.sink(e)
 	}

@@ -12,7 +12,7 @@ import (
 // waits on GLFW's.
 type inputWatch struct{}
 
-const handoff = time.Millisecond
+const handoff = 20 * time.Millisecond
 
 func openInputWatch(*glfw.Window) *inputWatch       { return nil }
 func (*inputWatch) wait(timeout time.Duration) bool { return false }

@@ -29,8 +29,11 @@ import (
 type inputWatch struct{ c *C.inputWatch }
 
 // handoff bounds the wait for GLFW's copy of an input event after the
-// watch saw it: the server writes both at once, but to two sockets.
-const handoff = time.Millisecond
+// watch saw it: the server writes both at once, but to two sockets. An
+// input that is another window's (a key while this one has not the
+// focus, the pointer moving elsewhere) costs this wait on GLFW's
+// connection.
+const handoff = 20 * time.Millisecond
 
 // openInputWatch opens the watch on win's display; nil where it cannot
 // (no XInput2): WaitEvents then waits on GLFW's connection.

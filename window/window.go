@@ -97,6 +97,7 @@ type Window struct {
 	sink      func(Input)
 	pads      gamepads
 	wake      waker
+	emitted   uint64 // inputs sent to sink, for WaitEvents' handoff
 }
 
 // Open creates the window with an OpenGL 4.1 core, forward-compatible
@@ -216,7 +217,19 @@ func (w *Window) WaitEvents(timeout time.Duration) {
 		glfw.WaitEventsTimeout(timeout.Seconds())
 	case watch.wait(timeout):
 		// Input came: GLFW's copy is on its way, if it is this window's.
-		glfw.WaitEventsTimeout(handoff.Seconds())
+		// Read GLFW's connection until it is (the server writes the raw
+		// event and the window's own to two sockets, and the window's
+		// can come a few ms later while the render thread's GL calls
+		// hold the connection), or for handoff if it is another
+		// window's.
+		before, until := w.emitted, time.Now().Add(handoff)
+		for w.emitted == before {
+			left := time.Until(until)
+			if left <= 0 {
+				break
+			}
+			glfw.WaitEventsTimeout(left.Seconds())
+		}
 	default:
 		glfw.PollEvents()
 	}
