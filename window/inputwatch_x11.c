@@ -1,19 +1,13 @@
 //go:build linux && !wayland
 
-#define _GNU_SOURCE // ppoll
 #include <X11/Xlib.h>
 #include <X11/extensions/XInput2.h>
-#include <poll.h>
 #include <stdlib.h>
-#include <sys/eventfd.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "inputwatch_x11.h"
 
 struct inputWatch {
 	Display *dpy;
-	int wake; // an eventfd: inputWatchWake makes it readable
 };
 
 inputWatch *inputWatchOpen(const char *display, unsigned long win) {
@@ -47,31 +41,13 @@ inputWatch *inputWatchOpen(const char *display, unsigned long win) {
 		return 0;
 	}
 	w->dpy = dpy;
-	w->wake = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-	if (w->wake < 0) {
-		XCloseDisplay(dpy);
-		free(w);
-		return 0;
-	}
 	return w;
 }
 
-int inputWatchWait(inputWatch *w, long long timeout_ns) {
+int inputWatchFd(inputWatch *w) { return ConnectionNumber(w->dpy); }
+
+int inputWatchDrain(inputWatch *w) {
 	int n = 0;
-	if (!XPending(w->dpy)) {
-		struct pollfd fds[2] = {
-			{.fd = ConnectionNumber(w->dpy), .events = POLLIN},
-			{.fd = w->wake, .events = POLLIN},
-		};
-		struct timespec ts = {timeout_ns / 1000000000, timeout_ns % 1000000000};
-		ppoll(fds, 2, &ts, 0);
-		if (fds[1].revents & POLLIN) {
-			unsigned long long v;
-			if (read(w->wake, &v, sizeof v) < 0) {
-				// EAGAIN: another wait drained it.
-			}
-		}
-	}
 	while (XPending(w->dpy)) {
 		XEvent ev;
 		XNextEvent(w->dpy, &ev);
@@ -83,15 +59,7 @@ int inputWatchWait(inputWatch *w, long long timeout_ns) {
 	return n;
 }
 
-void inputWatchWake(inputWatch *w) {
-	unsigned long long one = 1;
-	if (write(w->wake, &one, sizeof one) < 0) {
-		// EAGAIN: the counter is full, and the wait wakes anyway.
-	}
-}
-
 void inputWatchClose(inputWatch *w) {
 	XCloseDisplay(w->dpy);
-	close(w->wake);
 	free(w);
 }

@@ -10,6 +10,9 @@ package window
 import "C"
 
 import (
+	"os"
+	"sync"
+	"syscall"
 	"time"
 	"unsafe"
 
@@ -26,7 +29,24 @@ import (
 // main thread waits for: XInput2's raw events (every key, button and
 // motion) and the window's own changes; when one comes, GLFW's connection
 // is read for the event itself.
-type inputWatch struct{ c *C.inputWatch }
+//
+// The wait is Go's network poller's, on a copy of the connection's
+// socket, not a blocking call in C: a goroutine parked there holds no P,
+// where one blocked in C keeps its P until the runtime takes it back, up
+// to 10 ms later, and with the render thread busy on the other that held
+// up the sim thread's timer (its ticks were up to 18 ms late).
+type inputWatch struct {
+	c    *C.inputWatch
+	f    *os.File // a dup of the connection's socket, in the poller
+	conn syscall.RawConn
+	// ready is RawConn.Read's callback: false the first time (wait for
+	// the socket), true after.
+	ready  func(uintptr) bool
+	waited bool
+
+	mu    sync.Mutex // woken and the deadline, between wait and wake
+	woken bool
+}
 
 // handoff bounds the wait for GLFW's copy of an input event after the
 // watch saw it: the server writes both at once, but to two sockets. An
@@ -46,14 +66,58 @@ func openInputWatch(win *glfw.Window) *inputWatch {
 	if c == nil {
 		return nil
 	}
-	return &inputWatch{c: c}
+	fd, err := syscall.Dup(int(C.inputWatchFd(c)))
+	if err == nil {
+		err = syscall.SetNonblock(fd, true)
+	}
+	if err != nil {
+		C.inputWatchClose(c)
+		return nil
+	}
+	iw := &inputWatch{c: c, f: os.NewFile(uintptr(fd), "x11-input")}
+	if iw.conn, err = iw.f.SyscallConn(); err != nil {
+		iw.close()
+		return nil
+	}
+	iw.ready = func(uintptr) bool {
+		done := iw.waited
+		iw.waited = true
+		return done
+	}
+	return iw
 }
 
 // wait sleeps until an input event, a change of the window's, wake or
-// timeout, and reports whether input came.
+// timeout, and reports whether input came. Main thread only.
 func (iw *inputWatch) wait(timeout time.Duration) bool {
-	return C.inputWatchWait(iw.c, C.longlong(timeout)) > 0
+	if C.inputWatchDrain(iw.c) > 0 {
+		return true
+	}
+	iw.mu.Lock()
+	if iw.woken {
+		iw.woken = false
+		iw.mu.Unlock()
+		return false
+	}
+	iw.f.SetReadDeadline(time.Now().Add(timeout))
+	iw.mu.Unlock()
+	iw.waited = false
+	iw.conn.Read(iw.ready) // a deadline, woken or not, ends it with an error
+	iw.mu.Lock()
+	iw.woken = false
+	iw.mu.Unlock()
+	return C.inputWatchDrain(iw.c) > 0
 }
 
-func (iw *inputWatch) wake()  { C.inputWatchWake(iw.c) }
-func (iw *inputWatch) close() { C.inputWatchClose(iw.c) }
+// wake ends a wait in progress, or the next one. Any goroutine.
+func (iw *inputWatch) wake() {
+	iw.mu.Lock()
+	iw.woken = true
+	iw.f.SetReadDeadline(time.Unix(1, 0))
+	iw.mu.Unlock()
+}
+
+func (iw *inputWatch) close() {
+	iw.f.Close() // the copy: the connection's own is Xlib's
+	C.inputWatchClose(iw.c)
+}
