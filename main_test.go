@@ -822,16 +822,21 @@ func TestReplayRefusesFIFO(t *testing.T) {
 func TestDisplayLost(t *testing.T) {
 	// The X server dies under a run: the sim stops, the summary says
 	// display-lost, the exit code says it failed, and the recording
-	// verifies up to its last tick.
+	// verifies up to its last tick. In the threaded loop too, whose main
+	// thread sleeps on an X connection of its own.
 	childMain()
-	rec := filepath.Join(t.TempDir(), "lost.tdr")
-	cmd, stdout, stderr := childRecording(t, "TestDisplayLost", rec, "-scene", "walker", "-seconds", "60", "-json")
-	xvfb := childNamed(t, cmd.Process.Pid, "Xvfb")
-	if err := syscall.Kill(xvfb, syscall.SIGKILL); err != nil {
-		t.Fatal(err)
+	for _, loop := range []string{"decoupled", "threaded"} {
+		t.Run(loop, func(t *testing.T) {
+			rec := filepath.Join(t.TempDir(), "lost.tdr")
+			cmd, stdout, stderr := childRecording(t, "TestDisplayLost", rec, "-scene", "walker", "-seconds", "60", "-loop", loop, "-json")
+			xvfb := childNamed(t, cmd.Process.Pid, "Xvfb")
+			if err := syscall.Kill(xvfb, syscall.SIGKILL); err != nil {
+				t.Fatal(err)
+			}
+			line := failedWithSummary(t, cmd, stdout, stderr, 20*time.Second, "display-lost", "the display went away")
+			verifiesToEnd(t, rec, line)
+		})
 	}
-	line := failedWithSummary(t, cmd, stdout, stderr, 20*time.Second, "display-lost", "the display went away")
-	verifiesToEnd(t, rec, line)
 }
 
 // failedWithSummary waits up to limit for the child cmd to exit non-zero

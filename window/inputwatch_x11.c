@@ -6,6 +6,9 @@
 
 #include "inputwatch_x11.h"
 
+// xlost_x11.c: the display's loss a state, not Xlib's exit(1).
+void watchDisplay(void *dpy);
+
 struct inputWatch {
 	Display *dpy;
 };
@@ -15,6 +18,9 @@ inputWatch *inputWatchOpen(const char *display, unsigned long win) {
 	if (!dpy) {
 		return 0;
 	}
+	// A server that dies breaks this connection too: tandem stops and
+	// writes what it has, as for GLFW's.
+	watchDisplay(dpy);
 	int opcode, event, error, major = 2, minor = 0;
 	if (!XQueryExtension(dpy, "XInputExtension", &opcode, &event, &error) ||
 	    XIQueryVersion(dpy, &major, &minor) != Success) {

@@ -119,5 +119,7 @@ func (iw *inputWatch) wake() {
 
 func (iw *inputWatch) close() {
 	iw.f.Close() // the copy: the connection's own is Xlib's
-	C.inputWatchClose(iw.c)
+	if !DisplayLost() {
+		C.inputWatchClose(iw.c)
+	}
 }

@@ -72,10 +72,16 @@ func initialized() (ok bool) {
 	return true
 }
 
-// Terminate destroys any remaining window and stops GLFW.
+// Terminate destroys any remaining window and stops GLFW. After the
+// display went away ([DisplayLost]) it does nothing: a broken connection
+// cannot be talked to, and a call that waits on it waits forever.
 //
 // Main thread only.
-func Terminate() { glfw.Terminate() }
+func Terminate() {
+	if !DisplayLost() {
+		glfw.Terminate()
+	}
+}
 
 // Config describes the window to open.
 type Config struct {
@@ -210,12 +216,18 @@ func (w *Window) Poll() {
 //
 // Main thread only.
 func (w *Window) WaitEvents(timeout time.Duration) {
+	// A display that went away is not read again here: in the threaded
+	// loop the render thread may be in a swap on GLFW's connection, and
+	// two threads on a broken Xlib connection crash it.
+	if DisplayLost() {
+		return
+	}
 	switch watch := w.wake.watch; {
 	case timeout <= 0:
 		glfw.PollEvents()
 	case watch == nil:
 		glfw.WaitEventsTimeout(timeout.Seconds())
-	case watch.wait(timeout):
+	case watch.wait(timeout) && !DisplayLost():
 		// Input came: GLFW's copy is on its way, if it is this window's.
 		// Read GLFW's connection until it is (the server writes the raw
 		// event and the window's own to two sockets, and the window's
@@ -230,6 +242,8 @@ func (w *Window) WaitEvents(timeout time.Duration) {
 			}
 			glfw.WaitEventsTimeout(left.Seconds())
 		}
+	case DisplayLost():
+		return
 	default:
 		glfw.PollEvents()
 	}
@@ -387,13 +401,14 @@ func (w *Window) MakeCurrent() { w.win.MakeContextCurrent() }
 func (w *Window) Release() { glfw.DetachCurrentContext() }
 
 // Destroy closes the window and its context. Delete the GL objects made in
-// the context first. The Window must not be used afterwards.
+// the context first. The Window must not be used afterwards. After the
+// display went away it only lets go of them (see Terminate).
 //
 // Main thread only.
 func (w *Window) Destroy() {
 	w.wake.close()
-	if w.win != nil {
+	if w.win != nil && !DisplayLost() {
 		w.win.Destroy()
-		w.win = nil
 	}
+	w.win = nil
 }

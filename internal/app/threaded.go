@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tandem-engine/tandem/snapshot"
+	"github.com/tandem-engine/tandem/window"
 )
 
 // The threaded loop: the frames of the decoupled loop, drawn on a render
@@ -58,7 +59,9 @@ func (a *app) threaded(sig *Signals, deadline int64, h *Hooks) {
 	}
 	a.stopping.Store(true)
 	<-done
-	a.win.MakeCurrent()
+	if !window.DisplayLost() { // a context made current on a dead display waits forever
+		a.win.MakeCurrent()
+	}
 }
 
 // inputWait is how long the main thread may sleep at now waiting for
