@@ -29,7 +29,9 @@ func TestRecordReplayEveryLoop(t *testing.T) {
 	// checks every checkpoint on the way.
 	needDisplay(t)
 	rec := filepath.Join(t.TempDir(), "run.tdr")
-	code, out, errs := tandemMain("run", "-seconds", "2.5", "-autoplay", "-record", rec, "-json")
+	// 1.2 s: checkpoints at ticks 0 and 60, and autoplay's keys (right,
+	// and a jump pressed, released at 0.35 s and pressed again at 0.9 s).
+	code, out, errs := tandemMain("run", "-seconds", "1.2", "-autoplay", "-record", rec, "-json")
 	if code != 0 {
 		t.Fatalf("record: exit %d: %s", code, errs)
 	}
