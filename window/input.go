@@ -85,7 +85,9 @@ func (w *Window) onMouse(_ *glfw.Window, b glfw.MouseButton, action glfw.Action,
 // pixels.
 func (w *Window) onCursor(_ *glfw.Window, x, y float64) {
 	sx, sy := 1.0, 1.0
-	if ww, wh := w.win.GetSize(); ww > 0 && wh > 0 {
+	// The window's size as its callback keeps it: asking GLFW is a
+	// round trip to the X server for every move.
+	if ww, wh := w.winW, w.winH; ww > 0 && wh > 0 {
 		sx, sy = float64(w.fbW)/float64(ww), float64(w.fbH)/float64(wh)
 	}
 	w.emit(Input{Time: snapshot.Now(), Kind: KindPointer, X: float32(x * sx), Y: float32(y * sy)})

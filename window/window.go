@@ -94,16 +94,17 @@ type Config struct {
 
 // Window is a resizable window with a current OpenGL 4.1 core context.
 type Window struct {
-	win       *glfw.Window
-	fbW, fbH  int  // framebuffer size in pixels, kept by a callback
-	iconified bool // kept by a callback: asking GLFW is a round trip to the X server
-	scale     float32
-	vsync     bool
-	windowed  [4]int // x, y, w, h to restore when leaving fullscreen
-	sink      func(Input)
-	pads      gamepads
-	wake      waker
-	emitted   uint64 // inputs sent to sink, for WaitEvents' handoff
+	win        *glfw.Window
+	fbW, fbH   int  // framebuffer size in pixels, kept by a callback
+	winW, winH int  // window size in screen coordinates, kept by a callback
+	iconified  bool // kept by a callback: asking GLFW is a round trip to the X server
+	scale      float32
+	vsync      bool
+	windowed   [4]int // x, y, w, h to restore when leaving fullscreen
+	sink       func(Input)
+	pads       gamepads
+	wake       waker
+	emitted    uint64 // inputs sent to sink, for WaitEvents' handoff
 }
 
 // Open creates the window with an OpenGL 4.1 core, forward-compatible
@@ -151,6 +152,8 @@ func Open(cfg Config) (*Window, error) {
 	win.MakeContextCurrent()
 	w.win = win
 	w.fbW, w.fbH = win.GetFramebufferSize()
+	w.winW, w.winH = win.GetSize()
+	win.SetSizeCallback(func(_ *glfw.Window, width, height int) { w.winW, w.winH = width, height })
 	w.scale, _ = win.GetContentScale()
 	w.iconified = win.GetAttrib(glfw.Iconified) == glfw.True
 	win.SetIconifyCallback(func(_ *glfw.Window, iconified bool) { w.iconified = iconified })
