@@ -27,19 +27,19 @@ inputWatch *inputWatchOpen(const char *display, unsigned long win) {
 		XCloseDisplay(dpy);
 		return 0;
 	}
-	// Raw events: every key, button and motion of every device, the
-	// focused window's or not, and no replies of anyone else's.
+	// The window's keys (while it has the focus) and the pointer's moves
+	// over it, as GLFW gets them: X lets any client ask for those.
+	// Buttons only one client may ask for, GLFW: XInput2's raw button
+	// events stand for them, every device's, whichever window they are
+	// for. And the window's own changes: size, focus, its properties
+	// (the window manager's WM_STATE, minimised or not).
 	unsigned char bits[XIMaskLen(XI_LASTEVENT)] = {0};
-	XISetMask(bits, XI_RawKeyPress);
-	XISetMask(bits, XI_RawKeyRelease);
 	XISetMask(bits, XI_RawButtonPress);
 	XISetMask(bits, XI_RawButtonRelease);
-	XISetMask(bits, XI_RawMotion);
 	XIEventMask mask = {XIAllMasterDevices, sizeof bits, bits};
 	XISelectEvents(dpy, DefaultRootWindow(dpy), &mask, 1);
-	// The window's own changes: size, focus, its properties (the window
-	// manager's WM_STATE, minimised or not).
-	XSelectInput(dpy, (Window)win, StructureNotifyMask | FocusChangeMask | PropertyChangeMask);
+	XSelectInput(dpy, (Window)win, KeyPressMask | KeyReleaseMask | PointerMotionMask |
+	    StructureNotifyMask | FocusChangeMask | PropertyChangeMask);
 	XSync(dpy, False);
 	inputWatch *w = malloc(sizeof *w);
 	if (!w) {
@@ -57,8 +57,11 @@ int inputWatchDrain(inputWatch *w) {
 	while (XPending(w->dpy)) {
 		XEvent ev;
 		XNextEvent(w->dpy, &ev);
-		if (ev.type == GenericEvent) {
-			// A raw event: its data is not read, only that it came.
+		switch (ev.type) {
+		case GenericEvent: // a raw button: its data is not read, only that it came
+		case KeyPress:
+		case KeyRelease:
+		case MotionNotify:
 			n++;
 		}
 	}

@@ -26,9 +26,10 @@ import (
 // waiting on it wakes several times a frame, takes the connection's lock
 // while the render thread waits for it, and made the threaded loop's
 // frames uneven (docs/results). This connection carries only what the
-// main thread waits for: XInput2's raw events (every key, button and
-// motion) and the window's own changes; when one comes, GLFW's connection
-// is read for the event itself.
+// main thread waits for: the window's keys and pointer moves, XInput2's
+// raw button events (GLFW alone may ask for the window's buttons), and
+// the window's own changes; when input comes, GLFW's connection is read
+// for the event itself.
 //
 // The wait is Go's network poller's, on a copy of the connection's
 // socket, not a blocking call in C: a goroutine parked there holds no P,
@@ -49,10 +50,8 @@ type inputWatch struct {
 }
 
 // handoff bounds the wait for GLFW's copy of an input event after the
-// watch saw it: the server writes both at once, but to two sockets. An
-// input that is another window's (a key while this one has not the
-// focus, the pointer moving elsewhere) costs this wait on GLFW's
-// connection.
+// watch saw it: the server writes both at once, but to two sockets. A
+// click on another window costs this wait on GLFW's connection.
 const handoff = 20 * time.Millisecond
 
 // openInputWatch opens the watch on win's display; nil where it cannot

@@ -211,8 +211,9 @@ func (w *Window) Poll() {
 // thread that only takes input. Gamepads are sampled when it returns
 // (GLFW does not wake on them).
 //
-// On X11 it waits on a connection of its own (XInput2's raw events and
-// the window's changes), not on GLFW's, which also carries the replies to
+// On X11 it waits on a connection of its own (the window's keys and
+// moves, XInput2's raw button events, the window's changes), not on
+// GLFW's, which also carries the replies to
 // the GL calls of a context current on another thread. The window's other
 // events (a close from the window manager, an expose) are processed when
 // it returns, so a caller that waits long should wait in slices.
@@ -232,11 +233,10 @@ func (w *Window) WaitEvents(timeout time.Duration) {
 		glfw.WaitEventsTimeout(timeout.Seconds())
 	case watch.wait(timeout) && !DisplayLost():
 		// Input came: GLFW's copy is on its way, if it is this window's.
-		// Read GLFW's connection until it is (the server writes the raw
-		// event and the window's own to two sockets, and the window's
-		// can come a few ms later while the render thread's GL calls
-		// hold the connection), or for handoff if it is another
-		// window's.
+		// Read GLFW's connection until it is (the server writes the two
+		// copies to two sockets, and GLFW's can come a few ms later while
+		// the render thread's GL calls hold the connection), or for
+		// handoff if it was a click on another window.
 		before, until := w.emitted, time.Now().Add(handoff)
 		for w.emitted == before {
 			left := time.Until(until)
