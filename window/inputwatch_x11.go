@@ -31,22 +31,59 @@ import (
 // the window's own changes; when input comes, GLFW's connection is read
 // for the event itself.
 //
-// The wait is Go's network poller's, on a copy of the connection's
-// socket, not a blocking call in C: a goroutine parked there holds no P,
+// The waits are Go's network poller's, on copies of the connections'
+// sockets, not blocking calls in C: a goroutine parked there holds no P,
 // where one blocked in C keeps its P until the runtime takes it back, up
 // to 10 ms later, and with the render thread busy on the other that held
 // up the sim thread's timer (its ticks were up to 18 ms late).
 type inputWatch struct {
 	c    *C.inputWatch
-	f    *os.File // a dup of the connection's socket, in the poller
+	own  *socket // this connection's
+	glfw *socket // GLFW's, for the handoff
+
+	mu    sync.Mutex // woken and own's deadline, between wait and wake
+	woken bool
+}
+
+// socket is a copy of an X connection's socket in Go's network poller:
+// a goroutine waiting on it is parked and holds no P. The connection is
+// read by Xlib, never through the copy.
+type socket struct {
+	f    *os.File
 	conn syscall.RawConn
 	// ready is RawConn.Read's callback: false the first time (wait for
 	// the socket), true after.
 	ready  func(uintptr) bool
 	waited bool
+}
 
-	mu    sync.Mutex // woken and the deadline, between wait and wake
-	woken bool
+func newSocket(fd int, name string) (*socket, error) {
+	dup, err := syscall.Dup(fd)
+	if err != nil {
+		return nil, err
+	}
+	if err := syscall.SetNonblock(dup, true); err != nil {
+		syscall.Close(dup)
+		return nil, err
+	}
+	s := &socket{f: os.NewFile(uintptr(dup), name)}
+	if s.conn, err = s.f.SyscallConn(); err != nil {
+		s.f.Close()
+		return nil, err
+	}
+	s.ready = func(uintptr) bool {
+		done := s.waited
+		s.waited = true
+		return done
+	}
+	return s, nil
+}
+
+// wait returns when the socket has data (or had since the last wait), or
+// at its deadline.
+func (s *socket) wait() {
+	s.waited = false
+	s.conn.Read(s.ready) // a deadline ends it with an error
 }
 
 // handoff bounds the wait for GLFW's copy of an input event after the
@@ -65,23 +102,15 @@ func openInputWatch(win *glfw.Window) *inputWatch {
 	if c == nil {
 		return nil
 	}
-	fd, err := syscall.Dup(int(C.inputWatchFd(c)))
-	if err == nil {
-		err = syscall.SetNonblock(fd, true)
-	}
-	if err != nil {
+	iw := &inputWatch{c: c}
+	var err error
+	if iw.own, err = newSocket(int(C.inputWatchFd(c)), "x11-input"); err != nil {
 		C.inputWatchClose(c)
 		return nil
 	}
-	iw := &inputWatch{c: c, f: os.NewFile(uintptr(fd), "x11-input")}
-	if iw.conn, err = iw.f.SyscallConn(); err != nil {
+	if iw.glfw, err = newSocket(int(C.XConnectionNumber(d)), "x11-glfw"); err != nil {
 		iw.close()
 		return nil
-	}
-	iw.ready = func(uintptr) bool {
-		done := iw.waited
-		iw.waited = true
-		return done
 	}
 	return iw
 }
@@ -98,10 +127,9 @@ func (iw *inputWatch) wait(timeout time.Duration) bool {
 		iw.mu.Unlock()
 		return false
 	}
-	iw.f.SetReadDeadline(time.Now().Add(timeout))
+	iw.own.f.SetReadDeadline(time.Now().Add(timeout))
 	iw.mu.Unlock()
-	iw.waited = false
-	iw.conn.Read(iw.ready) // a deadline, woken or not, ends it with an error
+	iw.own.wait()
 	iw.mu.Lock()
 	iw.woken = false
 	iw.mu.Unlock()
@@ -112,12 +140,23 @@ func (iw *inputWatch) wait(timeout time.Duration) bool {
 func (iw *inputWatch) wake() {
 	iw.mu.Lock()
 	iw.woken = true
-	iw.f.SetReadDeadline(time.Unix(1, 0))
+	iw.own.f.SetReadDeadline(time.Unix(1, 0))
 	iw.mu.Unlock()
 }
 
+// handoff sleeps until GLFW's connection has data or until. Main thread
+// only.
+func (iw *inputWatch) handoff(until time.Time) {
+	iw.glfw.f.SetReadDeadline(until)
+	iw.glfw.wait()
+}
+
 func (iw *inputWatch) close() {
-	iw.f.Close() // the copy: the connection's own is Xlib's
+	for _, s := range []*socket{iw.own, iw.glfw} {
+		if s != nil {
+			s.f.Close() // the copy: the connection's own is Xlib's
+		}
+	}
 	if !DisplayLost() {
 		C.inputWatchClose(iw.c)
 	}

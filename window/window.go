@@ -238,12 +238,10 @@ func (w *Window) WaitEvents(timeout time.Duration) {
 		// the render thread's GL calls hold the connection), or for
 		// handoff if it was a click on another window.
 		before, until := w.emitted, time.Now().Add(handoff)
-		for w.emitted == before {
-			left := time.Until(until)
-			if left <= 0 {
-				break
-			}
-			glfw.WaitEventsTimeout(left.Seconds())
+		glfw.PollEvents()
+		for w.emitted == before && time.Now().Before(until) && !DisplayLost() {
+			watch.handoff(until)
+			glfw.PollEvents()
 		}
 	case DisplayLost():
 		return
