@@ -25,7 +25,8 @@ import (
 // sends the picture and waits for the server, every frame): a main thread
 // waiting on it wakes several times a frame, takes the connection's lock
 // while the render thread waits for it, and made the threaded loop's
-// frames uneven (docs/results). This connection carries only what the
+// frames uneven (docs/results/2026-11-24-threaded-input-wait.md). This
+// connection carries only what the
 // main thread waits for: the window's keys and pointer moves, XInput2's
 // raw button events (GLFW alone may ask for the window's buttons), and
 // the window's own changes; when input comes, GLFW's connection is read

@@ -41,7 +41,8 @@ const (
 )
 
 // threaded runs the threaded loop until a stop, and returns with the
-// context current on the main thread again and a.stoppedBy set.
+// context current on the main thread again (unless the display went
+// away) and a.stoppedBy set.
 func (a *app) threaded(sig *Signals, deadline int64, h *Hooks) {
 	a.publishWindow()
 	a.win.Release()
