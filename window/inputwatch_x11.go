@@ -26,11 +26,10 @@ import (
 // waiting on it wakes several times a frame, takes the connection's lock
 // while the render thread waits for it, and made the threaded loop's
 // frames uneven (docs/results/2026-11-24-threaded-input-wait.md). This
-// connection carries only what the
-// main thread waits for: the window's keys and pointer moves, XInput2's
-// raw button events (GLFW alone may ask for the window's buttons), and
-// the window's own changes; when input comes, GLFW's connection is read
-// for the event itself.
+// connection carries only what the main thread waits for: the window's
+// keys and pointer moves, XInput2's raw button events (GLFW alone may ask
+// for the window's buttons), and the window's own changes; when input
+// comes, GLFW's connection is read for the event itself.
 //
 // The waits are Go's network poller's, on copies of the connections'
 // sockets, not blocking calls in C: a goroutine parked there holds no P,
