@@ -95,8 +95,8 @@ func (a *app) autoplay(now int64) {
 	}
 }
 
-// autoplay runs right, and jumps for the first autoHold of every
-// autoPeriod, in ns.
+// autoPeriod and autoHold are autoplay's rhythm, in ns: it jumps for the
+// first autoHold of every autoPeriod.
 const autoPeriod, autoHold = 900_000_000, 350_000_000
 
 // autoplayNext is the first moment after now at which autoplay has a key
