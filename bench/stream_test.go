@@ -389,9 +389,10 @@ func TestStreamAllocs(t *testing.T) {
 			s.Drain(fr, log)
 		}
 	}
-	const frames = 100_000
+	// The quietest of three tries: the count is the whole process's.
+	const frames, tries = 100_000, 3
 	drains := 0
-	if n := mallocs.Count(func() {
+	if n := mallocs.Fewest(tries, func() {
 		for range frames {
 			frame()
 			if fr.Written()-s.FramesRead() >= 256 {
@@ -403,7 +404,7 @@ func TestStreamAllocs(t *testing.T) {
 		t.Fatalf("%d frames and %d drains allocated %d times", frames, drains, n)
 	}
 	f := s.End(fr, log, now)
-	if drains < 300 || f.Frames != 103_000 || f.Inputs < 400 || f.FramesLost+f.TicksLost+f.InputsLost != 0 || !(f.InputLatencyMsP50 < 40) {
+	if drains < 300*tries || f.Frames != 3000+tries*frames || f.Inputs < 400 || f.FramesLost+f.TicksLost+f.InputsLost != 0 || !(f.InputLatencyMsP50 < 40) {
 		t.Fatalf("%d drains; %+v", drains, f)
 	}
 }
