@@ -228,35 +228,49 @@ func reduce(x float32) (q uint32, r float64, ok bool) {
 	return q & 3, r, true
 }
 
+// horner evaluates c[0]·z^(n-1) + c[1]·z^(n-2) + ... + c[n-1] by
+// Horner's rule, every product rounded to float64 before its sum, so that
+// no compiler fuses the two.
+func horner(z float64, c []float64) float64 {
+	p := c[0]
+	for _, k := range c[1:] {
+		p = float64(p*z) + k
+	}
+	return p
+}
+
+// sinCoeffs are the Taylor series of sin(r)/r - 1 in r², divided by -r²:
+// (-1)^n/(2n+1)! from 1/17! down to 1/3!, rounded by the compiler.
+var sinCoeffs = []float64{
+	-1.0 / 355687428096000, 1.0 / 1307674368000, -1.0 / 6227020800, 1.0 / 39916800,
+	-1.0 / 362880, 1.0 / 5040, -1.0 / 120, 1.0 / 6,
+}
+
 // sinKernel returns sin(r) for |r| <= π/4 (a little beyond is fine): its
 // Taylor series to r^17, whose remainder there is below 2^-53 relative.
-// The coefficients are 1/n!, rounded by the compiler.
 func sinKernel(r float64) float64 {
 	z := float64(r * r)
-	p := -1.0 / 355687428096000 // -1/17!
-	p = float64(p*z) + 1.0/1307674368000
-	p = float64(p*z) - 1.0/6227020800
-	p = float64(p*z) + 1.0/39916800
-	p = float64(p*z) - 1.0/362880
-	p = float64(p*z) + 1.0/5040
-	p = float64(p*z) - 1.0/120
-	p = float64(p*z) + 1.0/6
-	return r - float64(float64(r*z)*p)
+	return r - float64(float64(r*z)*horner(z, sinCoeffs))
+}
+
+// cosCoeffs are the Taylor series of (cos(r) - 1)/r² in r²: from -1/18!
+// down to -1/2!.
+var cosCoeffs = []float64{
+	-1.0 / 6402373705728000, 1.0 / 20922789888000, -1.0 / 87178291200, 1.0 / 479001600,
+	-1.0 / 3628800, 1.0 / 40320, -1.0 / 720, 1.0 / 24, -1.0 / 2,
 }
 
 // cosKernel returns cos(r) for |r| <= π/4: its Taylor series to r^18.
 func cosKernel(r float64) float64 {
 	z := float64(r * r)
-	p := -1.0 / 6402373705728000 // -1/18!
-	p = float64(p*z) + 1.0/20922789888000
-	p = float64(p*z) - 1.0/87178291200
-	p = float64(p*z) + 1.0/479001600
-	p = float64(p*z) - 1.0/3628800
-	p = float64(p*z) + 1.0/40320
-	p = float64(p*z) - 1.0/720
-	p = float64(p*z) + 1.0/24
-	p = float64(p*z) - 1.0/2
-	return 1 + float64(z*p)
+	return 1 + float64(z*horner(z, cosCoeffs))
+}
+
+// atanCoeffs are the series of (atan(v) - v)/v³ in v²: from -1/23 down
+// to -1/3.
+var atanCoeffs = []float64{
+	-1.0 / 23, 1.0 / 21, -1.0 / 19, 1.0 / 17, -1.0 / 15, 1.0 / 13,
+	-1.0 / 11, 1.0 / 9, -1.0 / 7, 1.0 / 5, -1.0 / 3,
 }
 
 // atanUnit returns atan(t) for t in [0, 1]. Above tan(π/8) it uses
@@ -270,17 +284,6 @@ func atanUnit(t float64) float64 {
 	}
 	v := u / (1 + math.Sqrt(1+float64(u*u)))
 	z := float64(v * v)
-	p := -1.0 / 23
-	p = float64(p*z) + 1.0/21
-	p = float64(p*z) - 1.0/19
-	p = float64(p*z) + 1.0/17
-	p = float64(p*z) - 1.0/15
-	p = float64(p*z) + 1.0/13
-	p = float64(p*z) - 1.0/11
-	p = float64(p*z) + 1.0/9
-	p = float64(p*z) - 1.0/7
-	p = float64(p*z) + 1.0/5
-	p = float64(p*z) - 1.0/3
-	a := v + float64(float64(v*z)*p)
+	a := v + float64(float64(v*z)*horner(z, atanCoeffs))
 	return base + 2*a
 }
