@@ -32,6 +32,17 @@ func mathInput(r *RNG) float32 {
 	return specialInputs[r.Intn(len(specialInputs))]
 }
 
+// mathPair draws the i-th pair of two-argument inputs: independent for
+// odd i, and for even i the second the first times a factor in [-2, 2),
+// so that every angle and ratio occurs.
+func mathPair(r *RNG, i int) (x, y float32) {
+	x, y = mathInput(r), mathInput(r)
+	if i%2 == 0 {
+		y = float32(x * float32(float32(r.Float32()*4)-2))
+	}
+	return x, y
+}
+
 var specialInputs = []float32{
 	0, float32(math.Copysign(0, -1)), float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.NaN()),
 	math.MaxFloat32, -math.MaxFloat32, math.SmallestNonzeroFloat32, -math.SmallestNonzeroFloat32,
@@ -132,11 +143,7 @@ func TestAtan2Accuracy(t *testing.T) {
 	differ := 0
 	n := mathCount()
 	for i := range n {
-		x := mathInput(&r)
-		y := mathInput(&r)
-		if i%2 == 0 {
-			y = float32(x * float32(float32(r.Float32()*4)-2))
-		}
+		x, y := mathPair(&r, i)
 		got, want := Atan2(y, x), math.Atan2(float64(y), float64(x))
 		if e := checkAgainst(t, "Atan2", y, got, want); e > worst {
 			worst, atY, atX = e, y, x
@@ -199,11 +206,7 @@ func TestHypotAccuracy(t *testing.T) {
 	differ := 0
 	n := mathCount()
 	for i := range n {
-		x := mathInput(&r)
-		y := mathInput(&r)
-		if i%2 == 0 {
-			y = float32(x * float32(float32(r.Float32()*4)-2))
-		}
+		x, y := mathPair(&r, i)
 		got, want := Hypot(x, y), math.Hypot(float64(x), float64(y))
 		if e := checkAgainst(t, "Hypot", x, got, want); e > worst {
 			worst, atX, atY = e, x, y
