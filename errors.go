@@ -26,11 +26,17 @@ type ConfigError struct {
 	Field string // e.g. "Hz", "Pacing.FPSCap"
 	Value any
 	Want  string
+	opt   error // the loop's check, which says it as the flags do
 }
 
 func (e *ConfigError) Error() string {
+	if e.opt != nil {
+		return "tandem: " + e.opt.Error()
+	}
 	return fmt.Sprintf("tandem: Config.%s %v: want %s", e.Field, e.Value, e.Want)
 }
+
+func (e *ConfigError) Unwrap() error { return e.opt }
 
 // SetupError is a game's mistake in its Setup (an unknown image, a bad
 // binding, an error it returned), found before a window opens.

@@ -293,7 +293,7 @@ func TestBadFlags(t *testing.T) {
 		{"replay -hz 30 r.tdr", "-hz: a replay takes its world"},
 		{"replay r.tdr -seed 2", "-seed: a replay takes its world"},
 		{"-record no/such/dir/r.tdr", "-record no/such/dir/r.tdr: the directory no/such/dir does not exist"},
-		{"-loop sideways", `-loop "sideways" is not a loop (use decoupled, coupled, pipelined or threaded)`},
+		{"-loop sideways", `-loop sideways (Config.Loop): want decoupled, coupled, pipelined or threaded`},
 		{"-interp maybe", `-interp "maybe": use on or off`},
 		{"bench -simcost -1ms", `invalid value "-1ms" for flag -simcost: want a duration from 0 to 1s, e.g. 14ms`},
 		{"bench -simcost 14", `invalid value "14" for flag -simcost: want a duration`},
@@ -302,25 +302,25 @@ func TestBadFlags(t *testing.T) {
 		{"bench -hitch sim:1s", `invalid value "sim:1s" for flag -hitch: want WHO:EVERY:DURATION`},
 		{"bench -gcload abc", `invalid value "abc" for flag -gcload: want megabytes a second from 0 to 10000`},
 		{"bench -gcload -5", `invalid value "-5" for flag -gcload`},
-		{"bench -seconds 0", `the bench needs a measured time above 0`},
+		{"bench -seconds 0", `-seconds 0 (Config.Seconds): want a measured time above 0 for the bench`},
 		{"bench -pprof 0.0.0.0:6060", `-pprof "0.0.0.0:6060": not a loopback address`},
 		{"bench -pprof 6060", `-pprof "6060": want host:port`},
 		{"bench -matrix -cpuprofile x.prof", `-cpuprofile with -matrix`},
 		{"bench -matrix -record x.tdr", `-record with -matrix: every cell would write the same file`},
 		{"bench -matrix -pacing", "-matrix and -pacing: run one, then the other"},
-		{"-hz 0", "-hz 0 out of range (use 1 to 1000)"},
-		{"-emulate-vsync 5000", "-emulate-vsync 5000 out of range (use 0 for none, or up to 1000)"},
-		{"-present-hold", "-present-hold paces presents when vsync does not: add -vsync=false"},
-		{"bench -present-hold -emulate-vsync 60", "-present-hold with -emulate-vsync: the emulated blanks pace the swaps; drop one of them"},
-		{"bench -present-hold -loop coupled", "-present-hold is for the decoupled and threaded loops: drop -loop coupled, or -present-hold"},
-		{"-sprites -5", "-sprites -5 out of range"},
-		{"-sprite-size 0", "-sprite-size 0 out of range"},
-		{"-seconds -1", "-seconds -1 is negative"},
+		{"-hz 0", "-hz 0 (Config.Hz): want 1 to 1000 ticks a second"},
+		{"-emulate-vsync 5000", "-emulate-vsync 5000 (Config.Pacing.EmulateVSync): want 0 (off) to 1000 Hz"},
+		{"-present-hold", "-present-hold true (Config.Pacing.PresentHold): want vsync off (-vsync=false"},
+		{"bench -present-hold -emulate-vsync 60", "want no emulated vsync (-emulate-vsync, Pacing.EmulateVSync): the emulated blanks pace the swaps; drop one of them"},
+		{"bench -present-hold -loop coupled", "want the decoupled or threaded loop, not coupled"},
+		{"-sprites -5", "-sprites -5 (Config.Sprites): want 0 to 1000000"},
+		{"-sprite-size 0", "-sprite-size 0 (Config.SpriteSize): want 1 to 512 px"},
+		{"-seconds -1", "-seconds -1 (Config.Seconds): want 0 (until the window closes) or more seconds"},
 		{"-vsync=maybe", "-vsync=maybe: want true or false, e.g. -vsync=false"},
 		{"-seconds abc", "-seconds abc: want a number of seconds, e.g. 10 or 2.5"},
 		{"-hz 6x", "-hz 6x: want a whole number of ticks a second, e.g. 60"},
-		{"-seconds NaN", "-seconds NaN: not a number"},
-		{"-extrapolate Inf", "-extrapolate +Inf: not a number"},
+		{"-seconds NaN", "-seconds NaN (Config.Seconds): want 0 (until"},
+		{"-extrapolate Inf", "-extrapolate +Inf (Config.Pacing.Extrapolate): want 0 to 1 tick"},
 		{"-vsync false", "-vsync false: write -vsync=false"},
 		{"-scene dots -level x.txt", "-level is for walker: drop it, or add -scene walker"},
 		{"-interp-delay soon", `-interp-delay "soon": want auto or a number of ms`},
@@ -668,7 +668,7 @@ func TestRun(t *testing.T) {
 		t.Fatalf("summary: %s", out.String())
 	}
 	var ce *ConfigError
-	if !errors.As(bad, &ce) || ce.Field != "Loop" || !strings.Contains(bad.Error(), "Config.Loop sideways: want Decoupled, Coupled, Pipelined or Threaded") {
+	if !errors.As(bad, &ce) || ce.Field != "Loop" || !strings.Contains(bad.Error(), "-loop sideways (Config.Loop): want decoupled, coupled, pipelined or threaded") {
 		t.Fatalf("a bad loop: %v", bad)
 	}
 }

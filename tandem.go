@@ -91,40 +91,23 @@ func Run(ctx context.Context, game Game, cfg Config) error {
 	return err
 }
 
-// options turns cfg into the loop's options, checking every field and
-// output path before anything runs.
+// options turns cfg into the loop's options, over the loop's defaults
+// and through its one check of every field, then checks the output paths
+// and loads the level, before anything runs.
 func (cfg Config) options(ctx context.Context, game Game) (app.Options, error) {
 	in := gameForLoop{game}.Info()
-	o := app.Options{Game: gameForLoop{game}, Info: in, Scene: in.Name, Ctx: ctx, Seconds: cfg.Seconds}
-	o.Window = app.WindowOptions{Title: cfg.Title, Width: or(cfg.Width, 1280), Height: or(cfg.Height, 720),
-		VSync: !cfg.NoVSync, Fullscreen: cfg.Fullscreen, HUD: cfg.HUD}
-	o.World = app.WorldOptions{Hz: or(cfg.Hz, 60), Seed: cfg.Seed, Sprites: or(cfg.Sprites, in.Sprites), SpriteSize: 32,
-		LevelFile: cfg.Level}
-	if o.World.Seed == 0 {
-		o.World.Seed = 1
-	}
-	o.Loop = app.Loop(or(cfg.Loop, Decoupled))
-	p := cfg.Pacing
-	if cfg.FPSCap != 0 {
-		p.FPSCap = cfg.FPSCap
-	}
-	p.PresentHold = p.PresentHold || cfg.PresentHold
-	catchUp := p.CatchUp
-	switch {
-	case catchUp == 0:
-		catchUp = 0.25
-	case catchUp < 0:
-		catchUp = 0
-	}
-	o.Pacing = app.PacingOptions{Interp: !p.NoInterp, DelayAuto: !p.FixedDelay, InterpDelayMs: float64(p.Delay) / 1e6,
-		Extrapolate: p.Extrapolate, CatchUp: catchUp, FPSCap: p.FPSCap, EmulateHz: p.EmulateVSync, PresentHold: p.PresentHold}
-	if o.Pacing.EmulateHz > 0 {
-		o.Window.VSync = false
-	}
-	o.Output = app.OutputOptions{Screenshot: cfg.Screenshot, ShotDir: "."}
-	o.Record = cfg.Record
-	if err := check(o, in.Level != nil); err != nil {
-		return o, err
+	o := app.Defaults()
+	o.Game, o.Info, o.Scene, o.Ctx, o.Seconds = gameForLoop{game}, in, in.Name, ctx, cfg.Seconds
+	w := &o.Window
+	w.Title, w.Fullscreen, w.HUD, w.VSync = cfg.Title, cfg.Fullscreen, cfg.HUD, !cfg.NoVSync
+	w.Width, w.Height = or(cfg.Width, w.Width), or(cfg.Height, w.Height)
+	o.World.Hz, o.World.Seed = or(cfg.Hz, o.World.Hz), or(cfg.Seed, o.World.Seed)
+	o.World.Sprites, o.World.LevelFile = or(cfg.Sprites, in.Sprites), cfg.Level
+	o.Loop = app.Loop(or(cfg.Loop, Loop(o.Loop)))
+	o.Pacing = cfg.pacing(o.Pacing)
+	o.Output.Screenshot, o.Record = cfg.Screenshot, cfg.Record
+	if err := o.Validate(); err != nil {
+		return o, configError(err)
 	}
 	for _, f := range []struct{ field, path string }{{"Screenshot", cfg.Screenshot}, {"Record", cfg.Record}} {
 		if f.path == "" {
@@ -142,51 +125,29 @@ func (cfg Config) options(ctx context.Context, game Game) (app.Options, error) {
 	return o, nil
 }
 
-// check reports the first option out of range.
-func check(o app.Options, takesLevel bool) error {
-	bad := func(field string, v any, want string) error { return &ConfigError{Field: field, Value: v, Want: want} }
-	switch p := o.Pacing; {
-	case o.Window.Width < 64 || o.Window.Width > 16384:
-		return bad("Width", o.Window.Width, "64 to 16384")
-	case o.Window.Height < 64 || o.Window.Height > 16384:
-		return bad("Height", o.Window.Height, "64 to 16384")
-	case o.World.Hz < 1 || o.World.Hz > 1000:
-		return bad("Hz", o.World.Hz, "1 to 1000 ticks a second")
-	case o.World.Sprites < 0 || o.World.Sprites > 1_000_000:
-		return bad("Sprites", o.World.Sprites, "0 to 1000000")
-	case o.Seconds < 0 || o.Seconds != o.Seconds:
-		return bad("Seconds", o.Seconds, "0 (until the window closes) or more")
-	case !validLoop(o.Loop):
-		return bad("Loop", o.Loop, "Decoupled, Coupled, Pipelined or Threaded")
-	case p.FPSCap < 0 || p.FPSCap > 10_000:
-		return bad("Pacing.FPSCap", p.FPSCap, "0 (no cap) to 10000")
-	case p.EmulateHz < 0 || p.EmulateHz > 1000:
-		return bad("Pacing.EmulateVSync", p.EmulateHz, "0 (off) to 1000 Hz")
-	case p.InterpDelayMs < 0 || p.InterpDelayMs > 100:
-		return bad("Pacing.Delay", p.InterpDelayMs, "0 to 100 ms")
-	case p.Extrapolate < 0 || p.Extrapolate > 1:
-		return bad("Pacing.Extrapolate", p.Extrapolate, "0 to 1 tick")
-	case p.CatchUp > 4:
-		return bad("Pacing.CatchUp", p.CatchUp, "up to 4")
-	case p.PresentHold && p.EmulateHz > 0:
-		return bad("Pacing.PresentHold", true, "no EmulateVSync: the emulated blanks pace the swaps")
-	case p.PresentHold && o.Window.VSync:
-		return bad("Pacing.PresentHold", true, "NoVSync (with vsync the blanks pace the presents)")
-	case p.PresentHold && o.Loop != app.Decoupled && o.Loop != app.Threaded:
-		return bad("Pacing.PresentHold", true, "the Decoupled or Threaded loop")
-	case o.World.LevelFile != "" && !takesLevel:
-		return bad("Level", o.World.LevelFile, "no level: this game takes none")
+// pacing maps cfg's Pacing (and its deprecated fields) onto the loop's,
+// over the defaults d. A zero CatchUp is the default; a negative one
+// jumps at once, which the loop's options say with 0.
+func (cfg Config) pacing(d app.PacingOptions) app.PacingOptions {
+	p := cfg.Pacing
+	d.Snap, d.DelayAuto, d.Delay, d.Extrapolate = p.NoInterp, !p.FixedDelay, p.Delay, p.Extrapolate
+	d.FPSCap, d.EmulateHz, d.PresentHold = or(cfg.FPSCap, p.FPSCap), p.EmulateVSync, p.PresentHold || cfg.PresentHold
+	switch {
+	case p.CatchUp > 0:
+		d.CatchUp = p.CatchUp
+	case p.CatchUp < 0:
+		d.CatchUp = 0
 	}
-	return nil
+	return d
 }
 
-func validLoop(l app.Loop) bool {
-	for _, v := range app.Loops {
-		if l == v {
-			return true
-		}
+// configError turns the loop's option error into a [*ConfigError].
+func configError(err error) error {
+	var oe *app.OptionError
+	if !errors.As(err, &oe) {
+		return err
 	}
-	return false
+	return &ConfigError{Field: oe.Field, Value: oe.Value, Want: oe.Want, opt: oe}
 }
 
 // or returns v, or def when v is the zero value.

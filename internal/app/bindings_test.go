@@ -27,7 +27,7 @@ func TestDeviceInputReachesTheSim(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := &app{runner: r, keys: newBindings(nil)}
+	a := &session{runner: r, in: inputState{keys: newBindings(nil)}}
 	r.RunDue(0)
 	a.onEvent(window.Input{Time: 1_000_000, Kind: window.KindPointer, X: 5, Y: 6})
 	a.onEvent(window.Input{Time: 2_000_000, Kind: window.KindPointer, X: 7, Y: 8})
@@ -49,7 +49,7 @@ func TestDeviceInputReachesTheSim(t *testing.T) {
 	// Once a frame is on screen, the cursor is where it points in the
 	// world: that frame's camera centre, offset by the cursor's distance
 	// from the framebuffer's centre over the zoom.
-	a.shown, a.shownW, a.shownH = snapshot.Camera{X: 100, Y: 50, Zoom: 2}, 200, 100
+	a.shown = shownView{cam: snapshot.Camera{X: 100, Y: 50, Zoom: 2}, w: 200, h: 100}
 	a.onEvent(window.Input{Time: 20_000_000, Kind: window.KindPointer, X: 7, Y: 8})
 	a.pushPointer()
 	r.RunDue(40_000_000)

@@ -5,31 +5,79 @@ package app
 import (
 	"fmt"
 	"os"
+	"sync/atomic"
 
 	"github.com/tandem-engine/tandem/internal/engine"
 	"github.com/tandem-engine/tandem/simthread"
+	"github.com/tandem-engine/tandem/snapshot"
 	"github.com/tandem-engine/tandem/window"
 )
 
 // Input events: the window's, stamped and handed to the sim as data;
 // the engine's own keys; the default autoplay.
 
+// inputState is the input thread's: the game's bindings, the pointer's
+// last move in this poll, what autoplay holds down, Esc.
+type inputState struct {
+	keys         bindings
+	pointer      window.Input
+	pointerMoved bool
+	autoRight    bool
+	autoJump     bool
+	autoStart    int64 // autoplay's rhythm counts from the run's start
+	next         int64 // the next moment the input thread has work of its own
+	keyQuit      atomic.Bool
+}
+
+// input polls the window's events (onEvent stamps and pushes each) and
+// pushes what the loop makes itself. The frame's, in the loops whose
+// main thread draws.
+func (s *session) input() {
+	s.win.Poll()
+	s.inputPush(snapshot.Now())
+}
+
+// inputPush pushes what the loop makes itself after the events: the
+// pointer's last move, then autoplay's keys, or the add-ons' input (the
+// bench's button). The input thread's.
+func (s *session) inputPush(now int64) {
+	s.pushPointer()
+	if s.opts.Autoplay {
+		s.autoplay(now)
+		s.in.next = s.autoplayNext(now)
+		return
+	}
+	s.in.next = noInput
+	for _, ad := range s.addons {
+		s.in.next = min(s.in.next, ad.input(now))
+	}
+}
+
+// nextInput is the next moment after now the input thread has work of
+// its own (now: before its first push).
+func (s *session) nextInput(now int64) int64 {
+	if s.in.next == 0 {
+		return now
+	}
+	return s.in.next
+}
+
 // onEvent receives every input event on the main thread, inside Poll. Game
 // buttons go to the sim as data, stamped; app keys act here. Nothing in it
 // blocks.
-func (a *app) onEvent(e window.Input) {
-	if b := a.keys.of(e); b != 0 {
-		a.runner.Push(simthread.Event{Time: e.Time, Kind: simthread.EventButton, Buttons: b, Down: e.Down})
+func (s *session) onEvent(e window.Input) {
+	if b := s.in.keys.of(e); b != 0 {
+		s.runner.Push(simthread.Event{Time: e.Time, Kind: simthread.EventButton, Buttons: b, Down: e.Down})
 		return
 	}
 	switch e.Kind {
 	case window.KindPointer:
 		// A mouse sends hundreds of moves a second: the sim gets the last
 		// of each poll (pushPointer), stamped when it happened.
-		a.pointer, a.pointerMoved = e, true
+		s.in.pointer, s.in.pointerMoved = e, true
 		return
 	case window.KindAxis:
-		a.runner.Push(simthread.Event{Time: e.Time, Kind: simthread.EventAxis, Axis: uint8(e.Axis), X: e.Value})
+		s.runner.Push(simthread.Event{Time: e.Time, Kind: simthread.EventAxis, Axis: uint8(e.Axis), X: e.Value})
 		return
 	}
 	if e.Kind != window.KindKey || !e.Down || e.Repeat {
@@ -37,27 +85,27 @@ func (a *app) onEvent(e window.Input) {
 	}
 	switch e.Key {
 	case window.KeyEscape:
-		a.keyQuit = true
-		a.win.SetShouldClose(true)
+		s.in.keyQuit.Store(true)
+		s.win.SetShouldClose(true)
 	case window.KeyF3:
-		a.hudOn.Store(!a.hudOn.Load())
+		s.hudOn.Store(!s.hudOn.Load())
 	case window.KeyF11:
-		if !a.win.ToggleFullscreen() {
+		if !s.win.ToggleFullscreen() {
 			fmt.Fprintln(os.Stderr, "tandem: F11: no monitor to go fullscreen on; staying windowed")
 		}
-		a.setRefresh()
+		s.setRefresh()
 	case window.KeyF12:
-		a.shotPending.Store(true)
+		s.shot.pending.Store(true)
 	case window.KeyP:
-		a.runner.Push(simthread.Event{Time: e.Time, Kind: simthread.EventTogglePause})
+		s.runner.Push(simthread.Event{Time: e.Time, Kind: simthread.EventTogglePause})
 	case window.KeyPeriod:
-		a.runner.Push(simthread.Event{Time: e.Time, Kind: simthread.EventStep})
+		s.runner.Push(simthread.Event{Time: e.Time, Kind: simthread.EventStep})
 	case window.KeyLeftBracket, window.KeyRightBracket:
 		step := 1
 		if e.Key == window.KeyLeftBracket {
 			step = -1
 		}
-		a.runner.Push(simthread.Event{Time: e.Time, Kind: simthread.EventScale, Scale: nextScale(a.runner.Stats().Chosen, step)})
+		s.runner.Push(simthread.Event{Time: e.Time, Kind: simthread.EventScale, Scale: nextScale(s.runner.Stats().Chosen, step)})
 	}
 }
 
@@ -65,33 +113,34 @@ func (a *app) onEvent(e window.Input) {
 // world pixels as the last frame drawn showed the world: where the player
 // pointed. (Before the first frame, framebuffer pixels.) The sim records
 // and replays that value, so the mapping needs no replaying.
-func (a *app) pushPointer() {
-	if a.pointerMoved {
-		a.pointerMoved = false
-		x, y := a.pointer.X, a.pointer.Y
-		a.shownMu.Lock()
-		if c := a.shown; c.Zoom > 0 {
-			x = c.X + (x-float32(a.shownW)/2)/c.Zoom
-			y = c.Y + (y-float32(a.shownH)/2)/c.Zoom
-		}
-		a.shownMu.Unlock()
-		a.runner.Push(simthread.Event{Time: a.pointer.Time, Kind: simthread.EventPointer, X: x, Y: y})
+func (s *session) pushPointer() {
+	if !s.in.pointerMoved {
+		return
 	}
+	s.in.pointerMoved = false
+	x, y := s.in.pointer.X, s.in.pointer.Y
+	s.shownMu.Lock()
+	if v := s.shown; v.cam.Zoom > 0 {
+		x = v.cam.X + (x-float32(v.w)/2)/v.cam.Zoom
+		y = v.cam.Y + (y-float32(v.h)/2)/v.cam.Zoom
+	}
+	s.shownMu.Unlock()
+	s.runner.Push(simthread.Event{Time: s.in.pointer.Time, Kind: simthread.EventPointer, X: x, Y: y})
 }
 
 // autoplay plays from the main thread as a player would: it holds the
 // Right action and presses Jump for 0.35 s of every 0.9 s, sending
 // stamped events through the same queue as the keyboard.
-func (a *app) autoplay(now int64) {
-	t := now - a.stats.start
+func (s *session) autoplay(now int64) {
+	t := now - s.in.autoStart
 	jump := t%autoPeriod < autoHold
-	if !a.autoRight {
-		a.autoRight = true
-		a.runner.Push(simthread.Event{Time: now, Kind: simthread.EventButton, Buttons: engine.ButtonOf(engine.ActionRight), Down: true})
+	if !s.in.autoRight {
+		s.in.autoRight = true
+		s.runner.Push(simthread.Event{Time: now, Kind: simthread.EventButton, Buttons: engine.ButtonOf(engine.ActionRight), Down: true})
 	}
-	if jump != a.autoJump {
-		a.autoJump = jump
-		a.runner.Push(simthread.Event{Time: now, Kind: simthread.EventButton, Buttons: engine.ButtonOf(engine.ActionJump), Down: jump})
+	if jump != s.in.autoJump {
+		s.in.autoJump = jump
+		s.runner.Push(simthread.Event{Time: now, Kind: simthread.EventButton, Buttons: engine.ButtonOf(engine.ActionJump), Down: jump})
 	}
 }
 
@@ -101,11 +150,11 @@ const autoPeriod, autoHold = 900_000_000, 350_000_000
 
 // autoplayNext is the first moment after now at which autoplay has a key
 // to change (now itself, before its first push).
-func (a *app) autoplayNext(now int64) int64 {
-	if !a.autoRight {
+func (s *session) autoplayNext(now int64) int64 {
+	if !s.in.autoRight {
 		return now
 	}
-	t := (now - a.stats.start) % autoPeriod
+	t := (now - s.in.autoStart) % autoPeriod
 	if t < autoHold {
 		return now + autoHold - t
 	}

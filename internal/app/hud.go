@@ -21,6 +21,9 @@ type hud struct {
 	glyphs []gl.GlyphQuad
 	line   []byte
 	scale  float32 // HUD pixels per layout pixel (HiDPI)
+	// The layout's pen while build runs: where the next line goes, and
+	// the widest line so far.
+	x, y, width int
 }
 
 func newHUD(a *art) *hud {
@@ -72,15 +75,66 @@ const (
 	vsyncEmulated            // -emulate-vsync
 )
 
-// build lays out the HUD and returns its quads.
+// drawHUD gathers what the HUD shows and draws it.
+func (s *session) drawHUD(fw, fh int, now int64) {
+	st := s.meter.stats
+	sim := s.runner.Stats()
+	in := &s.info
+	in.loop, in.scene = string(s.opts.Loop), s.opts.Scene
+	in.vsync, in.refreshHz = vsyncOff, 0
+	synced, hz := s.pace.VSyncSynced()
+	switch {
+	case s.opts.Pacing.EmulateHz > 0:
+		in.vsync, in.refreshHz = vsyncEmulated, s.opts.Pacing.EmulateHz
+	case s.win.VSync() && synced:
+		in.vsync, in.refreshHz = vsyncOn, hz
+	case s.win.VSync():
+		in.vsync = vsyncIgnored
+	}
+	in.hold = s.pace.Hold()
+	in.steal = s.meter.steal(now, in.steal)
+	if m := s.rec.failed.Load(); m != nil {
+		in.recordErr = *m
+	}
+	in.fps = st.fps
+	in.frameP50, in.frameP99 = st.frameHist.quantile(0.5), st.frameHist.quantile(0.99)
+	if el := now - st.start; el > 0 {
+		in.tps = float64(sim.Ticks) * 1e9 / float64(el)
+	}
+	in.sim, in.paused = sim, sim.Paused
+	in.gcCycles, in.gcPauseMs, in.gcMaxMs = st.gcCycles, st.gcPauseTotal*1e3, st.gcPauseMax*1e3
+	h := s.draw.hud
+	h.scale = float32(max(1, fh/720))
+	s.draw.quads.Draw(h.build(in, st), fw, fh)
+}
+
+// build lays out the HUD and returns its quads: a panel, a line of text
+// for each part, and the frame-time graph.
 func (h *hud) build(in *hudInfo, st *frameStats) []gl.Quad {
 	h.quads = h.quads[:0]
-	lh := h.art.glyphs.LineHeight
-	x, y := hudPad*2, hudPad*2
+	h.x, h.y, h.width = hudPad*2, hudPad*2, 0
 	panelAt := len(h.quads)
 	h.quads = append(h.quads, gl.Quad{}) // the panel, sized at the end
-	width := 0
+	h.row(h.title(in), hudDim)
+	h.row(h.frameLine(in), hudText)
+	h.row(h.simLine(in), hudText)
+	h.row(h.viewLine(in), hudText)
+	h.row(h.memLine(in), hudText)
+	h.warnings(in)
+	h.graph(st)
+	h.quads[panelAt] = gl.Quad{X: hudPad * h.scale, Y: hudPad * h.scale,
+		W: float32(h.width+2*hudPad) * h.scale, H: float32(h.y-hudPad+hudPad) * h.scale,
+		Frame: h.art.white, Tint: hudPanel}
+	return h.quads
+}
 
+// row lays out one line of the HUD and moves down a line.
+func (h *hud) row(b []byte, tint uint32) {
+	h.width = max(h.width, h.text(b, h.x, h.y, tint))
+	h.y += h.art.glyphs.LineHeight
+}
+
+func (h *hud) title(in *hudInfo) []byte {
 	b := h.line[:0]
 	b = append(b, "tandem  "...)
 	b = append(b, in.scene...)
@@ -97,21 +151,22 @@ func (h *hud) build(in *hudInfo, st *frameStats) []gl.Quad {
 	case vsyncIgnored:
 		b = append(b, "  vsync ignored by the driver"...)
 	}
-	width = max(width, h.text(b, x, y, hudDim))
-	y += lh
+	return b
+}
 
-	b = h.line[:0]
+func (h *hud) frameLine(in *hudInfo) []byte {
+	b := h.line[:0]
 	b = append(b, "FPS "...)
 	b = strconv.AppendFloat(b, in.fps, 'f', 1, 64)
 	b = append(b, "   frame p50 "...)
 	b = strconv.AppendFloat(b, in.frameP50, 'f', 2, 64)
 	b = append(b, " ms  p99 "...)
 	b = strconv.AppendFloat(b, in.frameP99, 'f', 2, 64)
-	b = append(b, " ms"...)
-	width = max(width, h.text(b, x, y, hudText))
-	y += lh
+	return append(b, " ms"...)
+}
 
-	b = h.line[:0]
+func (h *hud) simLine(in *hudInfo) []byte {
+	b := h.line[:0]
 	b = append(b, "TPS "...)
 	b = strconv.AppendFloat(b, in.tps, 'f', 1, 64)
 	b = append(b, "   time scale "...)
@@ -126,10 +181,11 @@ func (h *hud) build(in *hudInfo, st *frameStats) []gl.Quad {
 	if in.paused {
 		b = append(b, "  PAUSED"...)
 	}
-	width = max(width, h.text(b, x, y, hudText))
-	y += lh
+	return b
+}
 
-	b = h.line[:0]
+func (h *hud) viewLine(in *hudInfo) []byte {
+	b := h.line[:0]
 	b = append(b, "snapshot age "...)
 	b = strconv.AppendFloat(b, float64(in.view.Age)/1e6, 'f', 2, 64)
 	b = append(b, " ms   alpha "...)
@@ -143,11 +199,11 @@ func (h *hud) build(in *hudInfo, st *frameStats) []gl.Quad {
 		b = append(b, " ms   "...)
 	}
 	b = append(b, "tick "...)
-	b = strconv.AppendUint(b, in.sim.Ticks, 10)
-	width = max(width, h.text(b, x, y, hudText))
-	y += lh
+	return strconv.AppendUint(b, in.sim.Ticks, 10)
+}
 
-	b = h.line[:0]
+func (h *hud) memLine(in *hudInfo) []byte {
+	b := h.line[:0]
 	b = append(b, "sprites "...)
 	b = strconv.AppendInt(b, int64(in.sprites), 10)
 	b = append(b, "   GC "...)
@@ -156,43 +212,36 @@ func (h *hud) build(in *hudInfo, st *frameStats) []gl.Quad {
 	b = strconv.AppendFloat(b, in.gcPauseMs, 'f', 2, 64)
 	b = append(b, " ms (max "...)
 	b = strconv.AppendFloat(b, in.gcMaxMs, 'f', 2, 64)
-	b = append(b, " ms)"...)
-	width = max(width, h.text(b, x, y, hudText))
-	y += lh
+	return append(b, " ms)"...)
+}
+
+// warnings lays out the lines that say something is wrong.
+func (h *hud) warnings(in *hudInfo) {
 	if in.sim.Dropped > 0 {
-		b = h.line[:0]
-		b = append(b, "overloaded: dropped "...)
+		b := append(h.line[:0], "overloaded: dropped "...)
 		b = strconv.AppendFloat(b, float64(in.sim.Dropped)/1e6, 'f', 0, 64)
-		b = append(b, " ms of sim time"...)
-		width = max(width, h.text(b, x, y, hudBad))
-		y += lh
+		h.row(append(b, " ms of sim time"...), hudBad)
 	}
 	if in.steal >= hoststat.Notable {
-		b = h.line[:0]
-		b = append(b, "host steal "...)
+		b := append(h.line[:0], "host steal "...)
 		b = strconv.AppendFloat(b, in.steal, 'f', 1, 64)
-		b = append(b, "% of the CPU (a VM's hypervisor): frame times disturbed"...)
-		width = max(width, h.text(b, x, y, hudBad))
-		y += lh
+		h.row(append(b, "% of the CPU (a VM's hypervisor): frame times disturbed"...), hudBad)
 	}
 	if len(in.recordErr) > 0 {
-		b = append(append(h.line[:0], "recording stopped: "...), in.recordErr[:min(len(in.recordErr), 90)]...)
-		width = max(width, h.text(b, x, y, hudBad))
-		y += lh
+		h.row(append(append(h.line[:0], "recording stopped: "...), in.recordErr[:min(len(in.recordErr), 90)]...), hudBad)
 	}
 	if in.sim.InputLate > 0 {
-		b = h.line[:0]
-		b = append(b, "input late: "...)
+		b := append(h.line[:0], "input late: "...)
 		b = strconv.AppendUint(b, in.sim.InputLate, 10)
-		b = append(b, " events applied a tick after their stamp"...)
-		width = max(width, h.text(b, x, y, hudText))
-		y += lh
+		h.row(append(b, " events applied a tick after their stamp"...), hudText)
 	}
+}
 
-	// The frame-time graph: one bar per frame, newest on the right, with a
-	// line at one 60 Hz frame.
-	y += hudPad / 2
-	base := float32(y + hudGraphH)
+// graph lays out the frame-time graph: one bar per frame, newest on the
+// right, with a line at one 60 Hz frame.
+func (h *hud) graph(st *frameStats) {
+	h.y += hudPad / 2
+	base := float32(h.y + hudGraphH)
 	for i := range graphLen {
 		ms := st.graph[(st.gi+i)%graphLen]
 		hgt := min(ms*hudMsPx, hudGraphH)
@@ -203,16 +252,11 @@ func (h *hud) build(in *hudInfo, st *frameStats) []gl.Quad {
 		case ms > 17.5:
 			tint = hudWarn
 		}
-		h.quad(float32(x+i*2), base-hgt, 2, hgt, h.art.white, tint)
+		h.quad(float32(h.x+i*2), base-hgt, 2, hgt, h.art.white, tint)
 	}
-	h.quad(float32(x), base-1000.0/60*hudMsPx, graphLen*2, 1, h.art.white, hudRefLine)
-	width = max(width, graphLen*2)
-	y += hudGraphH
-
-	h.quads[panelAt] = gl.Quad{X: hudPad * h.scale, Y: hudPad * h.scale,
-		W: float32(width+2*hudPad) * h.scale, H: float32(y-hudPad+hudPad) * h.scale,
-		Frame: h.art.white, Tint: hudPanel}
-	return h.quads
+	h.quad(float32(h.x), base-1000.0/60*hudMsPx, graphLen*2, 1, h.art.white, hudRefLine)
+	h.width = max(h.width, graphLen*2)
+	h.y += hudGraphH
 }
 
 // gameText lays out a snapshot's game text and returns its quads, in

@@ -3,6 +3,8 @@ package app
 import (
 	"context"
 	"fmt"
+	"math"
+	"slices"
 	"time"
 
 	"github.com/tandem-engine/tandem/internal/engine"
@@ -11,8 +13,9 @@ import (
 )
 
 // Options are how the loop runs a game, grouped by concern. tandem.Run
-// builds them from a Config, the command line from its flags; every
-// field has its final value (no zero means a default here).
+// builds them from a Config, the command line from its flags, both over
+// [Defaults] and through [Options.Validate]; every field has its final
+// value (no zero means a default here).
 type Options struct {
 	Game  engine.Game
 	Info  engine.Info // the game's
@@ -70,14 +73,14 @@ type WorldOptions struct {
 // PacingOptions choose each frame's moment and pace its present (see
 // docs/pacing.md).
 type PacingOptions struct {
-	Interp        bool    // blend the two newest snapshots; false: draw the newest
-	DelayAuto     bool    // the jitter buffer sizes the delay and each frame aims at its present
-	InterpDelayMs float64 // the fixed delay, ms, when not DelayAuto
-	Extrapolate   float64 // how far past the newest a late frame may go, in ticks
-	CatchUp       float64 // after a stall the picture runs up to 1+CatchUp as fast
-	FPSCap        int     // frames a second at most; 0: no cap
-	EmulateHz     int     // swap on a blank grid of this rate (0: off)
-	PresentHold   bool    // hold each swap to a steady lead after its moment
+	Snap        bool          // draw the newest snapshot as it is; false: blend the two newest
+	DelayAuto   bool          // the jitter buffer sizes the delay and each frame aims at its present
+	Delay       time.Duration // the fixed delay, when not DelayAuto
+	Extrapolate float64       // how far past the newest a late frame may go, in ticks
+	CatchUp     float64       // after a stall the picture runs up to 1+CatchUp as fast (0: jumps at once)
+	FPSCap      int           // frames a second at most; 0: no cap
+	EmulateHz   int           // swap on a blank grid of this rate (0: off)
+	PresentHold bool          // hold each swap to a steady lead after its moment
 }
 
 // LoadOptions are the bench's load knobs.
@@ -128,10 +131,6 @@ const (
 // Loops are the loop architectures, in the order reports list them.
 var Loops = []Loop{Coupled, Decoupled, Pipelined, Threaded}
 
-// ownsSchedule reports whether frames choose the moment they show from
-// the sim's own schedule: the loops whose sim runs free on its thread.
-func (l Loop) ownsSchedule() bool { return l == Decoupled || l == Threaded }
-
 // Hitch is a stall of one thread every so often: -hitch WHO:EVERY:DURATION.
 type Hitch struct {
 	Who      string // "sim" or "render"
@@ -140,3 +139,124 @@ type Hitch struct {
 }
 
 func (h Hitch) String() string { return fmt.Sprintf("%s:%v:%v", h.Who, h.Every, h.Duration) }
+
+// Defaults returns the options every run starts from, before a Config or
+// the flags set theirs: the one place that holds them. Game, Info and
+// Scene are the caller's; Sprites is the game's own (Info.Sprites) unless
+// set.
+func Defaults() Options {
+	return Options{
+		Window: WindowOptions{Width: 1280, Height: 720, VSync: true},
+		World:  WorldOptions{Hz: 60, Seed: 1, SpriteSize: 32},
+		Pacing: PacingOptions{DelayAuto: true, CatchUp: 0.25},
+		Loop:   Decoupled,
+		Output: OutputOptions{ShotDir: "."},
+	}
+}
+
+// BenchDefaults are the bench's own defaults over [Defaults]: a measured
+// 5 s after a 1 s warm-up, without vsync, with the probe.
+func BenchDefaults() Options {
+	o := Defaults()
+	o.Seconds = 5
+	o.Window.VSync = false
+	o.Measure = MeasureOptions{Bench: true, Warmup: 1, Probe: true}
+	return o
+}
+
+// OptionError is an option out of its range: it names the option as a
+// Config field and as a flag, the value, and what it wants, in one
+// message whichever way the option was given.
+type OptionError struct {
+	Field string // the Config field, e.g. "Pacing.FPSCap"
+	Flag  string // the flag, e.g. "fps-cap"
+	Value any
+	Want  string
+}
+
+func (e *OptionError) Error() string {
+	return fmt.Sprintf("-%s %v (Config.%s): want %s", e.Flag, e.Value, e.Field, e.Want)
+}
+
+// Validate returns the first option out of its range, as an
+// [*OptionError]; it also settles what one option implies for another
+// (an emulated vsync replaces the real one). Config, the flags and a
+// replay's options all pass through it.
+func (o *Options) Validate() error {
+	bad := func(field, flag string, v any, want string) error {
+		return &OptionError{Field: field, Flag: flag, Value: v, Want: want}
+	}
+	w, wo, p := o.Window, o.World, o.Pacing
+	notNumber := func(v float64) bool { return math.IsNaN(v) || math.IsInf(v, 0) }
+	switch {
+	case w.Width < 64 || w.Width > 16384:
+		return bad("Width", "width", w.Width, "64 to 16384 px")
+	case w.Height < 64 || w.Height > 16384:
+		return bad("Height", "height", w.Height, "64 to 16384 px")
+	case ValidateWorld(wo) != nil:
+		return ValidateWorld(wo)
+	case wo.LevelFile != "" && o.Info.Level == nil && o.Replay.Rec == nil:
+		return bad("Level", "level", wo.LevelFile, fmt.Sprintf("no level: %s takes none", o.Scene))
+	case notNumber(o.Seconds) || o.Seconds < 0:
+		return bad("Seconds", "seconds", o.Seconds, "0 (until the window closes) or more seconds")
+	case o.Measure.Bench && o.Seconds == 0:
+		return bad("Seconds", "seconds", o.Seconds, "a measured time above 0 for the bench")
+	case notNumber(o.Measure.Warmup) || o.Measure.Warmup < 0:
+		return bad("Warmup", "warmup", o.Measure.Warmup, "0 or more seconds")
+	case !slices.Contains(Loops, o.Loop):
+		return bad("Loop", "loop", o.Loop, "decoupled, coupled, pipelined or threaded")
+	case p.FPSCap < 0 || p.FPSCap > 10_000:
+		return bad("Pacing.FPSCap", "fps-cap", p.FPSCap, "0 (no cap) to 10000")
+	case p.EmulateHz < 0 || p.EmulateHz > 1000:
+		return bad("Pacing.EmulateVSync", "emulate-vsync", p.EmulateHz, "0 (off) to 1000 Hz")
+	case p.Delay < 0 || p.Delay > 100*time.Millisecond:
+		return bad("Pacing.Delay", "interp-delay", p.Delay, "0 to 100 ms")
+	case notNumber(p.Extrapolate) || p.Extrapolate < 0 || p.Extrapolate > 1:
+		return bad("Pacing.Extrapolate", "extrapolate", p.Extrapolate, "0 to 1 tick")
+	case notNumber(p.CatchUp) || p.CatchUp < 0 || p.CatchUp > 4:
+		return bad("Pacing.CatchUp", "catch-up", p.CatchUp, "0 (jump at once) to 4")
+	}
+	return o.validateHold()
+}
+
+// ValidateWorld returns the first of the world's options out of its
+// range, as Validate does: NewSim checks a sim's settings with it.
+func ValidateWorld(wo WorldOptions) error {
+	bad := func(field, flag string, v any, want string) error {
+		return &OptionError{Field: field, Flag: flag, Value: v, Want: want}
+	}
+	switch {
+	case wo.Hz < 1 || wo.Hz > 1000:
+		return bad("Hz", "hz", wo.Hz, "1 to 1000 ticks a second")
+	case wo.Sprites < 0 || wo.Sprites > 1_000_000:
+		return bad("Sprites", "sprites", wo.Sprites, "0 to 1000000")
+	case wo.SpriteSize < 1 || wo.SpriteSize > 512:
+		return bad("SpriteSize", "sprite-size", wo.SpriteSize, "1 to 512 px")
+	}
+	return nil
+}
+
+// validateHold refuses a present hold where it would silently do
+// nothing: it paces presents that nothing else paces, in the loops whose
+// frames choose the moment they show.
+func (o *Options) validateHold() error {
+	p := o.Pacing
+	if p.EmulateHz > 0 {
+		o.Window.VSync = false // the emulated blanks pace the swaps
+	}
+	if !p.PresentHold {
+		return nil
+	}
+	bad := func(want string) error {
+		return &OptionError{Field: "Pacing.PresentHold", Flag: "present-hold", Value: true, Want: want}
+	}
+	switch {
+	case p.EmulateHz > 0:
+		return bad("no emulated vsync (-emulate-vsync, Pacing.EmulateVSync): the emulated blanks pace the swaps; drop one of them")
+	case o.Window.VSync:
+		return bad("vsync off (-vsync=false, Config.NoVSync): with vsync the blanks pace the presents")
+	case o.Loop != Decoupled && o.Loop != Threaded:
+		return bad(fmt.Sprintf("the decoupled or threaded loop, not %s", o.Loop))
+	}
+	return nil
+}

@@ -35,7 +35,7 @@ const (
 // bench's button. Where XTest is missing (Wayland, another OS, a server
 // without the extension) it says so and leaves the synthetic button on:
 // the summary's input_source tells which ran.
-func (a *app) startRealInput() {
+func (b *benchLoad) startRealInput() {
 	inj, err := xtest.Open("")
 	if err == nil {
 		var run *xtest.Runner
@@ -44,26 +44,25 @@ func (a *app) startRealInput() {
 		// every run pressed at the same offsets from its start, and the
 		// start's phase against the ticks, the same each run within a
 		// build, moved the figures by several ms from build to build.
-		seed := uint64(snapshot.Now()) ^ a.opts.World.Seed
+		seed := uint64(snapshot.Now()) ^ b.s.opts.World.Seed
 		if run, err = inj.Start(xtest.Schedule{Key: xtest.F9, Seed: seed, MinGap: realMinGap, MaxGap: realMaxGap}); err == nil {
-			a.keys.keys[window.KeyF9] |= benchButton
-			a.real = &realInput{inj: inj, run: run}
+			b.s.in.keys.keys[window.KeyF9] |= benchButton
+			b.real = &realInput{inj: inj, run: run}
 			return
 		}
 		inj.Close()
 	}
-	a.realErr = err
 	fmt.Fprintf(os.Stderr, "tandem: bench: no real key presses (%v): measuring input latency from a synthetic button, stamped when a frame polls\n", err)
 }
 
 // stopRealInput stops the real key (released) and returns its presses
 // and releases.
-func (a *app) stopRealInput() []bench.Press {
-	if a.real == nil {
+func (b *benchLoad) stopRealInput() []bench.Press {
+	if b.real == nil {
 		return nil
 	}
-	evs, err := a.real.run.Stop()
-	if cerr := a.real.inj.Close(); err == nil {
+	evs, err := b.real.run.Stop()
+	if cerr := b.real.inj.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
@@ -79,19 +78,17 @@ func (a *app) stopRealInput() []bench.Press {
 // pressFigures puts the bench's input figures in sum: from the real
 // presses when there were some (over the records the rings hold, which a
 // bench run's fit in), else it marks them synthetic.
-func (a *app) pressFigures(sum *Summary, run *bench.Records, presses []bench.Press) {
-	sum.InputStampErrMsP50, sum.InputStampErrMsP99, sum.InputServerMsP99 = -1, -1, -1
-	sum.InputTickMsP50, sum.InputShownMsP50, sum.InputFrameMsP50 = -1, -1, -1
-	if !a.opts.Measure.Bench {
+func (b *benchLoad) pressFigures(sum *Summary, run *bench.Records) {
+	if !b.s.opts.Measure.Bench {
 		return
 	}
-	if a.real == nil {
+	if b.real == nil {
 		sum.InputSource = "synthetic"
 		return
 	}
 	sum.InputSource = "xtest"
 	fr, _ := run.Window()
-	f := run.Presses(fr, presses)
+	f := run.Presses(fr, b.presses)
 	p := func(part func(bench.PressRow) float64, q float64) float64 {
 		if len(f.Rows) == 0 {
 			return -1 // not measured

@@ -246,7 +246,7 @@ func delayName(o Options) string {
 	if o.Pacing.DelayAuto {
 		return "auto"
 	}
-	return strconv.FormatFloat(o.Pacing.InterpDelayMs, 'g', -1, 64)
+	return strconv.FormatFloat(float64(o.Pacing.Delay)/1e6, 'g', -1, 64)
 }
 
 // Round rounds to d decimals; NaN (nothing measured) becomes -1, which JSON

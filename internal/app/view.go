@@ -17,12 +17,12 @@ import (
 // of a frame (screenshots).
 
 // capture reads the frame back before it is swapped away.
-func (a *app) capture(fw, fh int) {
-	a.last = gl.ReadPixels(0, 0, fw, fh)
-	if a.shotPending.Swap(false) {
-		name := filepath.Join(a.opts.Output.ShotDir, "tandem-"+time.Now().Format("20060102-150405.000")+".png")
-		if err := writeImage(name, a.last); err != nil {
-			a.shotErr = err
+func (s *session) capture(fw, fh int) {
+	s.shot.last = gl.ReadPixels(0, 0, fw, fh)
+	if s.shot.pending.Swap(false) {
+		name := filepath.Join(s.opts.Output.ShotDir, "tandem-"+time.Now().Format("20060102-150405.000")+".png")
+		if err := writeImage(name, s.shot.last); err != nil {
+			s.shot.err = err
 		} else {
 			fmt.Fprintf(os.Stderr, "tandem: screenshot %s\n", name)
 		}
@@ -33,8 +33,8 @@ func (a *app) capture(fw, fh int) {
 // game that asked for Setup.PixelArt(lines), the whole number that shows
 // about lines world pixels on the framebuffer's height (2 for 360 in a
 // 720-line window); 1 for the others.
-func (a *app) pixelScale(fh int) float32 {
-	lines := a.look.Lines
+func (s *session) pixelScale(fh int) float32 {
+	lines := s.look.Lines
 	if lines <= 0 {
 		return 1
 	}
@@ -44,9 +44,9 @@ func (a *app) pixelScale(fh int) float32 {
 // camera applies the render-side zoom and keeps the view inside the
 // world's bounds, when Setup gave some. (Setup's values are fixed once it
 // returned, so the render thread reads them where they are.)
-func (a *app) camera(c snapshot.Camera, fw, fh int) snapshot.Camera {
-	c.Zoom *= a.pixelScale(fh)
-	l := a.look
+func (s *session) camera(c snapshot.Camera, fw, fh int) snapshot.Camera {
+	c.Zoom *= s.pixelScale(fh)
+	l := s.look
 	if !l.HasBounds {
 		return c
 	}

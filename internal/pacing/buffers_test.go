@@ -1,7 +1,8 @@
-package snapshot
+package pacing
 
 import (
 	"github.com/tandem-engine/tandem/internal/mallocs"
+	"github.com/tandem-engine/tandem/snapshot"
 	"testing"
 )
 
@@ -471,5 +472,66 @@ func TestPresentHoldSkipsFirstFrames(t *testing.T) {
 	}
 	if got, want := h.Lead(), int64(10*ms+500_000); got != want {
 		t.Fatalf("after a slow first frame and 20 of 10 ms: lead %d, want %d", got, want)
+	}
+}
+
+func TestOverloadPlaysSlowMotion(t *testing.T) {
+	// An overloaded sim at 60 Hz: every tick takes 33.3 ms, its lag is
+	// clamped, and each snapshot is due 33.3 ms after the one before (Next
+	// says so) and published 283 ms after it was due. Frames every 16.7 ms
+	// feed the jitter buffer (half a tick over the floor) and show the
+	// world its delay in the past. Once the buffer's floor has followed
+	// the steady lateness, the picture plays the sim's schedule as even
+	// slow motion: half a frame of sim time a frame, nothing overdue. With
+	// the delay held at half a tick (a bound without the floor), every
+	// frame is overdue and the picture moves in steps.
+	const tick, slow, late, frame = 16_666_667, 33_333_333, 283_000_000, 16_666_667
+	var snaps []*snapshot.Snapshot
+	for k := int64(1); k <= 400; k++ {
+		due := k * slow
+		snaps = append(snaps, &snapshot.Snapshot{Tick: uint64(k), SimTime: k * tick, Time: due, Next: due + slow, Published: due + late, TimeScale: 0.5})
+	}
+	history := func(now int64) (h [snapshot.History]*snapshot.Snapshot, n int) {
+		for n < len(snaps) && snaps[n].Published <= now {
+			n++
+		}
+		for i := range h {
+			h[i] = snaps[max(n-snapshot.History+i, 0)]
+		}
+		return h, n
+	}
+	run := func(follow bool) (overdue, steps int, minStep, maxStep int64) {
+		jb := JitterBuffer{Max: tick / 2}
+		ip := snapshot.Interpolator{Delay: tick / 2}
+		seen, last := 0, int64(-1)
+		minStep = 1 << 62
+		for now := int64(late + slow); now < 12_000_000_000; now += frame {
+			h, n := history(now)
+			for ; seen < n; seen++ {
+				jb.Observe(snaps[seen].Published - snaps[seen].Time)
+			}
+			if follow {
+				ip.Delay = jb.Delay()
+			}
+			v, _, _ := ip.Show(h, now)
+			if now < 4_000_000_000 {
+				last = v.SimTime
+				continue // the buffer is still following the schedule
+			}
+			steps++
+			if v.Overdue {
+				overdue++
+			}
+			minStep, maxStep = min(minStep, v.SimTime-last), max(maxStep, v.SimTime-last)
+			last = v.SimTime
+		}
+		return overdue, steps, minStep, maxStep
+	}
+	overdue, steps, lo, hi := run(true)
+	if overdue != 0 || lo < frame/2-1000 || hi > frame/2+1000 {
+		t.Fatalf("following the floor: %d of %d frames overdue, steps of %d-%d ns of sim time; want none overdue and %d each", overdue, steps, lo, hi, frame/2)
+	}
+	if overdue, steps, lo, hi := run(false); overdue != steps || lo != 0 || hi != tick {
+		t.Fatalf("a delay of half a tick: %d of %d frames overdue, steps of %d-%d ns; want all overdue, steps of 0 and a tick", overdue, steps, lo, hi)
 	}
 }

@@ -1,0 +1,92 @@
+//go:build cgo
+
+package app
+
+import (
+	"github.com/tandem-engine/tandem/bench"
+	"github.com/tandem-engine/tandem/simthread"
+	"github.com/tandem-engine/tandem/snapshot"
+)
+
+// An addon attaches to a run through hooks, so that the loop need not
+// know it: the figures (meter), the bench's load and key presses
+// (benchLoad), the tests' watch. A run attaches only the add-ons its
+// options ask for. Each hook runs on the thread it names and must not
+// allocate in steady state.
+type addon interface {
+	// tick runs on the sim thread after each tick, which began at start.
+	tick(in simthread.TickInput, start int64)
+	// publish runs on the sim thread after the game filled a tick's
+	// snapshot, before it is published.
+	publish(dst *snapshot.Snapshot)
+	// input runs on the input thread after each poll's events, at now;
+	// it returns the next moment it wants to run (math.MaxInt64: none),
+	// for a thread that sleeps until input comes.
+	input(now int64) (next int64)
+	// frameStart runs on the render thread once a frame has taken its
+	// snapshots, before it draws.
+	frameStart(now int64)
+	// frameEnd runs on the render thread after each frame.
+	frameEnd(e frameEnd)
+	// stop runs on the main thread when the frames have stopped, at end,
+	// before the sim thread is stopped.
+	stop(end int64)
+	// summary adds the add-on's figures to the run's summary, over the
+	// records run, after the sim has stopped.
+	summary(sum *Summary, run *bench.Records)
+}
+
+// noHooks is an addon that does nothing, to embed: an add-on defines the
+// hooks it needs.
+type noHooks struct{}
+
+func (noHooks) tick(simthread.TickInput, int64)  {}
+func (noHooks) publish(*snapshot.Snapshot)       {}
+func (noHooks) input(int64) int64                { return noInput }
+func (noHooks) frameStart(int64)                 {}
+func (noHooks) frameEnd(frameEnd)                {}
+func (noHooks) stop(int64)                       {}
+func (noHooks) summary(*Summary, *bench.Records) {}
+
+// noInput is an add-on's next input moment when it has none.
+const noInput = int64(1<<63 - 1)
+
+// hookedSim is the game as the runner steps it: each tick and publish
+// followed by the add-ons' hooks.
+type hookedSim struct {
+	simthread.Sim
+	addons []addon
+}
+
+func (h *hookedSim) Step(in simthread.TickInput) {
+	start := snapshot.Now()
+	h.Sim.Step(in)
+	for _, ad := range h.addons {
+		ad.tick(in, start)
+	}
+}
+
+func (h *hookedSim) Publish(dst *snapshot.Snapshot) {
+	h.Sim.Publish(dst)
+	for _, ad := range h.addons {
+		ad.publish(dst)
+	}
+}
+
+// testHooks attaches the tests' Hooks.
+type testHooks struct {
+	noHooks
+	h *Hooks
+}
+
+func (t *testHooks) tick(simthread.TickInput, int64) {
+	if t.h.OnTick != nil {
+		t.h.OnTick()
+	}
+}
+
+func (t *testHooks) frameEnd(frameEnd) {
+	if t.h.OnFrame != nil {
+		t.h.OnFrame()
+	}
+}

@@ -1,0 +1,233 @@
+//go:build cgo
+
+package app
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+
+	"github.com/tandem-engine/tandem/bench"
+	"github.com/tandem-engine/tandem/gl"
+	"github.com/tandem-engine/tandem/internal/hoststat"
+	"github.com/tandem-engine/tandem/simthread"
+	"github.com/tandem-engine/tandem/snapshot"
+)
+
+// meter is the add-on that measures a run for its summary: the frame
+// statistics the HUD shows, the rings every frame and tick are recorded
+// into (the newest kept for -out), the figures read from the rings as
+// they fill, and the host's CPU accounting over the measured window.
+type meter struct {
+	noHooks
+	hz int
+	// The probe's motion, on the sim thread: the ticks stepped, and
+	// whether the bench's button is down.
+	ticks  uint64
+	held   bool
+	from   int64 // the measured window starts here, after the warm-up
+	stats  *frameStats
+	frames *bench.Frames
+	log    *simthread.Log
+	// figures read the rings as they fill (drain), when drainFrames
+	// frames wait or drainEvery has passed since drainedAt.
+	figures   *bench.Stream
+	drainedAt int64
+	// The host's CPU accounting at the window's start and end: how much
+	// of the window the hypervisor stole (nil off Linux); and the HUD's,
+	// the reading of half a second ago and when.
+	host             *hoststat.Reader
+	hostFrom, hostTo hoststat.Times
+	hostHUD          hoststat.Times
+	hostHUDAt        int64
+}
+
+// newMeter starts measuring a run of o at start. The rings keep the
+// newest 131,072 frames, and the ticks of the whole bench run up to
+// 262,144 (73 minutes at 60 Hz).
+func newMeter(o Options, start int64) *meter {
+	hz := o.World.Hz
+	m := &meter{hz: hz, from: start + int64(o.Measure.Warmup*1e9)}
+	m.frames = bench.NewFrames(1 << 17)
+	m.log = simthread.NewLog(min(max(1<<16, int((o.Measure.Warmup+o.Seconds+2)*float64(hz))), 1<<18), 1<<14)
+	m.figures, m.drainedAt = bench.NewStream(hz, m.from, 0), start
+	m.stats = newFrameStats(start, m.from)
+	if r, err := hoststat.Open(); err == nil {
+		m.host = r
+	}
+	return m
+}
+
+func (m *meter) tick(in simthread.TickInput, _ int64) {
+	m.ticks++
+	m.held = in.Down&benchButton != 0
+}
+
+// publish publishes the probe, which every run's figures read (judder):
+// after k ticks it is at k*240/hz px, exactly the distance 240 px/s
+// covers in k ticks of sim time.
+func (m *meter) publish(dst *snapshot.Snapshot) {
+	dst.Probe = float64(m.ticks*probeSpeed) / float64(m.hz)
+	dst.ProbeHeld = m.held
+}
+
+// frameStart reads the host's CPU accounting when the measured window
+// begins.
+func (m *meter) frameStart(now int64) {
+	if m.host != nil && m.hostFrom.Total == 0 && now >= m.from {
+		m.hostFrom, _ = m.host.Read()
+	}
+}
+
+func (m *meter) frameEnd(e frameEnd) {
+	if e.swapped {
+		m.stats.frame(e.at, e.age)
+		if e.drew {
+			if e.rec.Overdue {
+				m.stats.overdue++
+			}
+			m.frames.Add(e.rec)
+		}
+	}
+	m.drain(e.at)
+}
+
+func (m *meter) stop(int64) {
+	if m.host != nil {
+		m.hostTo, _ = m.host.Read()
+		m.host.Close()
+		m.host = nil // the screenshot's frame after the run reads no more
+	}
+}
+
+// drain reads the records written since the last drain into the figures,
+// when drainFrames frames wait or drainEvery has passed. It never
+// allocates. Render thread only.
+func (m *meter) drain(now int64) {
+	if m.frames.Written()-m.figures.FramesRead() < drainFrames && now-m.drainedAt < drainEvery {
+		return
+	}
+	m.drainedAt = now
+	m.figures.Drain(m.frames, m.log)
+}
+
+// records returns the records the rings kept, with the measured window
+// from m.from to end.
+func (m *meter) records(end int64) *bench.Records {
+	frames, _ := m.frames.Records()
+	ticks, _ := m.log.Ticks()
+	inputs, _ := m.log.Inputs()
+	return &bench.Records{Hz: m.hz, From: m.from, To: end, Frames: frames, Ticks: ticks, Inputs: inputs}
+}
+
+// steal is the share of the CPU the host stole since the reading before,
+// in percent, reading /proc/stat at most twice a second (no allocation);
+// -1 until two readings (or off Linux). For the HUD.
+func (m *meter) steal(now int64, last float64) float64 {
+	if m.host == nil {
+		return -1
+	}
+	if now-m.hostHUDAt >= 500_000_000 {
+		if t, ok := m.host.Read(); ok {
+			last = hoststat.StealPct(m.hostHUD, t)
+			m.hostHUD, m.hostHUDAt = t, now
+		}
+	}
+	return last
+}
+
+// summarize is the summary of the run s over the records run, the figures
+// read to its end: after the sim has stopped.
+func (m *meter) summarize(s *session, run *bench.Records) *Summary {
+	st := m.stats
+	sim := s.runner.Stats()
+	ver, rend := gl.Driver()
+	st.readGC()
+	// The sim has stopped: the figures read the rest, over [m.from, end).
+	f := m.figures.End(m.frames, m.log, run.To)
+	kept, _ := run.Window()
+	interp := "on"
+	if s.opts.Pacing.Snap {
+		interp = "off"
+	}
+	var hitches []string
+	for _, h := range s.opts.Load.Hitches {
+		hitches = append(hitches, h.String())
+	}
+	sum := &Summary{
+		Engine:            "tandem",
+		StoppedBy:         s.stoppedBy,
+		Scene:             s.opts.Scene,
+		Loop:              string(s.opts.Loop),
+		Interp:            interp,
+		Seconds:           Round(float64(run.To-run.From)/1e9, 3),
+		WarmupSeconds:     s.opts.Measure.Warmup,
+		Frames:            f.Frames,
+		FPSMean:           Round(f.FPSMean, 1),
+		FrameMsP50:        Round(f.FrameMsP50, 2),
+		FrameMsP99:        Round(f.FrameMsP99, 2),
+		FrameMsMax:        Round(f.FrameMsMax, 2),
+		Hitches:           f.Hitches,
+		TPS:               Round(f.TPS, 1),
+		Ticks:             sim.Ticks,
+		TickJitterMsP99:   Round(f.TickJitterMsP99, 3),
+		AnimErrMsP99:      Round(f.AnimErrMsP99, 3),
+		AnimErrMsRMS:      Round(f.AnimErrMsRMS, 3),
+		AnimErrMsP95:      Round(f.AnimErrMsP95, 3),
+		AnimErrOver2ms:    f.AnimErrOver2ms,
+		Judder:            Round(f.Judder, 4),
+		JudderPixels:      Round(f.JudderPixels, 4),
+		LatencyMsP50:      Round(f.LatencyMsP50, 2),
+		LatencyMsP99:      Round(f.LatencyMsP99, 2),
+		InputLatencyMsP50: Round(f.InputLatencyMsP50, 2),
+		InputLatencyMsP99: Round(f.InputLatencyMsP99, 2),
+		Inputs:            f.Inputs,
+		InputLate:         sim.InputLate,
+		SimBackwards:      f.SimBackwardsFrames,
+		SimHeld:           f.SimHeldFrames,
+		Hz:                s.opts.World.Hz,
+		Sprites:           s.game.Entities(),
+		SpriteSlots:       s.info.sprites,
+		SpriteSize:        s.opts.World.SpriteSize,
+		VSync:             s.opts.Window.VSync,
+		SimCost:           s.opts.Load.SimCost.String(),
+		RenderCost:        s.opts.Load.RenderCost.String(),
+		Hitch:             strings.Join(hitches, ","),
+		GCLoad:            s.opts.Load.GCLoad,
+		StateHash:         fmt.Sprintf("%016x", s.game.Hash()),
+		AllocsPerFrame:    Round(st.allocsPerFrame(), 3),
+		OverdueFrames:     f.OverdueFrames,
+		Extrapolated:      f.ExtrapolatedFrames,
+		Eased:             s.interp.Eased,
+		InterpDelayMsP50:  Round(f.DelayMsP50, 3),
+		InterpDelay:       delayName(s.opts),
+		PresentHoldMsP50:  Round(f.HoldMsP50, 3),
+		FPSCap:            s.opts.Pacing.FPSCap,
+		EmulatedVSyncHz:   s.opts.Pacing.EmulateHz,
+		SnapshotAgeP50:    Round(f.SnapshotAgeMsP50, 2),
+		SnapshotAgeP99:    Round(f.SnapshotAgeMsP99, 2),
+		TimeScale:         Round(sim.Scale, 3),
+		DroppedMs:         Round(float64(sim.Dropped)/1e6, 1),
+		LateMaxMs:         Round(float64(sim.LateMax)/1e6, 2),
+		GCCycles:          st.gcCycles,
+		GCPauseMsTotal:    Round(st.gcPauseTotal*1e3, 3),
+		GCPauseMsP99:      Round(st.gcPauseP99(), 3),
+		Renderer:          rend,
+		GLVersion:         ver,
+		GoVersion:         runtime.Version(),
+		LPNumThreads:      os.Getenv("LP_NUM_THREADS"),
+		MaxRSSMB:          maxRSSMB(),
+		HostStealPct:      Round(hoststat.StealPct(m.hostFrom, m.hostTo), 2),
+		RecordsFrames:     len(kept),
+		RecordsLost:       f.FramesLost + f.TicksLost + f.InputsLost,
+		Record:            s.opts.Record,
+		run:               run,
+		work:              ptr(f.FrameWorkMsP50),
+	}
+	sum.counts = s.game.Counters()
+	// The bench's add-on measures these; -1: not measured.
+	sum.InputStampErrMsP50, sum.InputStampErrMsP99, sum.InputServerMsP99 = -1, -1, -1
+	sum.InputTickMsP50, sum.InputShownMsP50, sum.InputFrameMsP50 = -1, -1, -1
+	return sum
+}

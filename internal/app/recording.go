@@ -1,0 +1,81 @@
+//go:build cgo
+
+package app
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"sync/atomic"
+
+	"github.com/tandem-engine/tandem/physics"
+	"github.com/tandem-engine/tandem/replay"
+	"github.com/tandem-engine/tandem/simthread"
+	"github.com/tandem-engine/tandem/window"
+)
+
+// recording is a run's record and replay: the recording being written
+// (-record), and the replay's checker.
+type recording struct {
+	writer   *replay.Writer
+	verifier *replay.Verifier
+	err      error // closing the recording failed: reported at exit
+	// failed is why the recording stopped writing during the run (a full
+	// disk), for the HUD; nil: it did not.
+	failed atomic.Pointer[[]byte]
+}
+
+// create starts the recording o asks for, of a run on level in win, and
+// has cfg record into it.
+func (r *recording) create(o Options, level *physics.Level, win *window.Window, cfg *simthread.Config) error {
+	if o.Record == "" {
+		return nil
+	}
+	fw, fh := win.FramebufferSize()
+	w, err := replay.Create(o.Record, recordHeader(o, level, max(fw, 64), max(fh, 64)))
+	if err != nil {
+		return err
+	}
+	r.writer = w
+	cfg.Recorder, cfg.CheckpointEvery = w, o.World.Hz
+	return nil
+}
+
+// close ends the recording with the state the run ended on.
+func (r *recording) close(ticks, hash uint64, stoppedBy string) {
+	if r.writer != nil {
+		r.err = r.writer.Close(replay.Checkpoint{Tick: ticks, Hash: hash}, stoppedBy)
+	}
+}
+
+// watch reports a write error of the recording when it happens: on
+// stderr, and on the HUD. The run goes on; the file holds the run up to
+// the error, and the summary and the exit code say so.
+func (r *recording) watch(ctx context.Context, name string) {
+	select {
+	case <-r.writer.Failed():
+	case <-ctx.Done():
+		return
+	}
+	err := r.writer.Err()
+	fmt.Fprintf(os.Stderr, "tandem: -record %s: %v: the run goes on; the recording holds it up to here\n", name, err)
+	msg := []byte(err.Error())
+	r.failed.Store(&msg)
+}
+
+// replayReport checks the replay that just stopped against its
+// recording. After the sim thread has stopped.
+func (s *session) replayReport() *replayReport {
+	rec, v := s.opts.Replay.Rec, s.rec.verifier
+	r := &replayReport{File: s.opts.Replay.File, EndTick: rec.End(), Complete: rec.Complete, LostBytes: rec.Lost,
+		Checkpoints: v.Checked()}
+	err := VerifyReplay(rec, v, s.runner.Stats().Ticks, s.game.Hash(), s.stoppedBy)
+	if want, _, bad := v.Mismatch(); bad {
+		r.Mismatch = &want.Tick
+	}
+	r.Verified = err == nil
+	if err != nil {
+		r.Error = err.Error()
+	}
+	return r
+}

@@ -1,0 +1,126 @@
+//go:build cgo
+
+package app
+
+import (
+	"math"
+
+	"github.com/tandem-engine/tandem/gl"
+	"github.com/tandem-engine/tandem/internal/engine"
+	"github.com/tandem-engine/tandem/physics"
+	"github.com/tandem-engine/tandem/snapshot"
+)
+
+// renderer is the GL side of a run: the game's art in one atlas, the
+// sprite batch, the tile layer, the quads of the HUD, the game's text
+// and the probe. Render thread only (the thread with the GL context).
+type renderer struct {
+	art   *art
+	atlas *gl.Texture
+	batch *gl.SpriteBatch
+	tiles *gl.TileLayer
+	quads *gl.QuadBatch
+	hud   *hud
+	// up is the pair in the sprite batch, upAt when each was published.
+	up    [2]*snapshot.Snapshot
+	upAt  [2]int64
+	probe [1]gl.Quad
+}
+
+// newRenderer packs l's art and makes the GL objects, with room for
+// slots sprites and some to grow into. On an error, what it made is
+// deleted.
+func newRenderer(l *engine.Look, slots int) (r *renderer, err error) {
+	r = &renderer{}
+	if r.art, err = buildArt(l); err != nil {
+		return nil, err
+	}
+	defer func() {
+		if err != nil {
+			r.delete()
+			r = nil
+		}
+	}()
+	if r.atlas, err = gl.NewTexture(r.art.atlas.Image, true); err != nil {
+		return r, err
+	}
+	if r.batch, err = gl.NewSpriteBatch(slots+256, r.atlas, r.art.frames); err != nil {
+		return r, err
+	}
+	t := l.Tiles
+	if r.tiles, err = gl.NewTileLayer(gl.TileGrid{W: t.W, H: t.H, Size: physics.TileSize, Frames: t.Frames}, r.atlas, r.art.frames); err != nil {
+		return r, err
+	}
+	if r.quads, err = gl.NewQuadBatch(4096, r.atlas, r.art.frames); err != nil {
+		return r, err
+	}
+	r.hud = newHUD(r.art)
+	return r, nil
+}
+
+// delete deletes the GL objects; r may be nil.
+func (r *renderer) delete() {
+	if r == nil {
+		return
+	}
+	if r.quads != nil {
+		r.quads.Delete()
+	}
+	if r.tiles != nil {
+		r.tiles.Delete()
+	}
+	if r.batch != nil {
+		r.batch.Delete()
+	}
+	if r.atlas != nil {
+		r.atlas.Delete()
+	}
+	r.quads, r.tiles, r.batch, r.atlas = nil, nil, nil, nil
+}
+
+// upload sends the pair (p, c) to the sprite batch unless it is the pair
+// already there. Ring buffers are reused, so a pair is known by its
+// buffers and their publish times.
+func (r *renderer) upload(p, c *snapshot.Snapshot) {
+	if p == r.up[0] && c == r.up[1] && p.Published == r.upAt[0] && c.Published == r.upAt[1] {
+		return
+	}
+	r.batch.Upload(p, c)
+	r.up, r.upAt = [2]*snapshot.Snapshot{p, c}, [2]int64{p.Published, c.Published}
+}
+
+// gameText draws a snapshot's game text, when it has some.
+func (r *renderer) gameText(t *snapshot.Text, fw, fh int) {
+	if len(t.Lines) > 0 {
+		r.quads.Draw(r.hud.gameText(t), fw, fh)
+	}
+}
+
+// probeColor is the probe's tint: opaque magenta, #FF00FF.
+const probeColor = 0xFFFF00FF
+
+// probeHeldColor is the probe's tint while the bench's button is down in
+// the state the frame blends toward: opaque cyan, #00FFFF.
+const probeHeldColor = 0xFFFFFF00
+
+// drawProbe draws the bench's probe, last, over the HUD: an 8x8 px square
+// whose top edge is on framebuffer row 4, at x (unwrapped, in framebuffer
+// px) wrapped at the right edge.
+func (r *renderer) drawProbe(x float64, held bool, fw, fh int) {
+	tint := uint32(probeColor)
+	if held {
+		tint = probeHeldColor
+	}
+	r.probe[0] = gl.Quad{X: float32(probeColumn(x, fw)), Y: 4, W: 8, H: 8, Frame: r.art.white, Tint: tint}
+	r.quads.Draw(r.probe[:], fw, fh)
+}
+
+// probeColumn is the leftmost pixel column of a probe at x in a
+// framebuffer fw px wide: x wrapped, rounded to the pixel whose centre
+// is the first inside the square (bench's pixelX). The square is drawn
+// from that whole column: an edge left at a fraction could fall within
+// the rasterizer's sub-pixel precision (1/256 px) of a pixel's centre,
+// and which column it lit would be chance.
+func probeColumn(x float64, fw int) float64 {
+	return math.Ceil(math.Mod(x, float64(fw)) - 0.5)
+}

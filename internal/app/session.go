@@ -1,0 +1,357 @@
+//go:build cgo
+
+package app
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"os"
+	"runtime/pprof"
+	"sync"
+	"sync/atomic"
+
+	"github.com/tandem-engine/tandem/bench"
+	"github.com/tandem-engine/tandem/gl"
+	"github.com/tandem-engine/tandem/internal/engine"
+	"github.com/tandem-engine/tandem/internal/pacing"
+	"github.com/tandem-engine/tandem/physics"
+	"github.com/tandem-engine/tandem/simthread"
+	"github.com/tandem-engine/tandem/snapshot"
+	"github.com/tandem-engine/tandem/window"
+)
+
+// session is one run of a game: what every loop shares. Its loop is a
+// [driver], chosen once in newDriver; what only the bench and the figures
+// need attaches as [addon]s.
+type session struct {
+	opts   Options
+	win    *window.Window
+	game   engine.Sim
+	look   *engine.Look // what the game's Setup declared for drawing
+	runner *simthread.Runner
+	loop   driver
+	addons []addon
+	meter  *meter
+	draw   *renderer
+	pace   *pacing.Pacer
+	interp snapshot.Interpolator
+	in     inputState
+	rec    recording
+	shot   shots
+	info   hudInfo
+	hudOn  atomic.Bool // F3 toggles it (the input thread), the frame reads it
+	// The camera of the last frame drawn (clamped and zoomed) on its
+	// framebuffer: how a pointer position maps to the world. Written by
+	// the frame, read by the input thread, under shownMu.
+	shownMu sync.Mutex
+	shown   shownView
+	// labels are the profiler's labels of the two roles, made once.
+	labels    roleLabels
+	stoppedBy string // why the frames ended: StopSeconds, ...
+}
+
+// shownView is the camera of the last frame drawn on its framebuffer.
+type shownView struct {
+	cam  snapshot.Camera
+	w, h int
+}
+
+// shots are the screenshots: F12's and the one at exit.
+type shots struct {
+	pending atomic.Bool // F12 was pressed: save this frame
+	err     error       // the last F12 screenshot's failure, reported at exit
+	last    *image.RGBA
+	frame   bench.FrameRecord // the newest frame drawn, capture included
+}
+
+// roleLabels are the profiler's contexts for what the code is doing:
+// the sim's ticks or the render's frames, whichever thread runs them.
+type roleLabels struct{ sim, render context.Context }
+
+func newRoleLabels() roleLabels {
+	return roleLabels{
+		sim:    pprof.WithLabels(context.Background(), pprof.Labels("thread", "sim")),
+		render: pprof.WithLabels(context.Background(), pprof.Labels("thread", "render")),
+	}
+}
+
+// Run runs the game opts name until the window closes, Esc, a signal,
+// opts.Seconds or opts.Ctx, and returns the summary. Main thread only.
+func Run(opts Options) (*Summary, error) { return run(opts, nil) }
+
+// RunHooked is Run with h's hooks (nil: none).
+func RunHooked(opts Options, h *Hooks) (*Summary, error) { return run(opts, h) }
+
+// Hooks let tests watch the threads: OnTick runs on the sim thread after
+// every tick, OnFrame on the render thread after every frame's GL calls.
+type Hooks struct {
+	OnTick  func()
+	OnFrame func()
+}
+
+func run(opts Options, h *Hooks) (*Summary, error) {
+	gl.TuneAllocator()
+	s := &session{opts: opts, labels: newRoleLabels()}
+	s.hudOn.Store(opts.Window.HUD)
+	s.interp = snapshot.Interpolator{MaxExtrapolate: opts.Pacing.Extrapolate, Delay: int64(opts.Pacing.Delay),
+		Snap: opts.Pacing.Snap, CatchUp: opts.Pacing.CatchUp}
+	s.loop = newDriver(s)
+	// A bad level is reported before a window opens.
+	level := opts.World.Level
+	if level == nil {
+		var err error
+		if level, err = GameLevel(opts); err != nil {
+			return nil, err
+		}
+	}
+	if err := window.Init(); err != nil {
+		return nil, err
+	}
+	defer window.Terminate()
+	if err := s.open(level); err != nil {
+		return nil, err
+	}
+	defer s.win.Destroy()
+	defer s.draw.delete()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if err := s.startSim(ctx, level, h); err != nil {
+		return nil, err
+	}
+	pprof.SetGoroutineLabels(s.labels.render)
+	defer pprof.SetGoroutineLabels(context.Background())
+	return s.runFrames(ctx, cancel, h)
+}
+
+// open opens the window, loads GL into its context, sets the game up and
+// builds the renderer.
+func (s *session) open(level *physics.Level) error {
+	o := s.opts
+	var err error
+	s.win, err = window.Open(window.Config{
+		Title: cmp.Or(o.Window.Title, o.Scene), Width: o.Window.Width, Height: o.Window.Height,
+		VSync: o.Window.VSync, Fullscreen: o.Window.Fullscreen,
+	})
+	if errors.Is(err, window.ErrNoContext) {
+		return fmt.Errorf("%w; %s", err, gl.SoftwareHint)
+	}
+	if err != nil {
+		return err
+	}
+	s.pace = pacing.New(pacing.Config{Hz: o.World.Hz, VSync: o.Window.VSync, EmulateHz: o.Pacing.EmulateHz,
+		FPSCap: o.Pacing.FPSCap, PresentHold: o.Pacing.PresentHold, Aim: o.Pacing.DelayAuto && s.loop.aims(),
+		CapPaced: pacing.CapPaced(o.Pacing.FPSCap, o.Window.VSync, o.Pacing.EmulateHz, s.loop.aims()), Finish: gl.Finish})
+	s.setRefresh()
+	// The window made its context current; GL is loaded into it here.
+	if err = gl.Init(); err == nil {
+		err = s.newGame(level)
+	}
+	if err == nil {
+		s.draw, err = newRenderer(s.look, s.game.Slots())
+	}
+	if err != nil {
+		s.win.Destroy()
+	}
+	return err
+}
+
+// startSim makes the runner, the recording and the add-ons, and starts
+// the sim's thread when the loop has one.
+func (s *session) startSim(ctx context.Context, level *physics.Level, h *Hooks) error {
+	o := s.opts
+	start := snapshot.Now()
+	s.meter = newMeter(o, start)
+	s.in.autoStart = start
+	s.addons = append(s.addons, s.meter)
+	if needsBenchLoad(o) {
+		s.addons = append(s.addons, newBenchLoad(s, start))
+	}
+	if h != nil {
+		s.addons = append(s.addons, &testHooks{h: h})
+	}
+	cfg := simthread.Config{Hz: o.World.Hz, Log: s.meter.log}
+	if o.Replay.Rec != nil {
+		s.rec.verifier = o.Replay.Rec.NewVerifier()
+		cfg = o.Replay.Rec.Config(s.rec.verifier)
+		cfg.Log = s.meter.log
+	}
+	if err := s.rec.create(o, level, s.win, &cfg); err != nil {
+		return err
+	}
+	var err error
+	if s.runner, err = simthread.New(&hookedSim{Sim: s.game, addons: s.addons}, cfg); err != nil {
+		return err
+	}
+	s.win.SetSink(s.onEvent)
+	if s.rec.writer != nil {
+		go s.rec.watch(ctx, o.Record)
+	}
+	s.loop.start(ctx)
+	if o.Load.GCLoad > 0 {
+		go gcLoad(ctx, o.Load.GCLoad)
+	}
+	return nil
+}
+
+// runFrames runs the loop's frames until a stop, stops the sim and
+// writes what the run ends with: the recording's end, the summary, the
+// screenshot.
+func (s *session) runFrames(ctx context.Context, cancel context.CancelFunc, h *Hooks) (*Summary, error) {
+	o := s.opts
+	deadline := int64(-1)
+	if o.Seconds > 0 {
+		deadline = s.meter.from + int64(o.Seconds*1e9)
+	}
+	// Ctrl-C and SIGTERM quit like closing the window: the loop ends, the
+	// sim stops, the summary and screenshot are written.
+	sig := o.Signals
+	if sig == nil {
+		sig = WatchSignals(StopGrace, os.Stderr)
+		defer sig.Close()
+	}
+	if s.loop.simThread() {
+		// The sim has a thread of its own: if a frame outlasts a stop's
+		// grace, the watchdog stops the sim and writes what it can.
+		sig.setLast(func() { s.lastWords(cancel) })
+		defer sig.setLast(nil)
+	}
+	s.loop.run(func() string { return s.stopReason(sig, deadline) }, sig)
+	end := snapshot.Now()
+	for _, ad := range s.addons {
+		ad.stop(end)
+	}
+	// The sim thread stops first: after Wait the world is ours again and
+	// its hash is safe to read.
+	cancel()
+	if s.loop.simThread() {
+		if err := s.runner.Wait(); err != nil {
+			return nil, err
+		}
+	}
+	s.rec.close(s.runner.Stats().Ticks, s.game.Hash(), s.stoppedBy)
+	return s.finish(end, sig)
+}
+
+// finish builds the summary of a run that ended at end, and writes the
+// screenshot.
+func (s *session) finish(end int64, sig *Signals) (*Summary, error) {
+	o := s.opts
+	sum := s.summary(end)
+	if o.Measure.HostFloor && s.stoppedBy != StopSignal {
+		// The sim has stopped and nothing of ours draws: the machine's
+		// own unevenness, at the run's length of frame work. A Ctrl-C
+		// ends it and keeps the rest of the summary.
+		sum.measureFloor(sig.caught.Load)
+	}
+	if s.rec.verifier != nil {
+		sum.Replay = s.replayReport()
+	}
+	if s.stoppedBy == StopDisplayLost {
+		// Nothing can be drawn or read back: what the run has is written.
+		return sum, ErrDisplayLost
+	}
+	if o.Output.Screenshot != "" {
+		// One more frame of the last snapshots, read back before it is
+		// swapped: the picture the run ended on, with no readback (and its
+		// allocations) inside the measured frames.
+		s.captureFrame()
+		if s.shot.last == nil {
+			return sum, fmt.Errorf("screenshot %s: no frame was drawn (was the window minimised the whole run?)", o.Output.Screenshot)
+		}
+		if err := writeImage(o.Output.Screenshot, s.shot.last); err != nil {
+			return sum, err
+		}
+		sum.shot = s.shot.frame
+	}
+	// The peak of the whole run, the screenshot's read-back included.
+	sum.MaxRSSMB = maxRSSMB()
+	if s.shot.err != nil {
+		return sum, s.shot.err
+	}
+	return sum, s.rec.err
+}
+
+// summary is the run's summary at end, each add-on's part included.
+func (s *session) summary(end int64) *Summary {
+	run := s.meter.records(end)
+	sum := s.meter.summarize(s, run)
+	for _, ad := range s.addons {
+		ad.summary(sum, run)
+	}
+	if s.rec.err != nil {
+		sum.RecordError = s.rec.err.Error()
+	}
+	return sum
+}
+
+// stopReason says why the run must stop now, or "" to go on.
+func (s *session) stopReason(sig *Signals, deadline int64) string {
+	switch {
+	case window.DisplayLost():
+		return StopDisplayLost
+	case sig.caught.Load():
+		return StopSignal
+	case s.in.keyQuit.Load():
+		return StopKey
+	case s.win.ShouldClose():
+		return StopWindow
+	case deadline >= 0 && snapshot.Now() >= deadline:
+		return StopSeconds
+	case s.rec.verifier != nil && s.runner.Stats().Ended:
+		return StopEnd
+	case s.opts.Ctx != nil && s.opts.Ctx.Err() != nil:
+		return StopContext
+	}
+	return ""
+}
+
+// setRefresh tells the pacing the display's refresh rate (F11 may move
+// the window to another monitor). The input thread's.
+func (s *session) setRefresh() {
+	hz := 0
+	if s.opts.Window.VSync {
+		hz = s.win.RefreshRate()
+	}
+	s.pace.SetRefresh(hz)
+}
+
+func (s *session) newGame(level *physics.Level) error {
+	fw, fh := s.win.FramebufferSize()
+	g, err := s.opts.Game.NewSim(SimConfig(s.opts, level, fw, fh))
+	if err != nil {
+		return err
+	}
+	s.game, s.look = g, g.Look()
+	s.in.keys = newBindings(s.look.Bindings)
+	return nil
+}
+
+// lastWords is a stop's last words when the render thread is stuck in a
+// frame past the grace (a frame of a million 512 px sprites takes minutes
+// under llvmpipe): on the watchdog's goroutine it stops the sim thread,
+// ends the recording with the state it reached and hands the summary to
+// opts.Last. It reads the render thread's records, and ends its figures,
+// without a lock: that thread is inside one frame and writes none of
+// them until the frame ends, and the process exits right after.
+func (s *session) lastWords(stopSim func()) {
+	end := snapshot.Now()
+	stopSim()
+	if err := s.runner.Wait(); err != nil {
+		fmt.Fprintf(os.Stderr, "tandem: %v\n", err)
+	}
+	s.stoppedBy = StopSignal
+	s.rec.close(s.runner.Stats().Ticks, s.game.Hash(), s.stoppedBy)
+	if s.opts.Last == nil {
+		return
+	}
+	run := s.meter.records(end)
+	sum := s.meter.summarize(s, run)
+	if s.rec.err != nil {
+		sum.RecordError = s.rec.err.Error()
+	}
+	sum.MaxRSSMB = maxRSSMB()
+	s.opts.Last(sum)
+}
