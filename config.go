@@ -3,6 +3,9 @@ package tandem
 import (
 	"io"
 	"time"
+
+	"github.com/tandem-engine/tandem/bench"
+	"github.com/tandem-engine/tandem/simthread"
 )
 
 // Config is how [Run] runs a game. The zero value of every field is its
@@ -86,4 +89,24 @@ type Pacing struct {
 	// EmulateVSync swaps on a blank grid of this many Hz on the monotonic
 	// clock, for a display without vsync (Xvfb); 0: off.
 	EmulateVSync int
+}
+
+// or returns v, or def when v is the zero value.
+func or[T comparable](v, def T) T {
+	var zero T
+	if v == zero {
+		return def
+	}
+	return v
+}
+
+// Tools are what [MainWith] adds to the standard command line: heavy
+// tools a game's program links only when it asks for them.
+type Tools struct {
+	// RunCharts draws one bench run's charts from its records into dir
+	// (bench/charts.Run); nil: bench -out writes no charts.
+	RunCharts func(dir string, frames []bench.FrameRecord, ticks []simthread.TickRecord, title string) ([]string, error)
+	// SweepCharts draws a -matrix sweep's charts from its results into
+	// dir (bench/charts.Matrix); nil: none.
+	SweepCharts func(dir string, results []bench.Result) ([]string, error)
 }

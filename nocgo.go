@@ -18,6 +18,10 @@ func Main(games ...Game) {
 	os.Exit(Command(os.Args[1:], os.Stdout, os.Stderr, games...))
 }
 
+// MainWith, in a build without cgo, is Main: the charts need a bench,
+// which needs a window.
+func MainWith(_ Tools, games ...Game) { Main(games...) }
+
 // Command, in a build without cgo, is Main without the process: replay
 // -fast runs; run, bench and a windowed replay write that the program
 // has no window to stderr and return 1.

@@ -3,6 +3,7 @@ package tandem
 import (
 	"fmt"
 
+	"github.com/tandem-engine/tandem/internal/app"
 	"github.com/tandem-engine/tandem/physics"
 	"github.com/tandem-engine/tandem/simthread"
 	"github.com/tandem-engine/tandem/snapshot"
@@ -41,20 +42,11 @@ type Sim struct {
 // the names it could not find, come back here.
 func NewSim(game Game, cfg SimConfig) (*Sim, error) {
 	info := infoOf(game)
-	if cfg.Hz == 0 {
-		cfg.Hz = 60
-	}
-	if cfg.Seed == 0 {
-		cfg.Seed = 1
-	}
-	if cfg.Sprites == 0 {
-		cfg.Sprites = info.Sprites
-	}
-	if cfg.SpriteSize == 0 {
-		cfg.SpriteSize = 32
-	}
+	d := app.Defaults()
+	cfg.Hz, cfg.Seed, cfg.SpriteSize = or(cfg.Hz, d.World.Hz), or(cfg.Seed, d.World.Seed), or(cfg.SpriteSize, d.World.SpriteSize)
+	cfg.Sprites = or(cfg.Sprites, info.Sprites)
 	if cfg.Width == 0 || cfg.Height == 0 {
-		cfg.Width, cfg.Height = 1280, 720
+		cfg.Width, cfg.Height = d.Window.Width, d.Window.Height
 	}
 	if cfg.Level == nil && info.Level != nil {
 		l, err := info.Level()
@@ -67,14 +59,12 @@ func NewSim(game Game, cfg SimConfig) (*Sim, error) {
 }
 
 // newSim is NewSim with cfg as it is: the command line has given every
-// field its final value (an explicit -sprites 0 is 0).
+// field its final value (an explicit -sprites 0 is 0). Its ranges are the
+// loop's, checked by the same function as Config's and the flags'.
 func newSim(game Game, cfg SimConfig) (*Sim, error) {
 	s := &Sim{game: game, info: infoOf(game)}
-	if cfg.Hz < 1 || cfg.Hz > 1000 {
-		return nil, fmt.Errorf("tandem: %s: %d Hz out of range (1 to 1000)", s.info.Name, cfg.Hz)
-	}
-	if cfg.Sprites < 0 {
-		return nil, fmt.Errorf("tandem: %s: %d sprites; want 0 or more", s.info.Name, cfg.Sprites)
+	if err := app.ValidateWorld(app.WorldOptions{Hz: cfg.Hz, Sprites: cfg.Sprites, SpriteSize: cfg.SpriteSize}); err != nil {
+		return nil, fmt.Errorf("tandem: %s: %w", s.info.Name, err)
 	}
 	s.world.hz = cfg.Hz
 	s.setup = Setup{hz: cfg.Hz, seed: cfg.Seed, sprites: cfg.Sprites, spriteSize: cfg.SpriteSize, spin: cfg.Spin,

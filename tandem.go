@@ -37,13 +37,25 @@ func Main(games ...Game) {
 	os.Exit(Command(os.Args[1:], os.Stdout, os.Stderr, games...))
 }
 
+// MainWith is Main with tools: the bench's charts, which link a plotting
+// library that a game's program need not carry (the tandem launcher
+// passes bench/charts').
+func MainWith(tools Tools, games ...Game) {
+	os.Exit(commandWith(tools, os.Args[1:], os.Stdout, os.Stderr, games...))
+}
+
 // Command is Main without the process: it runs the command line args
 // (without the program's name) for the games, writes to stdout and
 // stderr, and returns the exit code: 0, 1 when the run failed (no display,
 // no OpenGL 4.1, a bad level, a replay that does not verify), 2 for a bad
 // command line. Main thread only.
 func Command(args []string, stdout, stderr io.Writer, games ...Game) int {
-	p := cli.Program{Name: filepath.Base(os.Args[0]), Games: adapt(games), Flags: flag.CommandLine, Charts: cli.ChartsFor}
+	return commandWith(Tools{}, args, stdout, stderr, games...)
+}
+
+func commandWith(tools Tools, args []string, stdout, stderr io.Writer, games ...Game) int {
+	p := cli.Program{Name: filepath.Base(os.Args[0]), Games: adapt(games), Flags: flag.CommandLine,
+		Charts: cli.Charts{Run: tools.RunCharts, Sweep: tools.SweepCharts}}
 	return p.Run(args, stdout, stderr)
 }
 
@@ -148,13 +160,4 @@ func configError(err error) error {
 		return err
 	}
 	return &ConfigError{Field: oe.Field, Value: oe.Value, Want: oe.Want, opt: oe}
-}
-
-// or returns v, or def when v is the zero value.
-func or[T comparable](v, def T) T {
-	var zero T
-	if v == zero {
-		return def
-	}
-	return v
 }

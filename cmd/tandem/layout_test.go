@@ -2,6 +2,9 @@ package main
 
 import (
 	"bytes"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -46,4 +49,78 @@ func TestLayoutLimits(t *testing.T) {
 	if api > 1500 || api == 0 {
 		t.Errorf("the root package's non-test code: %d lines, want 1 to 1500", api)
 	}
+}
+
+// goFiles calls f with every parsed non-test Go file of the module.
+func goFiles(t *testing.T, f func(path string, fset *token.FileSet, file *ast.File)) {
+	t.Helper()
+	const root = "../.."
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if n := d.Name(); path != root && (strings.HasPrefix(n, ".") || n == "testdata" || n == "bin" || n == "out") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		file, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			return err
+		}
+		f(filepath.ToSlash(strings.TrimPrefix(path, root+string(filepath.Separator))), fset, file)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestShapeLimits(t *testing.T) {
+	// Code a newcomer can read a piece at a time: no non-test function
+	// over 100 lines, and in the root package and internal/ no struct over
+	// 25 fields but the JSON summary's (a contract scripts read).
+	goFiles(t, func(path string, fset *token.FileSet, file *ast.File) {
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				if l := fset.Position(n.End()).Line - fset.Position(n.Pos()).Line + 1; l > 100 {
+					t.Errorf("%s: func %s is %d lines, over 100: split it", path, n.Name.Name, l)
+				}
+			case *ast.TypeSpec:
+				st, ok := n.Type.(*ast.StructType)
+				if !ok || n.Name.Name == "Summary" || strings.Contains(path, "/") && !strings.HasPrefix(path, "internal/") {
+					return true
+				}
+				fields := 0
+				for _, f := range st.Fields.List {
+					fields += max(len(f.Names), 1)
+				}
+				if fields > 25 {
+					t.Errorf("%s: struct %s has %d fields, over 25: give its parts owners of their own", path, n.Name.Name, fields)
+				}
+			}
+			return true
+		})
+	})
+}
+
+func TestLauncherOnThePublicAPI(t *testing.T) {
+	// The launcher is a program on the public API like any game: it
+	// imports no internal package.
+	goFiles(t, func(path string, _ *token.FileSet, file *ast.File) {
+		if !strings.HasPrefix(path, "cmd/tandem/") {
+			return
+		}
+		for _, imp := range file.Imports {
+			if strings.Contains(imp.Path.Value, "/internal/") {
+				t.Errorf("%s imports %s: the launcher uses the public API only", path, imp.Path.Value)
+			}
+		}
+	})
 }

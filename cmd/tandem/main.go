@@ -10,7 +10,6 @@ import (
 	"github.com/tandem-engine/tandem"
 	"github.com/tandem-engine/tandem/bench/charts"
 	"github.com/tandem-engine/tandem/examples/scene"
-	"github.com/tandem-engine/tandem/internal/cli"
 )
 
 // tandem's own init locks the main goroutine to the main thread, as GLFW
@@ -19,6 +18,6 @@ func main() {
 	if len(os.Args) > 1 && os.Args[1] == "report" {
 		os.Exit(report(os.Args[2:], os.Stdout, os.Stderr))
 	}
-	cli.ChartsFor = cli.Charts{Run: charts.Run, Sweep: charts.Matrix}
-	tandem.Main(scene.NewPlatformer(), scene.NewBunnymark(), scene.NewShooter())
+	tools := tandem.Tools{RunCharts: charts.Run, SweepCharts: charts.Matrix}
+	tandem.MainWith(tools, scene.NewPlatformer(), scene.NewBunnymark(), scene.NewShooter())
 }

@@ -66,8 +66,8 @@ func TestSetupErrors(t *testing.T) {
 		cfg  tandem.SimConfig
 		want string
 	}{
-		{NewShooter(), tandem.SimConfig{Sprites: -1}, "shooter: -1 sprites; want 0 or more"},
-		{NewBunnymark(), tandem.SimConfig{Sprites: -1}, "bunnymark: -1 sprites; want 0 or more"},
+		{NewShooter(), tandem.SimConfig{Sprites: -1}, "shooter: -sprites -1 (Config.Sprites): want 0 to 1000000"},
+		{NewBunnymark(), tandem.SimConfig{Sprites: -1}, "bunnymark: -sprites -1 (Config.Sprites): want 0 to 1000000"},
 		{NewPlatformer(), tandem.SimConfig{Level: mustParse(t, "###\n#P#\n###\n")}, "leave empty tiles above"},
 	} {
 		if _, err := tandem.NewSim(c.game, c.cfg); err == nil || !strings.Contains(err.Error(), c.want) {

@@ -8,15 +8,11 @@ import (
 	"github.com/tandem-engine/tandem/simthread"
 )
 
-// Charts draw a bench's charts (cmd/tandem links the plotting for them).
+// Charts draw a bench's charts: tandem.MainWith's tools (cmd/tandem links
+// the plotting for them).
 type Charts struct {
 	// Run draws one run's charts from its records into dir.
 	Run func(dir string, frames []bench.FrameRecord, ticks []simthread.TickRecord, title string) ([]string, error)
 	// Sweep draws a -matrix sweep's charts from its results into dir.
 	Sweep func(dir string, results []bench.Result) ([]string, error)
 }
-
-// ChartsFor is the Charts a program built on tandem.Main draws with:
-// none unless a launcher that links the plotting sets it before Main
-// (cmd/tandem does).
-var ChartsFor Charts
