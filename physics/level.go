@@ -157,11 +157,10 @@ func ParseLevel(name string, r io.Reader) (*Level, error) {
 	data = bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))
 	data = toLF(data)
 	l := &Level{Name: name}
+	rows := levelRows{name: name, l: l}
 	var (
-		startLine, startCol int // where 'P' was seen
-		blankLine           int // first blank line since the last row, 0 if none
-		firstRowLine        int
-		objects             int // 'C' and 'P' tiles so far
+		blankLine    int // first blank line since the last row, 0 if none
+		firstRowLine int
 	)
 	lineNo := 0
 	for len(data) > 0 {
@@ -211,43 +210,60 @@ func ParseLevel(name string, r io.Reader) (*Level, error) {
 			return nil, &ParseError{File: name, Line: lineNo, Col: 1,
 				Msg: fmt.Sprintf("level is more than %d rows tall (split the level)", MaxLevelTiles)}
 		}
-		ty := l.H
-		for tx, c := range line {
-			if c == 'C' || c == 'P' {
-				if objects++; objects > MaxLevelObjects {
-					total := objects + countObjects(line[tx+1:]) + countObjects(data)
-					return nil, &ParseError{File: name, Line: lineNo, Col: tx + 1,
-						Msg: fmt.Sprintf("level declares %d coins and player starts, more than the limit of %d, the engine's cap on sprites; this is the first past it (remove %d coins or split the level)",
-							total, MaxLevelObjects, total-MaxLevelObjects)}
-				}
-			}
-			t := TileEmpty
-			switch c {
-			case '#':
-				t = TileSolid
-			case '=':
-				t = TileOneWay
-			case 'C':
-				l.Coins = append(l.Coins, Vec{float64(tx * TileSize), float64(ty * TileSize)})
-			case 'P':
-				if startLine != 0 {
-					return nil, &ParseError{File: name, Line: lineNo, Col: tx + 1,
-						Msg: fmt.Sprintf("second player start 'P' (the first is at %d:%d; keep exactly one)", startLine, startCol)}
-				}
-				startLine, startCol = lineNo, tx+1
-				l.PlayerStart = Vec{float64(tx * TileSize), float64(ty * TileSize)}
-			}
-			l.Tiles = append(l.Tiles, t)
+		if err := rows.add(line, data, lineNo); err != nil {
+			return nil, err
 		}
-		l.H++
 	}
 	if l.H == 0 {
 		return nil, &ParseError{File: name, Msg: "level has no rows (draw it with # = P C ., one line per row)"}
 	}
-	if startLine == 0 {
+	if rows.startLine == 0 {
 		return nil, &ParseError{File: name, Msg: "no player start (put exactly one 'P' on an empty tile)"}
 	}
 	return l, nil
+}
+
+// levelRows adds a level's rows, once checked, to its tiles, coins and
+// start.
+type levelRows struct {
+	name                string
+	l                   *Level
+	startLine, startCol int // where 'P' was seen
+	objects             int // 'C' and 'P' tiles so far
+}
+
+// add adds line, the row on line lineNo, before the rest of the file.
+func (r *levelRows) add(line, rest []byte, lineNo int) error {
+	l, ty := r.l, r.l.H
+	for tx, c := range line {
+		if c == 'C' || c == 'P' {
+			if r.objects++; r.objects > MaxLevelObjects {
+				total := r.objects + countObjects(line[tx+1:]) + countObjects(rest)
+				return &ParseError{File: r.name, Line: lineNo, Col: tx + 1,
+					Msg: fmt.Sprintf("level declares %d coins and player starts, more than the limit of %d, the engine's cap on sprites; this is the first past it (remove %d coins or split the level)",
+						total, MaxLevelObjects, total-MaxLevelObjects)}
+			}
+		}
+		t := TileEmpty
+		switch c {
+		case '#':
+			t = TileSolid
+		case '=':
+			t = TileOneWay
+		case 'C':
+			l.Coins = append(l.Coins, Vec{float64(tx * TileSize), float64(ty * TileSize)})
+		case 'P':
+			if r.startLine != 0 {
+				return &ParseError{File: r.name, Line: lineNo, Col: tx + 1,
+					Msg: fmt.Sprintf("second player start 'P' (the first is at %d:%d; keep exactly one)", r.startLine, r.startCol)}
+			}
+			r.startLine, r.startCol = lineNo, tx+1
+			l.PlayerStart = Vec{float64(tx * TileSize), float64(ty * TileSize)}
+		}
+		l.Tiles = append(l.Tiles, t)
+	}
+	l.H++
+	return nil
 }
 
 // toLF rewrites the line ends of data to LF, in place: a lone CR ends a
