@@ -72,10 +72,13 @@ func (r *Runner) pause(t int64) {
 }
 
 // tick runs one fixed tick and publishes its state. It is the unit a
-// profiler label or trace region wraps.
+// profiler label wraps, and with tracing on a trace task (so that Go's
+// task views show each tick) holding a region of the same name.
 func (r *Runner) tick(now int64) {
 	if trace.IsEnabled() {
-		defer trace.StartRegion(context.Background(), "tick").End()
+		ctx, task := trace.NewTask(context.Background(), "tick")
+		defer task.End()
+		defer trace.StartRegion(ctx, "tick").End()
 	}
 	due := r.sched.Due()
 	r.lastDue = due
