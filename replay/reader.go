@@ -301,13 +301,13 @@ func (d *decoder) header(h *Header) (int, error) {
 				h.LevelText = p.take(k)
 			}
 		}
-		if k := int(binary.LittleEndian.Uint16(p.take(2))); k > maxFlags {
+		k := int(binary.LittleEndian.Uint16(p.take(2)))
+		if k > maxFlags {
 			return 0, d.fail(at, fmt.Sprintf("%d game flags in the header (at most %d): the file is corrupt", k, maxFlags))
-		} else {
-			for range k {
-				if f := p.str(); !p.bad {
-					h.Flags = append(h.Flags, f)
-				}
+		}
+		for range k {
+			if f := p.str(); !p.bad {
+				h.Flags = append(h.Flags, f)
 			}
 		}
 	}
@@ -317,7 +317,7 @@ func (d *decoder) header(h *Header) (int, error) {
 	if msg := h.check(); msg != "" {
 		return 0, d.fail(at, "header out of range: "+msg)
 	}
-		return v, nil
+	return v, nil
 }
 
 // chunkLen reads the next version 1 chunk's length. ok is false when the
