@@ -117,7 +117,7 @@ func (a *app) deleteRenderer() {
 func (a *app) replayReport() *replayReport {
 	rec := a.opts.Replay.Rec
 	r := &replayReport{File: a.opts.Replay.File, EndTick: rec.End(), Complete: rec.Complete, LostBytes: rec.Lost,
-		Checkpoints: a.verifier.Checked()}
+		Checkpoints: a.verifier.Checked(), GameFlags: rec.Header.Flags}
 	err := VerifyReplay(rec, a.verifier, a.runner.Stats().Ticks, a.game.Hash(), a.stoppedBy)
 	if want, _, bad := a.verifier.Mismatch(); bad {
 		r.Mismatch = &want.Tick

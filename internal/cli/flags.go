@@ -331,6 +331,7 @@ func (p *Program) parseFlags(sub string, args []string, stderr io.Writer) (optio
 			o.set = append(o.set, "-"+f.Name+"="+v)
 		}
 	})
+	o.World.GameFlags = p.gameFlagValues()
 	if (o.matrix || o.pacing) && !isSet["sprite-size"] {
 		o.World.SpriteSize = 16
 	}
@@ -451,6 +452,21 @@ func (p *Program) addGameFlags(fs *flag.FlagSet) error {
 		fs.Var(f.Value, f.Name, f.Usage)
 	})
 	return err
+}
+
+// gameFlagValues returns the game's own flags as NAME=VALUE, in name
+// order: what a recording holds, for a replay to set them as they were.
+func (p *Program) gameFlagValues() []string {
+	if p.Flags == nil {
+		return nil
+	}
+	var out []string
+	p.Flags.VisitAll(func(f *flag.Flag) {
+		if !strings.HasPrefix(f.Name, "test.") {
+			out = append(out, f.Name+"="+f.Value.String())
+		}
+	})
+	return out
 }
 
 // Options parses args as sub's flags ("run", "bench" or "replay") and
