@@ -211,7 +211,7 @@ func (p *Program) parseFlags(sub string, args []string, stderr io.Writer) (optio
 		fs.BoolVar(&o.Autoplay, "autoplay", false, "play by itself: run right and jump, through the same timestamped input as the keys")
 		fs.StringVar(&o.Record, "record", "", "record every input event with the tick it was applied at, checkpoints and the final state hash to this `file` (replay plays it back)")
 	} else {
-		fs.StringVar(&o.World.LevelFile, "level", "", "the level `file` the recording was made on, when it is not where the recording says")
+		fs.StringVar(&o.World.LevelFile, "level", "", "replay on this level `file` instead of the one the recording holds (a recording made before version 3 names its level: give it here unless it lies beside the recording)")
 		fs.BoolVar(&o.fast, "fast", false, "run the sim alone, without a window, as fast as it steps")
 		fs.BoolVar(&o.verify, "verify", false, "check every checkpoint and the final state hash; exit 1 on a mismatch, naming the first tick that differs, and on a file cut short or holding no checkpoint")
 		fs.BoolVar(&o.allowCut, "allow-cut", false, "with -verify, check a file that was cut short as far as it goes instead of failing")
