@@ -6,21 +6,24 @@ import (
 	"math"
 	"os"
 	"reflect"
-	"runtime"
+	"runtime/metrics"
 	"strings"
 	"testing"
 
 	"github.com/tandem-engine/tandem/replay"
 )
 
-// allocated returns the bytes the process allocated while f ran: the
-// whole process's count, so bounds on it are generous.
+// allocated returns the bytes the process allocated while f ran, from
+// runtime/metrics, which unlike ReadMemStats does not stop the world (the
+// fuzzers call it for every input): the whole process's count, so bounds
+// on it are generous.
 func allocated(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
+	s := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+	metrics.Read(s)
+	before := s[0].Value.Uint64()
 	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
+	metrics.Read(s)
+	return s[0].Value.Uint64() - before
 }
 
 // forged is a hostile recording: header h (unchecked) and chunks of the
