@@ -5,8 +5,11 @@ package tandem
 import (
 	"bytes"
 	"compress/zlib"
+	"context"
 	"encoding/binary"
+	"errors"
 	"flag"
+	"fmt"
 	"hash/crc32"
 	"image"
 	"image/color"
@@ -23,6 +26,7 @@ import (
 
 	"github.com/tandem-engine/tandem/internal/cli"
 	"github.com/tandem-engine/tandem/internal/jsonline"
+	"github.com/tandem-engine/tandem/levels"
 	"github.com/tandem-engine/tandem/replay"
 )
 
@@ -417,5 +421,27 @@ func TestImageBomb(t *testing.T) {
 	})
 	if err == nil || !strings.Contains(err.Error(), "tandem: image b.png: a FIFO, not a regular file") {
 		t.Errorf("a FIFO among the images: %v", err)
+	}
+}
+
+// picky takes a level and refuses every one in its Setup, as a game
+// refuses a level with no room at its start.
+type picky struct{}
+
+func (picky) Info() Info           { return Info{Name: "picky", Level: levels.Demo} }
+func (picky) Setup(s *Setup) error { return fmt.Errorf("level %s: no room at the start", s.Level().Name) }
+func (picky) Tick(*World)          {}
+
+func TestRunLevelBeforeDisplay(t *testing.T) {
+	// Run with Config.Level sets the game up on it once before anything
+	// else: the game's refusal comes back, not the missing display.
+	lv := writeFile(t, filepath.Join(t.TempDir(), "l.txt"), []byte("###\n#P#\n###\n"))
+	t.Setenv("DISPLAY", "")
+	t.Setenv("WAYLAND_DISPLAY", "")
+	var err error
+	onMain(func() { err = Run(context.Background(), picky{}, Config{Level: lv}) })
+	var se *SetupError
+	if !errors.As(err, &se) || !strings.Contains(err.Error(), "level "+lv+": no room at the start") {
+		t.Errorf("%v", err)
 	}
 }
