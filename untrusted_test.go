@@ -428,9 +428,11 @@ func TestImageBomb(t *testing.T) {
 // refuses a level with no room at its start.
 type picky struct{}
 
-func (picky) Info() Info           { return Info{Name: "picky", Level: levels.Demo} }
-func (picky) Setup(s *Setup) error { return fmt.Errorf("level %s: no room at the start", s.Level().Name) }
-func (picky) Tick(*World)          {}
+func (picky) Info() Info { return Info{Name: "picky", Level: levels.Demo} }
+func (picky) Setup(s *Setup) error {
+	return fmt.Errorf("level %s: no room at the start", s.Level().Name)
+}
+func (picky) Tick(*World) {}
 
 func TestRunLevelBeforeDisplay(t *testing.T) {
 	// Run with Config.Level sets the game up on it once before anything
