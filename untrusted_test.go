@@ -223,6 +223,19 @@ func TestRecordingOpensNoPath(t *testing.T) {
 	if code != 1 || !strings.Contains(errs, "the level it holds has hash") || !strings.Contains(errs, "the file is corrupt") {
 		t.Errorf("level text of another hash: exit %d: %s", code, errs)
 	}
+	// Without level text (a level the format could not hold), a version
+	// 3 recording's level name is a name and nothing more: the game's
+	// own level is played, checked by hash.
+	h.LevelText = nil
+	writeFile(t, filepath.Join(sub, "zero"), []byte("#####\n#P..#\n#####\n"))
+	for _, name := range []string{"/dev/zero", "zero", "beside.fifo"} {
+		h.Level = name
+		rec = writeFile(t, filepath.Join(sub, "v3.tdr"), append(forgeHeader(h, 3), chunk...))
+		within(t, 10*time.Second, "a version 3 recording naming "+name, func() { code, _, errs = tandemMain("replay", "-fast", rec) })
+		if code != 1 || !strings.Contains(errs, "recorded on another level than the game's own level") {
+			t.Errorf("version 3 naming %q without its text: exit %d: %s", name, code, errs)
+		}
+	}
 }
 
 func TestLevelFIFO(t *testing.T) {

@@ -86,7 +86,8 @@ func (p *Program) openRecording(o *options, stderr io.Writer) error {
 // checked against its level hash; an older one names the -level it was
 // made with, which is looked up only as a bare file name beside the
 // recording (a name with a directory in it is refused: give -level). A
-// recording of the game's own level leaves it to the game.
+// recording of the game's own level, or of a level the file format could
+// not hold, leaves it to the game, checked by hash.
 func recordedLevel(o *options, rec *replay.Recording) error {
 	h, file := rec.Header, o.Replay.File
 	switch {
@@ -100,7 +101,7 @@ func recordedLevel(o *options, rec *replay.Recording) error {
 				file, rec.LevelHashOffset(), l.Hash(), h.LevelHash)
 		}
 		o.World.Level = l
-	case h.Level != "":
+	case h.Level != "" && rec.Version < 3:
 		name := h.Level
 		if name != filepath.Base(name) || strings.ContainsAny(name, `/\`) || name == "." || name == ".." {
 			return fmt.Errorf("replay: %s: recorded on the level %q, a path; a replay opens no path a recording names: give the level with -level", file, name)
