@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -186,7 +187,7 @@ func (p *Program) runFast(o options, stdout, stderr io.Writer) int {
 	sig, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	ctx := sig
-	if o.Seconds > 0 {
+	if o.Seconds > 0 && o.Seconds < float64(math.MaxInt64/time.Second) { // past that, it never ends
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(sig, time.Duration(o.Seconds*float64(time.Second)))
 		defer cancel()
