@@ -77,7 +77,7 @@ func (s *Setup) look() *engine.Look {
 		Bindings:  make(map[uint8][]string, len(s.bindings)),
 	}
 	for i, f := range s.frames {
-		l.Frames[i] = engine.FrameSource{Img: f.img, Of: uint16(f.of), Mirror: f.mirror, Px: f.px}
+		l.Frames[i] = engine.FrameSource{Name: f.name, Img: f.img, Of: uint16(f.of), Mirror: f.mirror, Px: f.px}
 	}
 	for a, names := range s.bindings {
 		l.Bindings[uint8(a)] = names

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"io"
 	"io/fs"
 	"path"
 	"sort"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/tandem-engine/tandem/entity"
 	"github.com/tandem-engine/tandem/internal/engine"
+	"github.com/tandem-engine/tandem/internal/regfile"
 	"github.com/tandem-engine/tandem/physics"
 	"github.com/tandem-engine/tandem/simthread"
 )
@@ -272,6 +274,10 @@ func (s *Setup) Image(name string, img image.Image) Frame {
 		s.errs = append(s.errs, fmt.Errorf("tandem: image %q is empty", name))
 		return 0
 	}
+	if err := fitsAtlas(img.Bounds().Dx(), img.Bounds().Dy()); err != nil {
+		s.errs = append(s.errs, fmt.Errorf("tandem: image %q: %w", name, err))
+		return 0
+	}
 	f := s.add(frameSource{name: name, img: img})
 	s.byName[name] = f
 	return f
@@ -280,7 +286,11 @@ func (s *Setup) Image(name string, img image.Image) Frame {
 // Images adds every image in fsys that matches pattern (path.Match
 // syntax, e.g. "png/*.png"), named by its file name without the
 // extension, in name order; PNG, and any format the program has
-// registered with image.RegisterFormat.
+// registered with image.RegisterFormat. Each must be a regular file (a
+// FIFO or a device is refused before it is opened), and is sized from its
+// header before it is decoded: one too large for the atlas
+// (8188 px a side) is refused without decoding it. Errors
+// name the file.
 func (s *Setup) Images(fsys fs.FS, pattern string) error {
 	s.live("Images")
 	files, err := fs.Glob(fsys, pattern)
@@ -292,17 +302,67 @@ func (s *Setup) Images(fsys fs.FS, pattern string) error {
 	}
 	sort.Strings(files)
 	for _, f := range files {
-		r, err := fsys.Open(f)
-		if err != nil {
-			return s.fail(fmt.Errorf("tandem: image %s: %w", f, err))
-		}
-		img, _, err := image.Decode(r)
-		r.Close()
+		img, err := decodeImage(fsys, f)
 		if err != nil {
 			return s.fail(fmt.Errorf("tandem: image %s: %w", f, err))
 		}
 		base := path.Base(f)
 		s.Image(strings.TrimSuffix(base, path.Ext(base)), img)
+	}
+	return nil
+}
+
+// decodeImage decodes the image file name in fsys: its header first, so
+// that an image the atlas cannot hold is refused before its pixels are
+// allocated (a 30000 x 30000 PNG of zeros is 875 KB on disk and 3.6 GB
+// decoded).
+func decodeImage(fsys fs.FS, name string) (image.Image, error) {
+	var cfg image.Config
+	err := readFile(fsys, name, func(r io.Reader) (err error) {
+		cfg, _, err = image.DecodeConfig(r)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := fitsAtlas(cfg.Width, cfg.Height); err != nil {
+		return nil, err
+	}
+	var img image.Image
+	err = readFile(fsys, name, func(r io.Reader) (err error) {
+		img, _, err = image.Decode(r)
+		return err
+	})
+	return img, err
+}
+
+// readFile opens name in fsys and hands it to read, after checking that
+// it is a regular file: before opening it (a FIFO would block the open of
+// an os.DirFS) and again once open.
+func readFile(fsys fs.FS, name string, read func(io.Reader) error) error {
+	st, err := fs.Stat(fsys, name)
+	if err != nil {
+		return err
+	}
+	if !st.Mode().IsRegular() {
+		return fmt.Errorf("%s, not a regular file: give an image file", regfile.Kind(st.Mode()))
+	}
+	f, err := fsys.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return fmt.Errorf("not a regular file: give an image file")
+	}
+	return read(f)
+}
+
+// fitsAtlas returns an error when a w x h px image cannot go into the
+// atlas.
+func fitsAtlas(w, h int) error {
+	if w <= 0 || h <= 0 || w > engine.MaxImagePx || h > engine.MaxImagePx {
+		return fmt.Errorf("%dx%d px does not fit the atlas, which holds images up to %d px a side: shrink it or split it", w, h, engine.MaxImagePx)
 	}
 	return nil
 }

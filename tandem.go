@@ -134,6 +134,13 @@ func (cfg Config) options(ctx context.Context, game Game) (app.Options, error) {
 		return o, &ConfigError{Field: "Level", Value: cfg.Level, Want: "a level file the game can load: " + err.Error()}
 	}
 	o.World.Level = level
+	// A level file is tried once without a window, so that a level the
+	// game refuses (a start with no room) is an error before one opens.
+	if level != nil && cfg.Level != "" {
+		if _, err := o.Game.NewSim(app.SimConfig(o, level, o.Window.Width, o.Window.Height)); err != nil {
+			return o, err
+		}
+	}
 	return o, nil
 }
 

@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"unicode/utf8"
+
+	"github.com/tandem-engine/tandem/internal/regfile"
 )
 
 // TileSize is the edge of a tile in pixels. Tile (tx, ty) covers the
@@ -54,6 +55,9 @@ type Level struct {
 	Tiles       []Tile // row-major, len W*H: Tiles[ty*W+tx]
 	PlayerStart Vec    // top-left pixel of the 'P' tile; NewWorld stands the player on its bottom edge, centred
 	Coins       []Vec  // top-left pixel of each 'C' tile, in file order (top row first, left to right)
+	// StartLine and StartCol are where the 'P' is in the file, from 1,
+	// for errors about the start; 0 for a level built by hand.
+	StartLine, StartCol int
 }
 
 // At returns the tile at tile coordinates (tx, ty). Outside the level it
@@ -116,14 +120,59 @@ func (e *ParseError) Unwrap() error { return e.Err }
 const maxLevelBytes = 64 << 20
 
 // LoadLevel reads and parses the level file at path (see ParseLevel for the
-// format). The Level's Name is path.
+// format). The Level's Name is path. Anything but a regular file (a FIFO,
+// a device, a directory) is refused before a byte is read, and the open
+// never waits for a FIFO's writer.
 func LoadLevel(path string) (*Level, error) {
-	f, err := os.Open(path)
+	f, _, err := regfile.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("physics: load level: %w", err)
 	}
 	defer f.Close()
 	return ParseLevel(path, f)
+}
+
+// Text returns the level in the file format, 'P' and 'C' included: the
+// text ParseLevel reads back to a level with the same Hash (a recording
+// holds it). It fails for a level built by hand that the format cannot
+// say: a start or coin off the tile grid, outside the level or on a
+// tile that is not empty, two on one tile, or coins out of file order.
+func (l *Level) Text() ([]byte, error) {
+	if l.W <= 0 || l.H <= 0 || len(l.Tiles) != l.W*l.H {
+		return nil, fmt.Errorf("physics: level %q is %dx%d tiles with %d stored", l.Name, l.W, l.H, len(l.Tiles))
+	}
+	b := make([]byte, 0, (l.W+1)*l.H)
+	for ty := range l.H {
+		for tx := range l.W {
+			b = append(b, l.Tiles[ty*l.W+tx].String()[0])
+		}
+		b = append(b, '\n')
+	}
+	// cell returns the index in b of the tile at the top-left pixel p.
+	cell := func(what string, p Vec) (int, error) {
+		tx, ty := int(p.X)/TileSize, int(p.Y)/TileSize
+		if p.X != float64(tx*TileSize) || p.Y != float64(ty*TileSize) || tx < 0 || ty < 0 || tx >= l.W || ty >= l.H || l.At(tx, ty) != TileEmpty {
+			return 0, fmt.Errorf("physics: level %q: %s at %v is not the top-left corner of an empty tile: the level file format cannot hold it", l.Name, what, p)
+		}
+		return ty*(l.W+1) + tx, nil
+	}
+	i, err := cell("the player's start", l.PlayerStart)
+	if err != nil {
+		return nil, err
+	}
+	b[i] = 'P'
+	prev := -1
+	for _, c := range l.Coins {
+		i, err := cell("a coin", c)
+		if err != nil {
+			return nil, err
+		}
+		if b[i] != '.' || i <= prev {
+			return nil, fmt.Errorf("physics: level %q: the coin at %v shares its tile or comes out of file order: the level file format cannot hold it", l.Name, c)
+		}
+		b[i], prev = 'C', i
+	}
+	return b, nil
 }
 
 // ParseLevel parses a level from r; name is used in the Level and in
@@ -259,6 +308,7 @@ func (r *levelRows) add(line, rest []byte, lineNo int) error {
 			}
 			r.startLine, r.startCol = lineNo, tx+1
 			l.PlayerStart = Vec{float64(tx * TileSize), float64(ty * TileSize)}
+			l.StartLine, l.StartCol = r.startLine, r.startCol
 		}
 		l.Tiles = append(l.Tiles, t)
 	}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/metrics"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -298,8 +300,10 @@ func ExampleParseLevel() {
 
 // FuzzParseLevel feeds the level loader arbitrary bytes: it never panics,
 // a level it accepts keeps every invariant the world relies on (and a
-// world built on it steps), and a file it refuses gets a *ParseError naming
-// the file with a position inside it. The seed corpus is
+// world built on it steps, and its Text parses back to the same level), a
+// file it refuses gets a *ParseError naming the file with a position
+// inside it, and either way the memory it takes is bounded by the file's
+// size (its time too: one pass over the bytes, then one step). The seed corpus is
 // testdata/fuzz/FuzzParseLevel plus the cases here; make test runs the
 // fuzzer for a bounded time, and a crasher it finds fails the run (and is
 // saved under testdata to fail every run after).
@@ -318,7 +322,15 @@ func FuzzParseLevel(f *testing.F) {
 	f.Add([]byte("; mac\r###\r#PC\r###\r"))
 	f.Add([]byte("###\r\r\n#P# \r \n\r\r"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		l, err := ParseLevel("fuzz.txt", bytes.NewReader(data))
+		var l *Level
+		var err error
+		// A tile and a newline per byte at most, a coin (16 bytes) per
+		// byte in a slice that doubles, the file read once: 64 bytes a
+		// byte is generous, and 1 MiB for the rest. The count is the
+		// whole process's.
+		if n := allocated(func() { l, err = ParseLevel("fuzz.txt", bytes.NewReader(data)) }); n > 64*uint64(len(data))+1<<20 {
+			t.Fatalf("parsing %d bytes allocated %d", len(data), n)
+		}
 		if err != nil {
 			if l != nil {
 				t.Fatal("level and error both returned")
@@ -343,6 +355,17 @@ func FuzzParseLevel(f *testing.F) {
 			if !Box(c, Vec{TileSize, TileSize}).In(l.Bounds()) {
 				t.Fatalf("coin %v outside the level", c)
 			}
+		}
+		if l.StartLine < 1 || l.StartCol < 1 || l.StartLine > bytes.Count(data, []byte{'\n'})+bytes.Count(data, []byte{'\r'})+1 {
+			t.Fatalf("start at %d:%d", l.StartLine, l.StartCol)
+		}
+		text, err := l.Text()
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := ParseLevel("text", bytes.NewReader(text))
+		if err != nil || back.Hash() != l.Hash() {
+			t.Fatalf("Text %q: %v, or another level", text, err)
 		}
 		// A parsed level must be usable: a character placed at its start
 		// steps without panicking, whether or not it fits there.
@@ -391,5 +414,50 @@ func TestLevelHash(t *testing.T) {
 	}
 	if len(seen) < 20 {
 		t.Fatalf("only %d variants parsed", len(seen))
+	}
+}
+
+// allocated returns the bytes the process allocated while f ran, from
+// runtime/metrics, which unlike ReadMemStats does not stop the world (the
+// fuzzers call it for every input): the whole process's count, so bounds
+// on it are generous.
+func allocated(f func()) uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+	metrics.Read(s)
+	before := s[0].Value.Uint64()
+	f()
+	metrics.Read(s)
+	return s[0].Value.Uint64() - before
+}
+
+func TestLevelText(t *testing.T) {
+	// Text gives back the file's level, comments, CRs and trailing
+	// blanks left out; a hand-built level the format cannot say is an
+	// error, never a level of another hash.
+	l, err := ParseLevel("a.txt", strings.NewReader("; c\r\n#####\r\n#PC.#\r\n#C=C#  \r\n#####\r\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := l.Text()
+	if err != nil || string(text) != "#####\n#PC.#\n#C=C#\n#####\n" {
+		t.Fatalf("%q, %v", text, err)
+	}
+	if l.StartLine != 3 || l.StartCol != 2 {
+		t.Errorf("start at %d:%d, want 3:2", l.StartLine, l.StartCol)
+	}
+	for name, edit := range map[string]func(l *Level){
+		"start off the grid":  func(l *Level) { l.PlayerStart.X += 3 },
+		"start on a wall":     func(l *Level) { l.PlayerStart = Vec{} },
+		"coin outside":        func(l *Level) { l.Coins = append(l.Coins, Vec{X: 160}) },
+		"coins out of order":  func(l *Level) { l.Coins[0], l.Coins[1] = l.Coins[1], l.Coins[0] },
+		"two coins on a tile": func(l *Level) { l.Coins = append(l.Coins, l.Coins[2]) },
+		"coin on the start":   func(l *Level) { l.Coins[0] = l.PlayerStart },
+	} {
+		c := *l
+		c.Coins = slices.Clone(l.Coins)
+		edit(&c)
+		if _, err := c.Text(); err == nil {
+			t.Errorf("%s: Text succeeded", name)
+		}
 	}
 }

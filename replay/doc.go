@@ -3,7 +3,7 @@
 // and the final tick and hash, so that a replay reproduces the run exactly
 // and can prove it did.
 //
-// # The format (version 2)
+// # The format (version 3)
 //
 // All integers are little-endian.
 //
@@ -11,6 +11,7 @@
 //	             | CRC-32 of everything before it u32 | chunk*
 //	header     = scene str | level str | level hash u64 | seed u64 | hz u32 | sprites u32
 //	             | arena w u32 | arena h u32 | checkpoint every u32 | build str
+//	             | level text length u32 | level text | flag count u16 | flag str*
 //	str        = length u16 | UTF-8 bytes
 //	chunk      = prefix | records | CRC-32 of prefix and records u32
 //	prefix     = length of records u32 | index u32 | reach u64 | CRC-32 of those 16 bytes u32
@@ -23,6 +24,12 @@
 // A chunk's index counts the chunks from 0; its reach is the run's tick
 // count when it was written (at least every tick in it, and never less
 // than the chunk before's).
+//
+// The header holds the level played, in the level file format, and the
+// game's own flags as NAME=VALUE: a replay needs no other file, and
+// opens none the recording names. Its level is a name for messages only.
+// Version 2's header ends at build: its level is the -level flag as
+// given, a path (see docs/replay.md for how a replay treats it).
 //
 // A [Writer] writes a chunk every [FlushEvery] (250 ms), ending with a
 // 'T' mark of the ticks run, so a run killed without warning loses what
@@ -41,6 +48,17 @@
 // every event is one the loop would apply, and that nothing follows the
 // end record; every length is checked against what is left of the file
 // before anything is allocated for it.
+//
+// Nothing a file claims is taken on trust. The header's fields are in
+// the ranges of the flags that set them ([MaxHz], [MaxSprites],
+// [MaxArena], and a checkpoint at most every [MaxCheckpointEvery]
+// ticks), and no record, and no chunk's reach, is more than one
+// checkpoint interval past the last checkpoint before it (the start's,
+// at tick 0, when there is none yet): a file holds at most (its
+// checkpoints + 1) x CheckpointEvery ticks, and each checkpoint is 17 of
+// its bytes. So the work and memory of reading or replaying a file grow
+// with its size, never with what it says. [Open] refuses anything but a
+// regular file before reading a byte.
 //
 // A file that fails any check is corrupt: Read returns an [Error] naming
 // the file, the byte offset of the header or chunk at fault (or of the

@@ -2,12 +2,13 @@ package replay
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"io"
 	"math"
-	"os"
 
+	"github.com/tandem-engine/tandem/internal/regfile"
 	"github.com/tandem-engine/tandem/simthread"
 )
 
@@ -63,26 +64,20 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("replay: %s: byte %d: %s", e.File, e.Offset, e.Reason)
 }
 
-// Open reads the recording at path.
+// Open reads the recording at path. Anything but a regular file (a FIFO,
+// a device, a directory) is refused before a byte is read, and the open
+// never waits for a FIFO's writer.
 func Open(path string) (*Recording, error) {
-	// A FIFO or a device would block the open itself, waiting for a
-	// writer that never comes: refused before it is opened.
-	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
-		return nil, &Error{File: path, Reason: "not a regular file (a FIFO, a device or a directory): give a recording made with -record"}
+	f, size, err := regfile.Open(path)
+	var nr *regfile.NotRegularError
+	if errors.As(err, &nr) {
+		return nil, &Error{File: path, Reason: "not a regular file (" + regfile.Kind(nr.Mode) + "): give a recording made with -record"}
 	}
-	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("replay: %w", err)
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("replay: %w", err)
-	}
-	if !st.Mode().IsRegular() {
-		return nil, &Error{File: path, Reason: "not a regular file"}
-	}
-	return Read(f, st.Size(), path)
+	return Read(f, size, path)
 }
 
 // Read reads a recording of size bytes from r; name is the file's name
@@ -98,6 +93,7 @@ func Read(r io.ReaderAt, size int64, name string) (*Recording, error) {
 		return nil, err
 	}
 	rec.Version = v
+	d.every = uint64(rec.Header.CheckpointEvery)
 	read := d.chunks
 	if v == 1 {
 		read = d.chunks1
@@ -179,6 +175,12 @@ func (d *decoder) chunks(rec *Recording) (*Cut, error) {
 			return nil, d.fail(start+8, fmt.Sprintf("chunk %d reaches tick %d, before chunk %d's %d: the file is corrupt", chunk, r, chunk-1, reach))
 		}
 		if n > d.size-start-prefixSize-4 {
+			// Each checkpoint the lost records held could move the bound
+			// on by one interval.
+			if most := d.bound() + d.every*uint64(n/pointSize); r > most {
+				return nil, d.fail(start+8, fmt.Sprintf("chunk %d cut short reaches tick %d, past the %d that its %d bytes and a checkpoint every %d ticks can hold: the file is corrupt",
+					chunk, r, most, n, d.every))
+			}
 			return &Cut{From: start, Chunk: chunk, ChunkSize: prefixSize + n + 4, Reach: r, ReachKnown: true}, nil
 		}
 		body, err := d.read(prefixSize + n + 4)
@@ -190,6 +192,9 @@ func (d *decoder) chunks(rec *Recording) (*Cut, error) {
 		}
 		if err := d.records(rec, body[prefixSize:prefixSize+n], start+prefixSize, r); err != nil {
 			return nil, err
+		}
+		if r > d.bound() {
+			return nil, d.beyond(start+8, fmt.Sprintf("chunk %d's reach", chunk), r)
 		}
 		if rec.Complete && d.off < d.size {
 			return nil, d.fail(d.off, fmt.Sprintf("%d bytes after the end record", d.size-d.off))
@@ -204,6 +209,28 @@ type decoder struct {
 	size int64
 	off  int64
 	name string
+	// every is the header's ticks between checkpoints; last is the
+	// newest checkpoint's tick, and seen whether there was one.
+	every uint64
+	last  uint64
+	seen  bool
+}
+
+// bound returns the newest tick a record may have: the last checkpoint's
+// tick plus the header's checkpoint interval (the next checkpoint is due
+// by then; with none yet, the first is the start's, at tick 0). So a file
+// holds at most (its checkpoints + 1) x CheckpointEvery ticks, and a
+// replay's work grows with the file's bytes, never with what it claims.
+func (d *decoder) bound() uint64 { return d.last + d.every }
+
+// beyond reports a tick past bound as the error of the record at off.
+func (d *decoder) beyond(off int64, what string, tick uint64) *Error {
+	last := "no checkpoint yet (the first is the start's, at tick 0)"
+	if d.seen {
+		last = fmt.Sprintf("the last checkpoint at tick %d", d.last)
+	}
+	return d.fail(off, fmt.Sprintf("%s of tick %d, past tick %d: %s, and the header promises one every %d ticks; the file is corrupt",
+		what, tick, d.bound(), last, d.every))
 }
 
 func (d *decoder) fail(at int64, reason string) *Error {
@@ -235,12 +262,16 @@ func (d *decoder) header(h *Header) (int, error) {
 		return 0, d.fail(0, fmt.Sprintf("not a tandem recording (magic %q, want %q)", b[:len(Magic)], Magic))
 	}
 	v := int(binary.LittleEndian.Uint16(b[len(Magic):]))
-	if v != 1 && v != Version {
+	if v < 1 || v > Version {
 		return 0, &Error{File: d.name, Offset: int64(len(Magic)),
-			Reason: fmt.Sprintf("unsupported version %d (this build reads versions 1 and %d; replay it with the build that recorded it)", v, Version)}
+			Reason: fmt.Sprintf("unsupported version %d (this build reads versions 1 to %d; replay it with the build that recorded it)", v, Version)}
 	}
 	n := int64(binary.LittleEndian.Uint32(b[len(Magic)+2:]))
-	if n > maxHeader || n > d.size-d.off-4 {
+	limit := int64(maxHeader)
+	if v >= 3 {
+		limit += maxLevelText
+	}
+	if n > limit || n > d.size-d.off-4 {
 		return 0, d.fail(fixed-4, fmt.Sprintf("header length %d does not fit the file's %d bytes: the file is corrupt, or cut short before its first chunk", n, d.size))
 	}
 	at := d.off
@@ -262,12 +293,29 @@ func (d *decoder) header(h *Header) (int, error) {
 	h.LevelHash, h.Seed = p.u64(), p.u64()
 	h.Hz, h.Sprites, h.ArenaW, h.ArenaH, h.CheckpointEvery = p.int(), p.int(), p.int(), p.int(), p.int()
 	h.Build = p.str()
+	if v >= 3 {
+		if k := int(p.u32()); k > 0 && !p.bad {
+			if k > len(p.b) {
+				p.bad = true
+			} else {
+				h.LevelText = p.take(k)
+			}
+		}
+		k := int(binary.LittleEndian.Uint16(p.take(2)))
+		if k > maxFlags {
+			return 0, d.fail(at, fmt.Sprintf("%d game flags in the header (at most %d): the file is corrupt", k, maxFlags))
+		}
+		for range k {
+			if f := p.str(); !p.bad {
+				h.Flags = append(h.Flags, f)
+			}
+		}
+	}
 	if p.bad || len(p.b) != 0 {
 		return 0, d.fail(at, "malformed header")
 	}
-	if h.Hz <= 0 || h.Hz > 10_000 || h.CheckpointEvery <= 0 || h.Sprites < 0 || h.ArenaW < 0 || h.ArenaH < 0 {
-		return 0, d.fail(at, fmt.Sprintf("header out of range: %d Hz, checkpoint every %d ticks, %d sprites, arena %dx%d",
-			h.Hz, h.CheckpointEvery, h.Sprites, h.ArenaW, h.ArenaH))
+	if msg := h.check(); msg != "" {
+		return 0, d.fail(at, "header out of range: "+msg)
 	}
 	return v, nil
 }
@@ -336,6 +384,9 @@ func (d *decoder) records(rec *Recording, b []byte, at int64, reach uint64) erro
 			if !e.Valid() {
 				return d.fail(off, fmt.Sprintf("invalid event (kind %d): the loop would have refused it", e.Kind))
 			}
+			if tick > d.bound() {
+				return d.beyond(off, "an event", tick)
+			}
 			if n := len(rec.Events); n > 0 && tick < rec.Events[n-1].Tick {
 				return d.fail(off, fmt.Sprintf("event at tick %d after one at tick %d", tick, rec.Events[n-1].Tick))
 			}
@@ -347,6 +398,9 @@ func (d *decoder) records(rec *Recording, b []byte, at int64, reach uint64) erro
 			}
 			if c.Tick < rec.Marked {
 				return d.fail(off, fmt.Sprintf("mark at tick %d after one at tick %d", c.Tick, rec.Marked))
+			}
+			if c.Tick > d.bound() {
+				return d.beyond(off, "a mark", c.Tick)
 			}
 			rec.Marked = c.Tick
 		case recCheckpoint, recFinal:
@@ -361,10 +415,18 @@ func (d *decoder) records(rec *Recording, b []byte, at int64, reach uint64) erro
 			if n := len(rec.Checkpoints); n > 0 && c.Tick <= rec.Checkpoints[n-1].Tick && kind == recCheckpoint {
 				return d.fail(off, fmt.Sprintf("checkpoint at tick %d after one at tick %d", c.Tick, rec.Checkpoints[n-1].Tick))
 			}
+			if c.Tick > d.bound() {
+				what := "a checkpoint"
+				if kind == recFinal {
+					what = "the end record"
+				}
+				return d.beyond(off, what, c.Tick)
+			}
 			if kind == recFinal {
 				rec.Final, rec.StoppedBy, rec.Complete = c, stop, true
 			} else {
 				rec.Checkpoints = append(rec.Checkpoints, c)
+				d.last, d.seen = c.Tick, true
 			}
 		default:
 			return d.fail(off, fmt.Sprintf("unknown record kind 0x%02x", kind))

@@ -8,6 +8,7 @@ import (
 	"github.com/tandem-engine/tandem/internal/mallocs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -89,7 +90,7 @@ func read(t *testing.T, b []byte) *replay.Recording {
 func TestRoundTrip(t *testing.T) {
 	b, sim, st := recordLive(t)
 	rec := read(t, b)
-	if rec.Header != header {
+	if !reflect.DeepEqual(rec.Header, header) {
 		t.Errorf("header %+v, want %+v", rec.Header, header)
 	}
 	if !rec.Complete || rec.Lost != 0 || rec.StoppedBy != "seconds" {

@@ -34,7 +34,7 @@ func TestVersion1Reads(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := refRecording(v1Ticks)
-	if rec.Header != want.Header || !reflect.DeepEqual(rec.Events, want.Events) ||
+	if !reflect.DeepEqual(rec.Header, want.Header) || !reflect.DeepEqual(rec.Events, want.Events) ||
 		!reflect.DeepEqual(rec.Checkpoints, want.Checkpoints) || rec.Final != want.Final ||
 		rec.StoppedBy != want.StoppedBy || !rec.Complete || rec.Marked != v1Ticks || rec.Lost != 0 ||
 		rec.Version != 1 || rec.Cut != nil || rec.CheckComplete() != nil {

@@ -235,3 +235,22 @@ func TestBuildWithoutCgo(t *testing.T) {
 		t.Fatalf("replay -fast -verify without cgo: %v\n%s", err, out)
 	}
 }
+
+func TestCrampedLevelBeforeDisplay(t *testing.T) {
+	// A level whose start has no room for the player is refused before
+	// the display starts (here there is none, and no Xvfb to start: a
+	// display would fail first), at the 'P''s line and column from 1, as
+	// the loader's errors are.
+	lv := filepath.Join(t.TempDir(), "cramped.txt")
+	if err := os.WriteFile(lv, []byte("; no room\n#####\n##P##\n#####\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("DISPLAY", "")
+	t.Setenv("WAYLAND_DISPLAY", "")
+	t.Setenv("PATH", t.TempDir())
+	code, _, errs := demo("run", "-seconds", "1", "-level", lv)
+	if code != 1 || !strings.Contains(errs, lv+":3:3: the ") || !strings.Contains(errs, "does not fit at its start 'P'") ||
+		strings.Contains(errs, "display") || strings.Contains(errs, "Xvfb") {
+		t.Errorf("exit %d: %s", code, errs)
+	}
+}

@@ -108,8 +108,14 @@ func NewWorld(level *physics.Level, cfg WorldConfig) (*World, error) {
 	t := cfg.Character
 	start := w.StartPos()
 	if box := physics.Box(start, w.player.Body().Size); !box.In(level.Bounds()) || level.OverlapsSolid(box) {
-		return nil, fmt.Errorf("scene: NewWorld: level %s: the %vx%v px player does not fit at its start 'P' (tile %d,%d); leave empty tiles above and beside P",
-			level.Name, t.Width, t.Height, int(level.PlayerStart.X)/physics.TileSize, int(level.PlayerStart.Y)/physics.TileSize)
+		// Where the loader puts its errors: file:line:col from 1, or the
+		// tile's row and column from 1 for a level built by hand.
+		at := fmt.Sprintf("%s:%d:%d", level.Name, level.StartLine, level.StartCol)
+		if level.StartLine == 0 {
+			at = fmt.Sprintf("level %s, row %d, column %d", level.Name, int(level.PlayerStart.Y)/physics.TileSize+1, int(level.PlayerStart.X)/physics.TileSize+1)
+		}
+		return nil, fmt.Errorf("scene: %s: the %vx%v px player does not fit at its start 'P'; leave empty tiles above and beside P",
+			at, t.Width, t.Height)
 	}
 	w.player.Place(start)
 

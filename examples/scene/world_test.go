@@ -286,10 +286,16 @@ func TestNewWorldErrors(t *testing.T) {
 	if _, err := NewWorld(&physics.Level{W: 3, H: 3}, DefaultWorldConfig()); err == nil {
 		t.Error("level without tiles accepted")
 	}
-	// A start with no room for the player is reported with the fix.
-	tight := mustParse(t, "###\n#P#\n###\n")
-	if _, err := NewWorld(tight, DefaultWorldConfig()); err == nil || !strings.Contains(err.Error(), "leave empty tiles above") {
+	// A start with no room for the player is reported with the fix, at
+	// the 'P''s line and column in the file, from 1 as the loader's.
+	tight := mustParse(t, "; cramped\n###\n#P#\n###\n")
+	if _, err := NewWorld(tight, DefaultWorldConfig()); err == nil || !strings.Contains(err.Error(), "leave empty tiles above") ||
+		!strings.Contains(err.Error(), tight.Name+":3:2: the ") {
 		t.Errorf("cramped start: err = %v", err)
+	}
+	tight.StartLine, tight.StartCol = 0, 0 // built by hand
+	if _, err := NewWorld(tight, DefaultWorldConfig()); err == nil || !strings.Contains(err.Error(), "row 2, column 2") {
+		t.Errorf("cramped start of a level built by hand: err = %v", err)
 	}
 	// Zero fields take defaults.
 	w, err := NewWorld(l, WorldConfig{Hz: 50})

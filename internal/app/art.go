@@ -45,7 +45,7 @@ func buildArt(l *engine.Look) (*art, error) {
 	imgs := []gl.Image{{Name: whiteName, Img: white}}
 	for k, f := range l.Frames {
 		if f.Img != nil {
-			imgs = append(imgs, gl.Image{Name: frameKey(k), Img: f.Img})
+			imgs = append(imgs, gl.Image{Name: frameKey(k, f.Name), Img: f.Img})
 		}
 	}
 	imgs = append(imgs, glyphImgs...)
@@ -71,7 +71,7 @@ func buildArt(l *engine.Look) (*art, error) {
 		var fr gl.UVRect
 		switch {
 		case f.Img != nil:
-			fr = region[frameKey(k)]
+			fr = region[frameKey(k, f.Name)]
 		case int(f.Of) >= len(a.frames):
 			return nil, fmt.Errorf("tandem: frame %d is derived from frame %d, which is not defined before it", k+1, f.Of)
 		default:
@@ -98,4 +98,6 @@ func buildArt(l *engine.Look) (*art, error) {
 	return a, nil
 }
 
-func frameKey(k int) string { return fmt.Sprintf("\x00frame%d", k) }
+// frameKey is frame k+1's name in the atlas: its number makes it unique,
+// and its name says which image an error of the packing is about.
+func frameKey(k int, name string) string { return fmt.Sprintf("frame %d (%s)", k+1, name) }

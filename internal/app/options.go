@@ -68,6 +68,9 @@ type WorldOptions struct {
 	// ArenaW, ArenaH is the arena a replay was recorded in (0: the
 	// framebuffer's).
 	ArenaW, ArenaH int
+	// GameFlags are the game's own flags as NAME=VALUE, for a
+	// recording to hold (a replay sets them from it).
+	GameFlags []string
 }
 
 // PacingOptions choose each frame's moment and pace its present (see

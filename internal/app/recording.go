@@ -68,7 +68,7 @@ func (r *recording) watch(ctx context.Context, name string) {
 func (s *session) replayReport() *replayReport {
 	rec, v := s.opts.Replay.Rec, s.rec.verifier
 	r := &replayReport{File: s.opts.Replay.File, EndTick: rec.End(), Complete: rec.Complete, LostBytes: rec.Lost,
-		Checkpoints: v.Checked()}
+		Checkpoints: v.Checked(), GameFlags: rec.Header.Flags}
 	err := VerifyReplay(rec, v, s.runner.Stats().Ticks, s.game.Hash(), s.stoppedBy)
 	if want, _, bad := v.Mismatch(); bad {
 		r.Mismatch = &want.Tick

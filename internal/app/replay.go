@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"path/filepath"
 	"runtime/debug"
 
 	"github.com/tandem-engine/tandem/physics"
@@ -28,14 +29,24 @@ func Build() string {
 	return v
 }
 
-// recordHeader is what a recording of this run says about its world.
+// recordHeader is what a recording of this run says about its world: the
+// level itself (its text, so a replay opens no file the recording names;
+// the file's base name, for messages only) and the game's own flags.
 func recordHeader(o Options, level *physics.Level, arenaW, arenaH int) replay.Header {
 	h := replay.Header{
-		Scene: o.Scene, Level: o.World.LevelFile, Seed: o.World.Seed, Hz: o.World.Hz, Sprites: o.World.Sprites,
-		ArenaW: arenaW, ArenaH: arenaH, CheckpointEvery: o.World.Hz, Build: Build(),
+		Scene: o.Scene, Seed: o.World.Seed, Hz: o.World.Hz, Sprites: o.World.Sprites,
+		ArenaW: arenaW, ArenaH: arenaH, CheckpointEvery: o.World.Hz, Build: Build(), Flags: o.World.GameFlags,
+	}
+	if o.World.LevelFile != "" {
+		h.Level = filepath.Base(o.World.LevelFile)
 	}
 	if level != nil {
 		h.LevelHash = level.Hash()
+		// A level built by hand that the file format cannot say is left
+		// out: its replay plays the game's own level, checked by hash.
+		if text, err := level.Text(); err == nil {
+			h.LevelText = text
+		}
 	}
 	return h
 }
@@ -74,7 +85,7 @@ func VerifyReplay(rec *replay.Recording, v *replay.Verifier, ticks, hash uint64,
 // than this one: a changed game or engine steps to other states.
 func otherBuild(rec *replay.Recording) string {
 	if b := Build(); rec.Header.Build != b {
-		return fmt.Sprintf(" (recorded by build %s, replayed by %s: a change to the game or the engine between them changes its states)", rec.Header.Build, b)
+		return fmt.Sprintf(" (recorded by build %q, replayed by %q: a change to the game or the engine between them changes its states)", rec.Header.Build, b)
 	}
 	return ""
 }
@@ -89,6 +100,8 @@ type replayReport struct {
 	Verified    bool    `json:"verified"`
 	Mismatch    *uint64 `json:"first_mismatch_tick,omitempty"`
 	Error       string  `json:"error,omitempty"`
+	// GameFlags are the game's own flags the recording set, NAME=VALUE.
+	GameFlags []string `json:"game_flags,omitempty"`
 }
 
 // VerifiedWhat says what a verified replay of rec matched.

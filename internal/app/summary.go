@@ -340,12 +340,16 @@ func WriteJSONLine(w io.Writer, v any) error {
 	return err
 }
 
-// GameLevel loads the level of a game that takes one: the file -level
-// names, else the game's own; nil for a game without levels. A replay's
-// level must be the one it was recorded on.
+// GameLevel loads the level of a game that takes one: the one already
+// loaded (a recording's), else the file -level names, else the game's
+// own; nil for a game without levels. A replay's level must be the one it
+// was recorded on.
 func GameLevel(o Options) (*physics.Level, error) {
 	if o.Info.Level == nil {
 		return nil, nil
+	}
+	if o.World.Level != nil {
+		return o.World.Level, checkLevel(o, o.World.Level)
 	}
 	var l *physics.Level
 	var err error

@@ -95,6 +95,9 @@ func (p *Program) runOnce(opts options, stdout, stderr io.Writer) int {
 		return p.fail(stderr, err)
 	}
 	opts.World.Level = level
+	if err := checkSetup(opts.Options); err != nil {
+		return p.fail(stderr, err)
+	}
 	if opts.out != "" {
 		if err := os.MkdirAll(opts.out, 0o755); err != nil {
 			fmt.Fprintf(stderr, "%s: -out: %v\n", p.Name, err)
@@ -102,6 +105,19 @@ func (p *Program) runOnce(opts options, stdout, stderr io.Writer) int {
 		}
 	}
 	return p.runWindow(opts, stdout, stderr)
+}
+
+// checkSetup sets the game up once on a level from a file (-level, or a
+// recording's), without a window, so that a level the game refuses (a
+// start with no room for the player) is reported before the display
+// starts, as the loader's errors are. The game's own level is its
+// author's, and is not tried twice.
+func checkSetup(o app.Options) error {
+	if o.World.Level == nil || o.World.LevelFile == "" && o.Replay.Rec == nil {
+		return nil
+	}
+	_, err := o.Game.NewSim(app.SimConfig(o, o.World.Level, o.Window.Width, o.Window.Height))
+	return err
 }
 
 // fail reports err on stderr under the program's name and returns the

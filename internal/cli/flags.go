@@ -175,7 +175,7 @@ func (o *options) worldFlags(fs *flag.FlagSet, g gameTable, t *flagText) {
 }
 
 func (o *options) replayFlags(fs *flag.FlagSet) {
-	fs.StringVar(&o.World.LevelFile, "level", "", "the level `file` the recording was made on, when it is not where the recording says")
+	fs.StringVar(&o.World.LevelFile, "level", "", "replay on this level `file` instead of the one the recording holds (a recording made before version 3 names its level: give it here unless it lies beside the recording)")
 	fs.BoolVar(&o.fast, "fast", false, "run the sim alone, without a window, as fast as it steps")
 	fs.BoolVar(&o.verify, "verify", false, "check every checkpoint and the final state hash; exit 1 on a mismatch, naming the first tick that differs, and on a file cut short or holding no checkpoint")
 	fs.BoolVar(&o.allowCut, "allow-cut", false, "with -verify, check a file that was cut short as far as it goes instead of failing")
@@ -313,6 +313,7 @@ func (p *Program) settle(o *options, fs *flag.FlagSet, g gameTable, t flagText) 
 		}
 	})
 	o.sweepDefaults(isSet, g)
+	o.World.GameFlags = p.gameFlagValues()
 	o.Pacing.Snap = t.interp == "off"
 	o.Measure.RealInput = o.Measure.Bench && (t.input == "xtest" || t.input == "auto" && needXvfb(*o))
 	o.Loop = app.Loop(t.loop)
@@ -416,6 +417,21 @@ func (p *Program) addGameFlags(fs *flag.FlagSet) error {
 		fs.Var(f.Value, f.Name, f.Usage)
 	})
 	return err
+}
+
+// gameFlagValues returns the game's own flags as NAME=VALUE, in name
+// order: what a recording holds, for a replay to set them as they were.
+func (p *Program) gameFlagValues() []string {
+	if p.Flags == nil {
+		return nil
+	}
+	var out []string
+	p.Flags.VisitAll(func(f *flag.Flag) {
+		if !strings.HasPrefix(f.Name, "test.") {
+			out = append(out, f.Name+"="+f.Value.String())
+		}
+	})
+	return out
 }
 
 // Options parses args as sub's flags ("run", "bench" or "replay") and

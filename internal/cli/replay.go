@@ -1,16 +1,23 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"slices"
+	"strings"
 	"syscall"
 	"time"
 
 	"github.com/tandem-engine/tandem/internal/app"
+	"github.com/tandem-engine/tandem/physics"
 	"github.com/tandem-engine/tandem/replay"
 )
 
@@ -44,11 +51,13 @@ func (p *Program) openRecording(o *options, stderr io.Writer) error {
 	if h.ArenaW >= 64 && h.ArenaH >= 64 {
 		o.Window.Width, o.Window.Height = h.ArenaW, h.ArenaH
 	}
-	if o.World.LevelFile == "" && o.Info.Level != nil {
-		o.World.LevelFile = h.Level
+	if o.Info.Level != nil && o.World.LevelFile == "" {
+		if err := recordedLevel(o, rec); err != nil {
+			return err
+		}
 	}
-	if o.World.Hz < 1 || o.World.Hz > 1000 || o.World.Sprites > 1_000_000 {
-		return fmt.Errorf("replay: %s: header out of range (%d Hz, %d sprites)", o.Replay.File, o.World.Hz, o.World.Sprites)
+	if err := p.setGameFlags(o, h.Flags, stderr); err != nil {
+		return err
 	}
 	if rec.Cut != nil {
 		fmt.Fprintf(stderr, "%s replay: warning: %s\n", p.Name, rec.Cut)
@@ -67,9 +76,80 @@ func (p *Program) openRecording(o *options, stderr io.Writer) error {
 		return fmt.Errorf("replay: %s: the file holds no ticks: nothing to replay", o.Replay.File)
 	}
 	if rec.Complete && h.Build != app.Build() {
-		fmt.Fprintf(stderr, "%s replay: note: recorded by build %s, replayed by %s\n", p.Name, h.Build, app.Build())
+		fmt.Fprintf(stderr, "%s replay: note: recorded by build %q, replayed by %q\n", p.Name, h.Build, app.Build())
 	}
 	o.Replay.Rec = rec
+	return nil
+}
+
+// recordedLevel sets o's level to the one rec was made on, opening no
+// path the file names: a version 3 recording holds its level's text,
+// checked against its level hash; an older one names the -level it was
+// made with, which is looked up only as a bare file name beside the
+// recording (a name with a directory in it is refused: give -level). A
+// recording of the game's own level, or of a level the file format could
+// not hold, leaves it to the game, checked by hash.
+func recordedLevel(o *options, rec *replay.Recording) error {
+	h, file := rec.Header, o.Replay.File
+	switch {
+	case len(h.LevelText) > 0:
+		l, err := physics.ParseLevel(fmt.Sprintf("%s (the level %q it holds)", file, h.Level), bytes.NewReader(h.LevelText))
+		if err != nil {
+			return fmt.Errorf("replay: %s: the level it holds does not parse, so the file is corrupt: %w", file, err)
+		}
+		if l.Hash() != h.LevelHash {
+			return fmt.Errorf("replay: %s: byte %d: the level it holds has hash %016x, and the header says %016x: the file is corrupt",
+				file, rec.LevelHashOffset(), l.Hash(), h.LevelHash)
+		}
+		o.World.Level = l
+	case h.Level != "" && rec.Version < 3:
+		name := h.Level
+		if name != filepath.Base(name) || strings.ContainsAny(name, `/\`) || name == "." || name == ".." {
+			return fmt.Errorf("replay: %s: recorded on the level %q, a path; a replay opens no path a recording names: give the level with -level", file, name)
+		}
+		path := filepath.Join(filepath.Dir(file), name)
+		l, err := physics.LoadLevel(path)
+		var pe *physics.ParseError
+		switch {
+		case errors.As(err, &pe):
+			// The file's bytes stay out of the message: the name came
+			// from the recording, not from the user.
+			return fmt.Errorf("replay: %s: recorded on the level %q; %s beside it is not that level (line %d, column %d does not parse): give the level with -level",
+				file, name, path, pe.Line, pe.Col)
+		case err != nil:
+			return fmt.Errorf("replay: %s: recorded on the level %q, looked up beside it: %w; give the level with -level", file, name, err)
+		}
+		o.World.Level, o.World.LevelFile = l, path
+	}
+	return nil
+}
+
+// setGameFlags sets the game's own flags to the values a recording holds
+// (NAME=VALUE each), but for those given on the replay's command line,
+// which win with a note: a game's flags may change what it does, so a
+// replay without them would not be the run recorded.
+func (p *Program) setGameFlags(o *options, flags []string, stderr io.Writer) error {
+	for _, nv := range flags {
+		name, val, _ := strings.Cut(nv, "=")
+		var f *flag.Flag
+		if p.Flags != nil && !strings.HasPrefix(name, "test.") {
+			f = p.Flags.Lookup(name)
+		}
+		if f == nil {
+			return fmt.Errorf("replay: %s: recorded with the game flag %q, which %s does not have: replay it with the game that recorded it",
+				o.Replay.File, "-"+nv, p.Name)
+		}
+		if given := slices.IndexFunc(o.set, func(s string) bool { return strings.HasPrefix(s, "-"+name+"=") }); given >= 0 {
+			if o.set[given] != "-"+nv {
+				fmt.Fprintf(stderr, "%s replay: note: %s given: it replaces the recording's %q, so the replay may not match\n", p.Name, o.set[given], "-"+nv)
+			}
+			continue
+		}
+		if err := f.Value.Set(val); err != nil {
+			return fmt.Errorf("replay: %s: the recording's game flag %q: %v", o.Replay.File, "-"+nv, err)
+		}
+	}
+	o.World.GameFlags = flags
 	return nil
 }
 
@@ -86,10 +166,13 @@ type fastReport struct {
 	Mismatch       *uint64 `json:"first_mismatch_tick,omitempty"`
 	StateHash      string  `json:"state_hash"`
 	StoppedBy      string  `json:"stopped_by"`
+	// GameFlags are the game's own flags the recording set, NAME=VALUE.
+	GameFlags []string `json:"game_flags,omitempty"`
 }
 
 // runFast replays a recording with the sim alone, as fast as it steps: no
-// window, no GL. Ctrl-C stops it between seconds of sim time.
+// window, no GL. Ctrl-C, or -seconds of wall time, stops it between
+// seconds of sim time.
 func (p *Program) runFast(o options, stdout, stderr io.Writer) int {
 	level, err := app.GameLevel(o.Options)
 	if err != nil {
@@ -101,8 +184,14 @@ func (p *Program) runFast(o options, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: %v\n", p.Name, err)
 		return exitError
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	sig, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	ctx := sig
+	if o.Seconds > 0 && o.Seconds < float64(math.MaxInt64/time.Second) { // past that, it never ends
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(sig, time.Duration(o.Seconds*float64(time.Second)))
+		defer cancel()
+	}
 	rec := o.Replay.Rec
 	v := rec.NewVerifier()
 	start := time.Now()
@@ -113,12 +202,15 @@ func (p *Program) runFast(o options, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	r := fastReport{File: o.Replay.File, Scene: o.Scene, Ticks: ticks, EndTick: rec.End(), Seconds: app.Round(el, 3),
-		Checkpoints: v.Checked(), StateHash: fmt.Sprintf("%016x", g.Hash()), StoppedBy: app.StopEnd}
+		Checkpoints: v.Checked(), StateHash: fmt.Sprintf("%016x", g.Hash()), StoppedBy: app.StopEnd, GameFlags: rec.Header.Flags}
 	if el > 0 {
 		r.TicksPerSecond = app.Round(float64(ticks)/el, 0)
 	}
-	if ctx.Err() != nil {
+	switch {
+	case sig.Err() != nil:
 		r.StoppedBy = app.StopSignal
+	case ctx.Err() != nil && ticks < rec.End():
+		r.StoppedBy = app.StopSeconds
 	}
 	code := exitOK
 	verr := app.VerifyReplay(rec, v, ticks, g.Hash(), r.StoppedBy)

@@ -82,11 +82,17 @@ type Look struct {
 // FrameSource is where a frame comes from: an image, or another frame
 // mirrored or scaled once the atlas is packed.
 type FrameSource struct {
+	Name   string      // the name the game gave the image, for errors; "" for a derived frame
 	Img    image.Image // nil for a derived frame
 	Of     uint16      // the frame it derives from
 	Mirror bool
 	Px     float32 // scale to this size on the longer side; 0: as is
 }
+
+// MaxImagePx is the longest side, in pixels, of an image a game may
+// give: the atlas's 8192 px (gl.PackAtlas's limit) less the 2 px of
+// padding on each side that the loop packs every image with.
+const MaxImagePx = 8192 - 2*2
 
 // TileGrid is a tile layer: W x H cells of TileSize px, each a frame or
 // NoTile.
