@@ -26,6 +26,7 @@ const benchPkg = "github.com/tandem-engine/tandem"
 var benchUnits = []struct{ key, unit, better string }{
 	{"fps_mean", "fps", "higher"},
 	{"judder", "judder", "lower"},
+	{"on_time_pct", "on-time-%", "higher"},
 	{"anim_err_ms_p99", "anim-err-p99-ms", "lower"},
 	{"frame_ms_p99", "frame-p99-ms", "lower"},
 	{"latency_ms_p50", "latency-p50-ms", "lower"},
@@ -183,6 +184,7 @@ var mdMetrics = []mdMetric{
 	{"tick_jitter_ms_p99", 2, false},
 	{"anim_err_ms_p99", 2, false},
 	{"judder", 3, false},
+	{"on_time_pct", 1, false},
 	{"latency_ms_p50", 2, false},
 	{"input_latency_ms_p50", 2, false},
 	{"allocs_per_frame", 3, true},
