@@ -49,13 +49,17 @@ type simForLoop struct {
 	look *engine.Look
 }
 
-var _ engine.Sim = (*simForLoop)(nil)
+var (
+	_ engine.Sim           = (*simForLoop)(nil)
+	_ engine.SpritesReader = (*simForLoop)(nil)
+)
 
 func (s *simForLoop) Step(in simthread.TickInput)    { s.Sim.step(in) }
 func (s *simForLoop) Publish(dst *snapshot.Snapshot) { s.Sim.publish(dst) }
 func (s *simForLoop) Look() *engine.Look             { return s.look }
 func (s *simForLoop) Slots() int                     { return s.world.slots() }
 func (s *simForLoop) Entities() int                  { return s.world.Entities() }
+func (s *simForLoop) ReadsSprites() bool             { return s.setup.readSprites }
 
 func (s *simForLoop) Counters() []engine.Count {
 	var out []engine.Count

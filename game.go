@@ -178,6 +178,7 @@ type Setup struct {
 	level                   *physics.Level
 	spin                    bool
 	world                   *World
+	readSprites             bool // the game asked for Sprites: tandem bench -matrix varies it
 
 	frames   []frameSource // frame k+1 is frames[k]; frame 0 is white
 	byName   map[string]Frame
@@ -238,8 +239,12 @@ func (s *Setup) Seed() uint64 { return s.seed }
 
 // Sprites returns -sprites: how much load the game should make (the demo's
 // bouncing bunnies, the shooter's bullets); [Info].Sprites when the flag is
-// not given.
-func (s *Setup) Sprites() int { return s.sprites }
+// not given. A game that never calls it ignores -sprites, and tandem
+// bench -matrix runs its sprites axis at one value only, saying so.
+func (s *Setup) Sprites() int {
+	s.readSprites = true
+	return s.sprites
+}
 
 // SpriteSize returns -sprite-size: the size, in pixels, the game should
 // draw its load sprites at (see [Setup.Scaled]). It is a drawing choice:

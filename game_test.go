@@ -233,3 +233,29 @@ func TestLayerGrowthKeepsBlending(t *testing.T) {
 		t.Fatal("layer 0 never grew: the test tests nothing")
 	}
 }
+
+// TestReadsSprites checks that a Sim knows whether its game read
+// -sprites in Setup: tandem bench -matrix runs its sprites axis only for
+// a game that does.
+func TestReadsSprites(t *testing.T) {
+	for _, reads := range []bool{false, true} {
+		g := &spritesReader{read: reads}
+		s, err := NewSim(g, SimConfig{Sprites: 50})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := forLoop(s).ReadsSprites(); got != reads {
+			t.Errorf("a game that reads -sprites %v: ReadsSprites %v", reads, got)
+		}
+	}
+}
+
+type spritesReader struct{ read bool }
+
+func (g *spritesReader) Setup(s *Setup) error {
+	if g.read {
+		_ = s.Sprites()
+	}
+	return nil
+}
+func (g *spritesReader) Tick(*World) {}

@@ -55,6 +55,13 @@ type Sim interface {
 	Counters() []Count
 }
 
+// SpritesReader is implemented by a Sim that can tell whether its game
+// read -sprites while it was set up: tandem bench -matrix runs its sprites
+// axis only for a game that does.
+type SpritesReader interface {
+	ReadsSprites() bool
+}
+
 // Count is one figure of a game's own.
 type Count struct {
 	Name  string
