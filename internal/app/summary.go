@@ -128,6 +128,12 @@ type Summary struct {
 	HostFloorCacheMsP99      *float64 `json:"host_floor_cache_ms_p99,omitempty"`
 	HostFloorCacheOver2msPct *float64 `json:"host_floor_cache_over_2ms_pct,omitempty"`
 
+	// Profiling names the profilers that ran ("cpuprofile,trace,pprof,
+	// memprofile", or "none"; the command line sets it): they take CPU
+	// and allocate, and allocs_per_frame counts the whole process's
+	// allocations, theirs too. Compare figures between runs with the same.
+	Profiling string `json:"profiling,omitempty"`
+
 	// counts are the game's own figures (see Counter), written as fields
 	// of their own after the engine's.
 	counts []engine.Count
