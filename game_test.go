@@ -259,3 +259,37 @@ func (g *spritesReader) Setup(s *Setup) error {
 	return nil
 }
 func (g *spritesReader) Tick(*World) {}
+
+// TestTextLastsOneTick checks World.Text as its doc says: text drawn in a
+// tick is in that tick's snapshot, and gone from the next tick's unless
+// that tick draws it again.
+func TestTextLastsOneTick(t *testing.T) {
+	g := &textGame{drawOn: map[uint64]string{1: "ready", 3: "go", 4: "go"}}
+	sim, err := NewSim(g, SimConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var snap snapshot.Snapshot
+	for tick := uint64(1); tick <= 5; tick++ {
+		sim.Steps(1)
+		sim.publish(&snap)
+		got := ""
+		for _, l := range snap.Text.Lines {
+			got += string(snap.Text.Chars[l.From:l.To])
+		}
+		if want := g.drawOn[tick]; got != want {
+			t.Errorf("tick %d: text %q, want %q", tick, got, want)
+		}
+	}
+}
+
+// textGame draws drawOn[tick] in the tick of that number, nothing in the
+// others.
+type textGame struct{ drawOn map[uint64]string }
+
+func (g *textGame) Setup(*Setup) error { return nil }
+func (g *textGame) Tick(w *World) {
+	if s, ok := g.drawOn[w.Tick()]; ok {
+		w.Text(8, 8, 0, s)
+	}
+}
