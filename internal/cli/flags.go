@@ -311,6 +311,12 @@ func (p *Program) parseFlags(sub string, args []string, stderr io.Writer) (optio
 				return o, fmt.Errorf("%s %s: write %s=%s (a true/false flag takes its value after =)", args[i], a, args[i], a)
 			}
 		}
+		if i := len(args) - fs.NArg(); slices.Contains([]string{"run", "bench", "replay"}, a) {
+			// A subcommand after flags: the flags were taken as run's,
+			// and the subcommand as an argument.
+			fixed := append(append([]string{p.Name, a}, args[:i]...), fs.Args()[1:]...)
+			return o, fmt.Errorf("%q is a subcommand: it comes first, before any flag: %s", a, strings.Join(fixed, " "))
+		}
 		return o, fmt.Errorf("%s: unexpected argument %q (flags go before it? see %s %s -h)", sub, a, p.Name, sub)
 	}
 	for i, n := range names {
