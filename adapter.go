@@ -86,6 +86,9 @@ func (s *Setup) look() *engine.Look {
 	for a, names := range s.bindings {
 		l.Bindings[uint8(a)] = names
 	}
+	if play := s.autoplay; play != nil {
+		l.Autoplay = func(tick uint64) simthread.Buttons { return simthread.Buttons(play(tick)) }
+	}
 	return l
 }
 
@@ -95,4 +98,6 @@ var (
 	_ [0]struct{} = [uint8(Left) - engine.ActionLeft]struct{}{}
 	_ [0]struct{} = [uint8(Right) - engine.ActionRight]struct{}{}
 	_ [0]struct{} = [uint8(Jump) - engine.ActionJump]struct{}{}
+	// Every action's bit fits Actions.
+	_ Actions = 1 << MaxAction
 )

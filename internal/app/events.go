@@ -79,10 +79,24 @@ func (a *app) pushPointer() {
 	}
 }
 
-// autoplay plays from the main thread as a player would: it holds the
-// Right action and presses Jump for 0.35 s of every 0.9 s, sending
-// stamped events through the same queue as the keyboard.
+// autoplay plays from the main thread as a player would: the game's own
+// autoplay when it has one (Setup.Autoplay), else it holds the Right
+// action and presses Jump for 0.35 s of every 0.9 s, sending stamped
+// events through the same queue as the keyboard.
 func (a *app) autoplay(now int64) {
+	if play := a.look.Autoplay; play != nil {
+		// The game's own: the buttons it holds at the next tick to run,
+		// pressed and released as a player would.
+		want := play(a.runner.Stats().Ticks + 1)
+		if down := want &^ a.autoHeld; down != 0 {
+			a.runner.Push(simthread.Event{Time: now, Kind: simthread.EventButton, Buttons: down, Down: true})
+		}
+		if up := a.autoHeld &^ want; up != 0 {
+			a.runner.Push(simthread.Event{Time: now, Kind: simthread.EventButton, Buttons: up, Down: false})
+		}
+		a.autoHeld = want
+		return
+	}
 	t := now - a.stats.start
 	jump := t%autoPeriod < autoHold
 	if !a.autoRight {
@@ -102,6 +116,9 @@ const autoPeriod, autoHold = 900_000_000, 350_000_000
 // autoplayNext is the first moment after now at which autoplay has a key
 // to change (now itself, before its first push).
 func (a *app) autoplayNext(now int64) int64 {
+	if a.look.Autoplay != nil {
+		return now + 1e9/int64(a.opts.World.Hz) // a tick on
+	}
 	if !a.autoRight {
 		return now
 	}

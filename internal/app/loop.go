@@ -84,7 +84,8 @@ type app struct {
 	realErr    error                 // why there is no real key, when the bench wanted one
 	injectDown bool
 
-	autoRight, autoJump bool // what -autoplay holds down
+	autoRight, autoJump bool              // what -autoplay holds down
+	autoHeld            simthread.Buttons // what the game's own autoplay holds down
 
 	pointer      window.Input // the cursor's last move in this poll
 	pointerMoved bool

@@ -209,7 +209,7 @@ func (p *Program) parseFlags(sub string, args []string, stderr io.Writer) (optio
 		fs.IntVar(&o.Window.Width, "width", 1280, "window width in screen coordinates")
 		fs.IntVar(&o.Window.Height, "height", 720, "window height in screen coordinates")
 		fs.Uint64Var(&o.World.Seed, "seed", 1, "random seed of the world")
-		fs.BoolVar(&o.Autoplay, "autoplay", false, "play by itself: run right and jump, through the same timestamped input as the keys")
+		fs.BoolVar(&o.Autoplay, "autoplay", false, "play by itself, through the same timestamped input as the keys: the game's own autoplay (Setup.Autoplay) when it has one, else run right and jump")
 		fs.StringVar(&o.Record, "record", "", "record every input event with the tick it was applied at, checkpoints and the final state hash to this `file` (replay plays it back)")
 	} else {
 		fs.StringVar(&o.World.LevelFile, "level", "", "the level `file` the recording was made on, when it is not where the recording says")

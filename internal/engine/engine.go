@@ -84,6 +84,10 @@ type Look struct {
 	// Bindings are the game's own, by action number, as names Bindable
 	// takes; an action not here keeps DefaultBindings.
 	Bindings map[uint8][]string
+	// Autoplay is the game's own way of playing itself under -autoplay:
+	// the buttons held at a tick. It runs on the input thread, while the
+	// sim runs; nil: the engine's default (run right and jump).
+	Autoplay func(tick uint64) simthread.Buttons
 }
 
 // FrameSource is where a frame comes from: an image, or another frame
