@@ -40,7 +40,9 @@ func (g *selfPlayer) Tick(w *World) {
 		g.right++
 	}
 }
-func (g *selfPlayer) StateHash() uint64 { return uint64(g.presses)<<40 | uint64(g.held)<<20 | uint64(g.right) }
+func (g *selfPlayer) StateHash() uint64 {
+	return uint64(g.presses)<<40 | uint64(g.held)<<20 | uint64(g.right)
+}
 func (g *selfPlayer) Counters(add func(string, int64)) {
 	add("presses", g.presses)
 	add("held_ticks", g.held)
