@@ -101,7 +101,7 @@ func (h *hud) build(in *hudInfo, st *frameStats) []gl.Quad {
 	y += lh
 
 	b = h.line[:0]
-	b = append(b, "FPS "...)
+	b = append(b, "FPS 0.5s "...) // over the last half second; the JSON's fps_mean is the window's
 	b = strconv.AppendFloat(b, in.fps, 'f', 1, 64)
 	b = append(b, "   frame p50 "...)
 	b = strconv.AppendFloat(b, in.frameP50, 'f', 2, 64)
@@ -148,7 +148,7 @@ func (h *hud) build(in *hudInfo, st *frameStats) []gl.Quad {
 	y += lh
 
 	b = h.line[:0]
-	b = append(b, "sprites "...)
+	b = append(b, "sprite slots "...) // the JSON's sprite_slots; its sprites are the live ones
 	b = strconv.AppendInt(b, int64(in.sprites), 10)
 	b = append(b, "   GC "...)
 	b = strconv.AppendUint(b, in.gcCycles, 10)
