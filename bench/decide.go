@@ -23,26 +23,60 @@ const Alpha = 0.05
 type decideFigure struct {
 	key, name string
 	higher    bool
+	// capKey names the Summary figure that bounds this one: a tick rate
+	// above the run's hz is no better than hz itself.
+	capKey string
 }
 
 // decideFigures are the figures "## Which loop" weighs: the frame rate,
 // the worst frames, the smoothness a viewer sees, the sim keeping its rate,
 // and the two latencies.
 var decideFigures = []decideFigure{
-	{"fps_mean", "frame rate", true},
-	{"frame_ms_p99", "frame time p99", false},
-	{"on_time_pct", "on time", true},
-	{"anim_err_ms_p99", "animation error p99", false},
-	{"tps", "ticks per second", true},
-	{"latency_ms_p50", "latency p50", false},
-	{"input_latency_ms_p50", "input latency p50", false},
+	{key: "fps_mean", name: "frame rate", higher: true},
+	{key: "frame_ms_p99", name: "frame time p99", higher: false},
+	{key: "on_time_pct", name: "on time", higher: true},
+	{key: "anim_err_ms_p99", name: "animation error p99", higher: false},
+	{key: "tps", name: "ticks per second", higher: true, capKey: "hz"},
+	{key: "latency_ms_p50", name: "latency p50", higher: false},
+	{key: "input_latency_ms_p50", name: "input latency p50", higher: false},
 }
 
 func (f decideFigure) direction() string {
-	if f.higher {
+	switch {
+	case f.capKey != "":
+		return "higher is better, up to `" + f.capKey + "`"
+	case f.higher:
 		return "higher is better"
 	}
 	return "lower is better"
+}
+
+// values returns f's figure of l's reps that measured it, each bounded
+// by its run's capKey figure when f has one.
+func (f decideFigure) values(l *CellLoop) []float64 {
+	var xs []float64
+	for _, r := range l.Results {
+		v, ok := summaryNum(r.Summary, f.key)
+		if !ok {
+			continue
+		}
+		if c, ok := summaryNum(r.Summary, f.capKey); ok && f.capKey != "" {
+			v = min(v, c)
+		}
+		xs = append(xs, v)
+	}
+	return xs
+}
+
+// median returns the median of xs (the mean of the middle two for an even
+// count), as [CellLoop.Median] does; xs is sorted in place.
+func median(xs []float64) float64 {
+	slices.Sort(xs)
+	n := len(xs)
+	if n%2 == 1 {
+		return xs[n/2]
+	}
+	return (xs[n/2-1] + xs[n/2]) / 2
 }
 
 // Load names the kind of load a cell puts on the loops: "none", "sim"
@@ -98,8 +132,8 @@ func verdict(c *Cell, fig decideFigure) figureVerdict {
 	}
 	var rs []ranked
 	for _, l := range c.Loops {
-		if m, ok := l.Median(fig.key); ok {
-			rs = append(rs, ranked{l, m})
+		if xs := fig.values(l); len(xs) > 0 {
+			rs = append(rs, ranked{l, median(xs)})
 		}
 	}
 	if len(rs) == 0 {
@@ -117,32 +151,11 @@ func verdict(c *Cell, fig decideFigure) figureVerdict {
 	}
 	v.next = rs[1].l
 	v.tie = rs[0].med == rs[1].med
-	a, b := v.best.values(fig.key), v.next.values(fig.key)
+	a, b := fig.values(v.best), fig.values(v.next)
 	v.samples = min(len(a), len(b))
 	v.p = MannWhitneyP(a, b)
 	v.beyond = v.p < Alpha && !v.tie
 	return v
-}
-
-// values returns the figure key of l's reps that measured it.
-func (l *CellLoop) values(key string) []float64 {
-	var xs []float64
-	for _, r := range l.Results {
-		if v, ok := summaryNum(r.Summary, key); ok {
-			xs = append(xs, v)
-		}
-	}
-	return xs
-}
-
-// Spread returns the least and the greatest of the figure key over l's
-// reps, and whether any measured it.
-func (l *CellLoop) Spread(key string) (lo, hi float64, ok bool) {
-	xs := l.values(key)
-	if len(xs) == 0 {
-		return 0, 0, false
-	}
-	return slices.Min(xs), slices.Max(xs), true
 }
 
 // MannWhitneyP returns the two-sided p-value of the Mann-Whitney U test
@@ -250,7 +263,7 @@ func writeWhichLoop(w io.Writer, results []Result, notes []string) {
 		fmt.Fprintf(w, "No cell ran more than one loop: nothing to compare.\n\n")
 		return
 	}
-	fmt.Fprintf(w, "Each figure's best loop by its median over the reps, the spread as min–max; "+
+	fmt.Fprintf(w, "Each figure's best loop by its median over the reps, the spread as (min–max); "+
 		"\"beyond noise\" when a Mann-Whitney test of the best loop's reps against the runner-up's gives p < %.2f "+
 		"(with fewer than 4 reps a side it never can: use -reps 5 or more).\n\n", Alpha)
 	for _, load := range loads {
@@ -282,13 +295,16 @@ func writeWhichLoop(w io.Writer, results []Result, notes []string) {
 				all = append(all, v)
 				row := []string{"`" + fig.key + "`", fig.direction()}
 				for _, l := range c.Loops {
-					med, ok := l.Median(fig.key)
-					lo, hi, _ := l.Spread(fig.key)
-					if !ok {
+					xs := fig.values(l)
+					switch len(xs) {
+					case 0:
 						row = append(row, "–")
-						continue
+					case 1:
+						row = append(row, fmtFig(xs[0]))
+					default:
+						med := median(xs) // sorts xs
+						row = append(row, fmt.Sprintf("%s (%s–%s)", fmtFig(med), fmtFig(xs[0]), fmtFig(xs[len(xs)-1])))
 					}
-					row = append(row, fmt.Sprintf("%s (%s–%s)", fmtFig(med), fmtFig(lo), fmtFig(hi)))
 				}
 				best := mdEscape(v.best.Loop)
 				if v.tie {

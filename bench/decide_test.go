@@ -157,3 +157,27 @@ func TestLoadOf(t *testing.T) {
 		}
 	}
 }
+
+// TestWhichLoopTickRate checks that a tick rate above the run's hz wins
+// nothing: 61.4 and 60 ticks a second at 60 Hz tie, while a sim held to
+// 30 loses.
+func TestWhichLoopTickRate(t *testing.T) {
+	var rs []Result
+	for rep := range 5 {
+		for loop, tps := range map[string]float64{"coupled": 30, "decoupled": 61.4, "threaded": 60} {
+			rs = append(rs, Result{Loop: loop, SimCost: "25ms", Sprites: 1000, Rep: rep,
+				Summary: map[string]any{"tps": tps, "hz": 60.0}})
+		}
+	}
+	var buf bytes.Buffer
+	if err := WriteMarkdown(&buf, "", rs); err != nil {
+		t.Fatal(err)
+	}
+	row := mdCells(t, buf.String(), "### Load: sim\n", "`tps`")
+	if row[1] != "higher is better, up to `hz`" || row[len(row)-2] != "tie" {
+		t.Errorf("tps row %q: want higher is better up to hz, and a tie at 60", row)
+	}
+	if row[2] != "30.00 (30.00–30.00)" {
+		t.Errorf("coupled's tps %q, want its median and spread, 30.00 (30.00–30.00)", row[2])
+	}
+}

@@ -169,7 +169,8 @@ var cpuName = sync.OnceValue(func() string {
 // mdMetric is a column of the Markdown report: a Summary key, how many
 // decimals to print, whether to drop trailing zeros (for counts that are
 // whole but for a median of two), and which way is better ("higher",
-// "lower", or "" for neither: tps should equal the tick rate).
+// "lower", "higher, up to hz" for the tick rate, which should equal hz,
+// or "" for neither).
 type mdMetric struct {
 	key      string
 	decimals int
@@ -182,7 +183,7 @@ var mdMetrics = []mdMetric{
 	{"frame_ms_p50", 2, false, "lower"},
 	{"frame_ms_p99", 2, false, "lower"},
 	{"hitches", 1, true, "lower"},
-	{"tps", 1, false, ""},
+	{"tps", 1, false, "higher, up to hz"},
 	{"tick_jitter_ms_p99", 2, false, "lower"},
 	{"anim_err_ms_p99", 2, false, "lower"},
 	{"judder", 3, false, "lower"},

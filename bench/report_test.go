@@ -335,7 +335,7 @@ func ExampleWriteMarkdown() {
 	//
 	// Input source: unknown in 2 of 2 runs.
 	//
-	// Each figure's best loop by its median over the reps, the spread as min–max; "beyond noise" when a Mann-Whitney test of the best loop's reps against the runner-up's gives p < 0.05 (with fewer than 4 reps a side it never can: use -reps 5 or more).
+	// Each figure's best loop by its median over the reps, the spread as (min–max); "beyond noise" when a Mann-Whitney test of the best loop's reps against the runner-up's gives p < 0.05 (with fewer than 4 reps a side it never can: use -reps 5 or more).
 	//
 	// ### Load: sim
 	//
@@ -343,10 +343,10 @@ func ExampleWriteMarkdown() {
 	//
 	// | figure | better | coupled (n=1) | decoupled (n=1) | best | beyond noise |
 	// | --- | --- | --- | --- | --- | --- |
-	// | `fps_mean` | higher is better | 50.00 (50.00–50.00) | 110.0 (110.0–110.0) | decoupled | cannot tell: 1 rep |
-	// | `frame_ms_p99` | lower is better | 31.25 (31.25–31.25) | 12.50 (12.50–12.50) | decoupled | cannot tell: 1 rep |
-	// | `tps` | higher is better | 60.00 (60.00–60.00) | 60.00 (60.00–60.00) | tie | no (same median as decoupled) |
-	// | `latency_ms_p50` | lower is better | – | 24.50 (24.50–24.50) | decoupled | only one loop measured it |
+	// | `fps_mean` | higher is better | 50.00 | 110.0 | decoupled | cannot tell: 1 rep |
+	// | `frame_ms_p99` | lower is better | 31.25 | 12.50 | decoupled | cannot tell: 1 rep |
+	// | `tps` | higher is better, up to `hz` | 60.00 | 60.00 | tie | no (same median as decoupled) |
+	// | `latency_ms_p50` | lower is better | – | 24.50 | decoupled | only one loop measured it |
 	//
 	// **Recommendation (sim):** no loop is better beyond the noise on any of the 4 figures compared; run more reps (-reps 10) before choosing, or choose on other grounds.
 	//
@@ -365,7 +365,7 @@ func ExampleWriteMarkdown() {
 	// | `frame_ms_p50` | lower | – | – | – |
 	// | `frame_ms_p99` | lower | 31.25 | 12.50 | 0.40x |
 	// | `hitches` | lower | – | – | – |
-	// | `tps` | neither | 60.0 | 60.0 | 1.00x |
+	// | `tps` | higher, up to hz | 60.0 | 60.0 | 1.00x |
 	// | `tick_jitter_ms_p99` | lower | – | – | – |
 	// | `anim_err_ms_p99` | lower | – | – | – |
 	// | `judder` | lower | 0.210 | 0.042 | 0.20x |
