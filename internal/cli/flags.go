@@ -272,7 +272,7 @@ func (p *Program) parseFlags(sub string, args []string, stderr io.Writer) (optio
 		fs.StringVar(&o.out, "out", "", "write report.json, report.md, bench.txt, charts and raw CSVs into this `directory`")
 		fs.BoolVar(&o.matrix, "matrix", false, "run the standard comparison: every loop x simcost {0, 8ms, 14ms, 25ms} x sprites {1000, 5000}, 16 px")
 		fs.BoolVar(&o.pacing, "pacing", false, "run the frame-pacing comparison on the decoupled loop (and the threaded loop's auto delay): -interp-delay auto, 0 and 2 and -present-hold, each at -fps-cap 0, 30, 60, 144 and 240, then -emulate-vsync 60 with and without -fps-cap 50 (auto and 2); the bench game, 16 px")
-		fs.IntVar(&o.reps, "reps", 1, "with -matrix or -pacing, run every cell this many times (default 5 with -matrix: a difference between loops needs at least 4 reps a side to show beyond the noise; 1 with -pacing)")
+		fs.IntVar(&o.reps, "reps", 0, "with -matrix or -pacing, run every cell this many times (default 5 with -matrix: a difference between loops needs at least 4 reps a side to show beyond the noise; 1 with -pacing)")
 		fs.StringVar(&input, "input", "auto", "the bench's input: xtest (a real key, F9, pressed and released through the X server at random moments; input_latency_ms_* start at the press), synthetic (a button pushed into the queue every 250 ms, stamped when a frame polls; they start at the stamp), or auto: xtest on tandem's own Xvfb, synthetic on a display someone may be using (a key pressed there goes to whichever window has the focus); without XTest, synthetic")
 		fs.BoolVar(&o.Measure.HostFloor, "host-floor", false, "after the run, with the sim stopped, time two kinds of fixed work as long as the run's median frame, arithmetic and a walk through 4 MiB bound by the shared cache, up to 120 times each back to back, and report how much consecutive runs differ (host_floor_ms_p99, host_floor_cache_ms_p99): the machine's own unevenness, under which no frame pacing goes without slack; up to about 6 s more")
 		o.Seconds = 5
@@ -338,8 +338,11 @@ func (p *Program) parseFlags(sub string, args []string, stderr io.Writer) (optio
 			o.set = append(o.set, "-"+f.Name+"="+v)
 		}
 	})
-	if o.matrix && !isSet["reps"] {
-		o.reps = matrixReps
+	if !isSet["reps"] {
+		o.reps = 1
+		if o.matrix {
+			o.reps = matrixReps
+		}
 	}
 	if (o.matrix || o.pacing) && !isSet["sprite-size"] {
 		o.World.SpriteSize = 16
