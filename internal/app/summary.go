@@ -25,30 +25,28 @@ import (
 // percentiles within bench.HistRelErr (0.4%) of the exact ones. The rings
 // keep the newest records for -out (RecordsFrames of the window's frames).
 type Summary struct {
-	Engine          string  `json:"engine"`
-	StoppedBy       string  `json:"stopped_by"`
-	Scene           string  `json:"scene"`
-	Loop            string  `json:"loop"`
-	Interp          string  `json:"interp"`
-	Seconds         float64 `json:"seconds"`
-	WarmupSeconds   float64 `json:"warmup_seconds"`
-	Frames          int     `json:"frames"`
-	FPSMean         float64 `json:"fps_mean"`
-	FrameMsP50      float64 `json:"frame_ms_p50"`
-	FrameMsP99      float64 `json:"frame_ms_p99"`
-	FrameMsMax      float64 `json:"frame_ms_max"`
-	Hitches         int     `json:"hitches"`
-	TPS             float64 `json:"tps"`
-	Ticks           uint64  `json:"ticks"`
-	TickJitterMsP99 float64 `json:"tick_jitter_ms_p99"`
-	AnimErrMsP99    float64 `json:"anim_err_ms_p99"`
-	AnimErrMsRMS    float64 `json:"anim_err_ms_rms"`
-	AnimErrMsP95    float64 `json:"anim_err_ms_p95"`
-	AnimErrOver2ms  int     `json:"frames_anim_err_over_2ms"`
-	Judder          float64 `json:"judder"`
-	JudderPixels    float64 `json:"judder_pixels"`
-	// The share of display time the picture was within a 60 Hz refresh
-	// of right (bench.OnTime): unlike judder, low for a slideshow.
+	Engine            string  `json:"engine"`
+	StoppedBy         string  `json:"stopped_by"`
+	Scene             string  `json:"scene"`
+	Loop              string  `json:"loop"`
+	Interp            string  `json:"interp"`
+	Seconds           float64 `json:"seconds"`
+	WarmupSeconds     float64 `json:"warmup_seconds"`
+	Frames            int     `json:"frames"`
+	FPSMean           float64 `json:"fps_mean"`
+	FrameMsP50        float64 `json:"frame_ms_p50"`
+	FrameMsP99        float64 `json:"frame_ms_p99"`
+	FrameMsMax        float64 `json:"frame_ms_max"`
+	Hitches           int     `json:"hitches"`
+	TPS               float64 `json:"tps"`
+	Ticks             uint64  `json:"ticks"`
+	TickJitterMsP99   float64 `json:"tick_jitter_ms_p99"`
+	AnimErrMsP99      float64 `json:"anim_err_ms_p99"`
+	AnimErrMsRMS      float64 `json:"anim_err_ms_rms"`
+	AnimErrMsP95      float64 `json:"anim_err_ms_p95"`
+	AnimErrOver2ms    int     `json:"frames_anim_err_over_2ms"`
+	Judder            float64 `json:"judder"`
+	JudderPixels      float64 `json:"judder_pixels"`
 	OnTimePct         float64 `json:"on_time_pct"`
 	LatencyMsP50      float64 `json:"latency_ms_p50"`
 	LatencyMsP99      float64 `json:"latency_ms_p99"`
