@@ -49,13 +49,17 @@ type simForLoop struct {
 	look *engine.Look
 }
 
-var _ engine.Sim = (*simForLoop)(nil)
+var (
+	_ engine.Sim           = (*simForLoop)(nil)
+	_ engine.SpritesReader = (*simForLoop)(nil)
+)
 
 func (s *simForLoop) Step(in simthread.TickInput)    { s.Sim.step(in) }
 func (s *simForLoop) Publish(dst *snapshot.Snapshot) { s.Sim.publish(dst) }
 func (s *simForLoop) Look() *engine.Look             { return s.look }
 func (s *simForLoop) Slots() int                     { return s.world.slots() }
 func (s *simForLoop) Entities() int                  { return s.world.Entities() }
+func (s *simForLoop) ReadsSprites() bool             { return s.setup.readSprites }
 
 func (s *simForLoop) Counters() []engine.Count {
 	var out []engine.Count
@@ -82,6 +86,9 @@ func (s *Setup) look() *engine.Look {
 	for a, names := range s.bindings {
 		l.Bindings[uint8(a)] = names
 	}
+	if play := s.autoplay; play != nil {
+		l.Autoplay = func(tick uint64) simthread.Buttons { return simthread.Buttons(play(tick)) }
+	}
 	return l
 }
 
@@ -91,4 +98,6 @@ var (
 	_ [0]struct{} = [uint8(Left) - engine.ActionLeft]struct{}{}
 	_ [0]struct{} = [uint8(Right) - engine.ActionRight]struct{}{}
 	_ [0]struct{} = [uint8(Jump) - engine.ActionJump]struct{}{}
+	// Every action's bit fits Actions.
+	_ Actions = 1 << MaxAction
 )

@@ -111,6 +111,38 @@ const MaxAction Action = 14
 
 func (a Action) bit() simthread.Buttons { return 1 << a }
 
+// Actions is a set of actions: what a game's autoplay holds at a tick.
+type Actions uint16
+
+// Hold returns the set of actions as.
+func Hold(as ...Action) Actions {
+	var s Actions
+	for _, a := range as {
+		s |= Actions(a.bit())
+	}
+	return s
+}
+
+// Has reports whether a is in s.
+func (s Actions) Has(a Action) bool { return s&Actions(a.bit()) != 0 }
+
+// Autoplay gives the game its own way of playing itself: with -autoplay,
+// play(tick) says which actions are held at each tick (tick counts as
+// [World.Tick] does, from 1), and the engine presses and releases them as
+// a player would, through the same stamped input as the keys, recorded by
+// -record and played back by replay like a person's. Without it
+// -autoplay runs right and jumps.
+//
+// play runs on the input thread while the sim runs: it must depend on
+// the tick alone (and on what the game fixed in Setup), never on the
+// world, which the sim thread is changing. It is asked about once a frame
+// for the next tick to run, so a game whose frames are slower than its
+// ticks sees some ticks skipped, as a player's hands would.
+func (s *Setup) Autoplay(play func(tick uint64) Actions) {
+	s.live("Autoplay")
+	s.autoplay = play
+}
+
 // Frame is a picture a sprite can show: an image the game gave [Setup],
 // or one derived from one (mirrored, scaled). The zero Frame is a plain
 // white pixel, tinted by the sprite's Tint.
@@ -180,6 +212,8 @@ type Setup struct {
 	level                   *physics.Level
 	spin                    bool
 	world                   *World
+	readSprites             bool // the game asked for Sprites: tandem bench -matrix varies it
+	autoplay                func(tick uint64) Actions
 
 	frames   []frameSource // frame k+1 is frames[k]; frame 0 is white
 	byName   map[string]Frame
@@ -240,8 +274,12 @@ func (s *Setup) Seed() uint64 { return s.seed }
 
 // Sprites returns -sprites: how much load the game should make (the demo's
 // bouncing bunnies, the shooter's bullets); [Info].Sprites when the flag is
-// not given.
-func (s *Setup) Sprites() int { return s.sprites }
+// not given. A game that never calls it ignores -sprites, and tandem
+// bench -matrix runs its sprites axis at one value only, saying so.
+func (s *Setup) Sprites() int {
+	s.readSprites = true
+	return s.sprites
+}
 
 // SpriteSize returns -sprite-size: the size, in pixels, the game should
 // draw its load sprites at (see [Setup.Scaled]). It is a drawing choice:

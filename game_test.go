@@ -233,3 +233,63 @@ func TestLayerGrowthKeepsBlending(t *testing.T) {
 		t.Fatal("layer 0 never grew: the test tests nothing")
 	}
 }
+
+// TestReadsSprites checks that a Sim knows whether its game read
+// -sprites in Setup: tandem bench -matrix runs its sprites axis only for
+// a game that does.
+func TestReadsSprites(t *testing.T) {
+	for _, reads := range []bool{false, true} {
+		g := &spritesReader{read: reads}
+		s, err := NewSim(g, SimConfig{Sprites: 50})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := forLoop(s).ReadsSprites(); got != reads {
+			t.Errorf("a game that reads -sprites %v: ReadsSprites %v", reads, got)
+		}
+	}
+}
+
+type spritesReader struct{ read bool }
+
+func (g *spritesReader) Setup(s *Setup) error {
+	if g.read {
+		_ = s.Sprites()
+	}
+	return nil
+}
+func (g *spritesReader) Tick(*World) {}
+
+// TestTextLastsOneTick checks World.Text as its doc says: text drawn in a
+// tick is in that tick's snapshot, and gone from the next tick's unless
+// that tick draws it again.
+func TestTextLastsOneTick(t *testing.T) {
+	g := &textGame{drawOn: map[uint64]string{1: "ready", 3: "go", 4: "go"}}
+	sim, err := NewSim(g, SimConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var snap snapshot.Snapshot
+	for tick := uint64(1); tick <= 5; tick++ {
+		sim.Steps(1)
+		sim.publish(&snap)
+		got := ""
+		for _, l := range snap.Text.Lines {
+			got += string(snap.Text.Chars[l.From:l.To])
+		}
+		if want := g.drawOn[tick]; got != want {
+			t.Errorf("tick %d: text %q, want %q", tick, got, want)
+		}
+	}
+}
+
+// textGame draws drawOn[tick] in the tick of that number, nothing in the
+// others.
+type textGame struct{ drawOn map[uint64]string }
+
+func (g *textGame) Setup(*Setup) error { return nil }
+func (g *textGame) Tick(w *World) {
+	if s, ok := g.drawOn[w.Tick()]; ok {
+		w.Text(8, 8, 0, s)
+	}
+}

@@ -336,6 +336,10 @@ func TestBadFlags(t *testing.T) {
 		{"run -out x", "-out is a flag of tandem bench"},
 		{"replay r.tdr -matrix", "-matrix is a flag of tandem bench"},
 		{"run extra", `unexpected argument "extra"`},
+		// The subcommand after a flag: say where it goes, with the
+		// command that works.
+		{"-spin replay rec.tdr", `"replay" is a subcommand: it comes first, before any flag: tandem replay -spin rec.tdr`},
+		{"-hz 30 bench -seconds 2", `"bench" is a subcommand: it comes first, before any flag: tandem bench -hz 30 -seconds 2`},
 		{"fly", `unknown subcommand "fly"`},
 	} {
 		var out, errb bytes.Buffer

@@ -163,11 +163,12 @@ func (w *World) CutCamera(c Camera) {
 	w.camGen++
 }
 
-// Text draws s on screen from this tick on, until a later tick draws
-// other text: at (x, y) framebuffer pixels from the top-left corner, in
-// the HUD's font (ASCII), tinted (0 draws white). Each tick's Text calls
-// replace the last tick's. It allocates only when a tick holds more text
-// than any before it.
+// Text draws s on screen for this tick: at (x, y) framebuffer pixels
+// from the top-left corner, in the HUD's font (ASCII), tinted (0 draws
+// white). It lasts one tick: every tick starts with no text, so text that
+// should stay up (a score, a "paused") is drawn again every tick, and text
+// a tick does not draw is gone from that tick's pictures on. It allocates
+// only when a tick holds more text than any before it.
 func (w *World) Text(x, y int, tint uint32, s string) {
 	if tint == 0 {
 		tint = White

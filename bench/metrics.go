@@ -25,6 +25,7 @@ type Figures struct {
 	AnimErrOver2ms      int     // frames whose |animation error| is over 2 ms
 	Judder              float64 // coefficient of variation of the probe's on-screen speed
 	JudderPixels        float64 // the same from the whole pixels the probe covers
+	OnTimePct           float64 // share of display time the picture is within OnTimeTolMs of right ([OnTime])
 	LatencyMsP50        float64 // present - start of the newest tick shown
 	LatencyMsP99        float64
 	InputLatencyMsP50   float64 // present of the first frame showing an input's tick - its stamp
@@ -77,6 +78,7 @@ func Compute(r *Records) Figures {
 	}
 	f.AnimErrMsP99, f.AnimErrMsP95, f.AnimErrMsRMS = Percentile(ae, 0.99), Percentile(ae, 0.95), RMS(ae)
 	f.AnimErrOver2ms = CountOver(ae, 2)
+	f.OnTimePct = OnTime(r.OnSchedule(fr))
 	lat := r.Latencies(fr)
 	f.LatencyMsP50, f.LatencyMsP99 = Percentile(lat, 0.5), Percentile(lat, 0.99)
 	in := r.InputLatencies(fr)
@@ -185,6 +187,50 @@ func AnimErrors(fr []FrameRecord) []float64 {
 // animError returns the animation error of frame b after frame a, in ms.
 func animError(a, b FrameRecord) float64 {
 	return ms((b.SimShown - a.SimShown) - (b.Present - a.Present))
+}
+
+// OnTimeTolMs is how far from right a picture may be and still count as
+// on time in [OnTime]: one refresh of a 60 Hz display, ms.
+const OnTimeTolMs = 1000.0 / 60
+
+// OnTime returns the share of the display time of fr, in percent, during
+// which the picture on screen was within [OnTimeTolMs] of the one perfect
+// motion would show then: the smoothness figure that weighs a picture's
+// evenness with how long it stays up. Each picture is judged against the
+// one that replaced it, taken as right at its own present: while frame a
+// is up, from its present to b's, the right sim time runs up to b's, so
+// a's picture is behind by (b.SimShown - a.SimShown) - (b.Present - t) at
+// time t. A run of even frames at 60 FPS or more scores 100; a slideshow
+// of even 130 ms frames scores 13 (only its first 16.7 ms of each are
+// right), where [Judder] and the animation error call it perfect. NaN for
+// fewer than two frames or no display time.
+func OnTime(fr []FrameRecord) float64 {
+	var on, total float64
+	for i := 1; i < len(fr); i++ {
+		o, t := onTime(fr[i-1], fr[i])
+		on += o
+		total += t
+	}
+	if !(total > 0) {
+		return math.NaN()
+	}
+	return 100 * on / total
+}
+
+// onTime returns how long, in ms, frame a's picture was within
+// [OnTimeTolMs] of right while it was up (until b's present), and how
+// long it was up.
+func onTime(a, b FrameRecord) (on, up float64) {
+	up = ms(b.Present - a.Present)
+	if up <= 0 {
+		return 0, 0
+	}
+	// Behind by e(u) = step - up + u at u ms into the interval: on time
+	// while -tol <= e(u) <= tol.
+	step := ms(b.SimShown - a.SimShown)
+	lo := max(0, -OnTimeTolMs-(step-up))
+	hi := min(up, OnTimeTolMs-(step-up))
+	return max(0, hi-lo), up
 }
 
 // Judder returns the coefficient of variation (standard deviation over

@@ -747,3 +747,48 @@ func TestCorrelation(t *testing.T) {
 		t.Errorf("one pair: %v, want NaN", c)
 	}
 }
+
+// TestOnTimeSlideshow checks that the on-time share ranks a slideshow
+// below smooth motion, where judder calls both perfect: even frames at 60
+// FPS and faster are on time all the time; even 130 ms frames only for
+// their first 16.7 ms; a frame that holds its picture for two refreshes
+// then jumps loses the second refresh.
+func TestOnTimeSlideshow(t *testing.T) {
+	even := func(n int, every int64) []FrameRecord {
+		fr := make([]FrameRecord, n)
+		for i := range fr {
+			fr[i] = FrameRecord{Present: int64(i) * every, SimShown: int64(i) * every, ProbeX: float64(i) * float64(every) / 1e6}
+		}
+		return fr
+	}
+	for _, c := range []struct {
+		name string
+		fr   []FrameRecord
+		want float64
+	}{
+		{"60 fps", even(100, 16_666_667), 100},
+		{"240 fps", even(100, 4_166_667), 100},
+		{"slideshow 130 ms", even(20, 130_000_000), 100 * OnTimeTolMs / 130},
+	} {
+		if got := OnTime(c.fr); math.Abs(got-c.want) > 0.01 {
+			t.Errorf("%s: on time %.3f%%, want %.3f%%", c.name, got, c.want)
+		}
+		if j := Judder(c.fr); j > 1e-6 {
+			t.Errorf("%s: judder %v: even frames should have none (the point of OnTime)", c.name, j)
+		}
+	}
+	// 60 FPS, but every other picture held for a refresh and then the
+	// motion jumps two ticks: the held picture is behind by up to a
+	// refresh (on time), then the one before the jump is behind by one to
+	// two refreshes (late).
+	fr := even(101, 16_666_667)
+	for i := 1; i < len(fr); i += 2 {
+		fr[i].SimShown = fr[i-1].SimShown
+	}
+	if got := OnTime(fr); got < 45 || got > 55 {
+		t.Errorf("held every other frame: on time %.1f%%, want about 50%%", got)
+	}
+	if !math.IsNaN(OnTime(fr[:1])) {
+		t.Error("one frame: want NaN (no display time)")
+	}
+}

@@ -26,6 +26,7 @@ const benchPkg = "github.com/tandem-engine/tandem"
 var benchUnits = []struct{ key, unit, better string }{
 	{"fps_mean", "fps", "higher"},
 	{"judder", "judder", "lower"},
+	{"on_time_pct", "on-time-%", "higher"},
 	{"anim_err_ms_p99", "anim-err-p99-ms", "lower"},
 	{"frame_ms_p99", "frame-p99-ms", "lower"},
 	{"latency_ms_p50", "latency-p50-ms", "lower"},
@@ -166,26 +167,30 @@ var cpuName = sync.OnceValue(func() string {
 })
 
 // mdMetric is a column of the Markdown report: a Summary key, how many
-// decimals to print, and whether to drop trailing zeros (for counts that
-// are whole but for a median of two).
+// decimals to print, whether to drop trailing zeros (for counts that are
+// whole but for a median of two), and which way is better ("higher",
+// "lower", "higher, up to hz" for the tick rate, which should equal hz,
+// or "" for neither).
 type mdMetric struct {
 	key      string
 	decimals int
 	trim     bool
+	better   string
 }
 
 var mdMetrics = []mdMetric{
-	{"fps_mean", 1, false},
-	{"frame_ms_p50", 2, false},
-	{"frame_ms_p99", 2, false},
-	{"hitches", 1, true},
-	{"tps", 1, false},
-	{"tick_jitter_ms_p99", 2, false},
-	{"anim_err_ms_p99", 2, false},
-	{"judder", 3, false},
-	{"latency_ms_p50", 2, false},
-	{"input_latency_ms_p50", 2, false},
-	{"allocs_per_frame", 3, true},
+	{"fps_mean", 1, false, "higher"},
+	{"frame_ms_p50", 2, false, "lower"},
+	{"frame_ms_p99", 2, false, "lower"},
+	{"hitches", 1, true, "lower"},
+	{"tps", 1, false, "higher, up to hz"},
+	{"tick_jitter_ms_p99", 2, false, "lower"},
+	{"anim_err_ms_p99", 2, false, "lower"},
+	{"judder", 3, false, "lower"},
+	{"on_time_pct", 1, false, "higher"},
+	{"latency_ms_p50", 2, false, "lower"},
+	{"input_latency_ms_p50", 2, false, "lower"},
+	{"allocs_per_frame", 3, true, "lower"},
 }
 
 // baseLoop is the loop the side-by-side tables compare the others with.
@@ -194,27 +199,52 @@ const baseLoop = "coupled"
 // WriteMarkdown writes a Markdown report of results under the heading
 // title: a table with one row per result, then, for every (simcost,
 // sprites) cell that holds more than one loop, a side-by-side table with
-// each figure's median over the cell's reps per loop and, when the cell
+// which way each figure is better, its median over the cell's reps per
+// loop and, when the cell
 // has a coupled run, each other loop's median as a ratio to coupled's
 // ("2.20x": 2.2 times coupled's value). A figure that is missing or
 // negative prints as "–".
+//
+// When a cell holds more than one loop, the report opens with "## Which
+// loop" (see [WriteMatrixMarkdown]).
 func WriteMarkdown(w io.Writer, title string, results []Result) error {
+	return WriteMatrixMarkdown(w, title, results, nil)
+}
+
+// WriteMatrixMarkdown is [WriteMarkdown] with notes, paragraphs that
+// open "## Which loop" (an axis the game ignored, say). That section comes
+// first whenever a cell holds more than one loop: for each load (none,
+// sim, render), each figure's best loop with its direction, whether the
+// difference is beyond the noise, and a recommendation drawn from them.
+func WriteMatrixMarkdown(w io.Writer, title string, results []Result, notes []string) error {
 	bw := bufio.NewWriter(w)
 	if title != "" {
 		fmt.Fprintf(bw, "# %s\n\n", mdEscape(title))
 	}
+	if slices.ContainsFunc(GroupCells(results), func(c *Cell) bool { return len(c.Loops) > 1 }) {
+		writeWhichLoop(bw, results, notes)
+		fmt.Fprintf(bw, "## Runs\n\n")
+	} else {
+		for _, n := range notes {
+			fmt.Fprintf(bw, "%s\n\n", n)
+		}
+	}
 	// Each run's row also says how much the host stole while it ran, so
 	// that a disturbed run stands out; the side-by-side tables leave it out
 	// (a ratio of steal means nothing).
-	runMetrics := append(slices.Clip(mdMetrics), mdMetric{"host_steal_pct", 1, false})
-	head := []string{"loop", "simcost", "sprites", "rep"}
+	runMetrics := append(slices.Clip(mdMetrics), mdMetric{"host_steal_pct", 1, false, "lower"})
+	head := []string{"loop", "simcost", "sprites", "rep", "`input_source`"}
 	for _, m := range runMetrics {
 		head = append(head, "`"+m.key+"`")
 	}
 	mdRow(bw, head)
 	mdRule(bw, len(head))
 	for _, r := range results {
-		row := []string{mdEscape(r.Loop), mdEscape(r.SimCost), strconv.Itoa(r.Sprites), strconv.Itoa(r.Rep)}
+		src, _ := r.Summary["input_source"].(string)
+		if src == "" {
+			src = "–"
+		}
+		row := []string{mdEscape(r.Loop), mdEscape(r.SimCost), strconv.Itoa(r.Sprites), strconv.Itoa(r.Rep), mdEscape(src)}
 		for _, m := range runMetrics {
 			v, ok := summaryNum(r.Summary, m.key)
 			row = append(row, m.format(v, ok))
@@ -226,7 +256,7 @@ func WriteMarkdown(w io.Writer, title string, results []Result) error {
 			continue
 		}
 		fmt.Fprintf(bw, "\n## Side by side: simcost=%s, sprites=%d\n\n", mdEscape(c.SimCost), c.Sprites)
-		head := []string{"median over reps"}
+		head := []string{"median over reps", "better"}
 		for _, l := range c.Loops {
 			head = append(head, fmt.Sprintf("%s (n=%d)", mdEscape(l.Loop), len(l.Results)))
 		}
@@ -241,7 +271,7 @@ func WriteMarkdown(w io.Writer, title string, results []Result) error {
 		mdRow(bw, head)
 		mdRule(bw, len(head))
 		for _, m := range mdMetrics {
-			row := []string{"`" + m.key + "`"}
+			row := []string{"`" + m.key + "`", cmp.Or(m.better, "neither")}
 			for _, l := range c.Loops {
 				v, ok := l.Median(m.key)
 				row = append(row, m.format(v, ok))

@@ -163,7 +163,7 @@ func TestWriteMarkdown(t *testing.T) {
 	}
 
 	head := mdCells(t, md, "# bench", "loop")
-	want := []string{"loop", "simcost", "sprites", "rep"}
+	want := []string{"loop", "simcost", "sprites", "rep", "`input_source`"}
 	for _, m := range mdMetrics {
 		want = append(want, "`"+m.key+"`")
 	}
@@ -172,7 +172,7 @@ func TestWriteMarkdown(t *testing.T) {
 		t.Errorf("header %q, want %q", head, want)
 	}
 	rows := 0
-	for l := range strings.Lines(md[:strings.Index(md, "Side by side")]) {
+	for l := range strings.Lines(md[strings.Index(md, "## Runs"):strings.Index(md, "Side by side")]) {
 		if strings.HasPrefix(l, "| ") && !strings.HasPrefix(l, "| loop ") && !strings.HasPrefix(l, "| --- ") {
 			rows++
 		}
@@ -190,7 +190,7 @@ func TestWriteMarkdown(t *testing.T) {
 	if strings.Contains(md[strings.Index(md, sbs):], "host_steal_pct") {
 		t.Errorf("a side-by-side table has host_steal_pct (a ratio of steal means nothing):\n%s", md)
 	}
-	if h := mdCells(t, md, sbs, "median over reps"); !slices.Equal(h, []string{"median over reps", "coupled (n=3)", "decoupled (n=2)", "decoupled vs coupled"}) {
+	if h := mdCells(t, md, sbs, "median over reps"); !slices.Equal(h, []string{"median over reps", "better", "coupled (n=3)", "decoupled (n=2)", "decoupled vs coupled"}) {
 		t.Errorf("side-by-side header %q", h)
 	}
 	for key, want := range map[string][]string{
@@ -199,7 +199,7 @@ func TestWriteMarkdown(t *testing.T) {
 		"judder":       {"–", "–", "–"},
 		"hitches":      {"0", "0", "–"}, // no ratio to zero
 	} {
-		if got := mdCells(t, md, sbs, "`"+key+"`")[1:]; !slices.Equal(got, want) {
+		if got := mdCells(t, md, sbs, "`"+key+"`")[2:]; !slices.Equal(got, want) {
 			t.Errorf("side by side %s = %q, want %q", key, got, want)
 		}
 	}
@@ -331,24 +331,46 @@ func ExampleWriteMarkdown() {
 		fmt.Println(err)
 	}
 	// Output:
-	// | loop | simcost | sprites | rep | `fps_mean` | `frame_ms_p50` | `frame_ms_p99` | `hitches` | `tps` | `tick_jitter_ms_p99` | `anim_err_ms_p99` | `judder` | `latency_ms_p50` | `input_latency_ms_p50` | `allocs_per_frame` | `host_steal_pct` |
-	// | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
-	// | coupled | 14ms | 2000 | 0 | 50.0 | – | 31.25 | – | 60.0 | – | – | 0.210 | – | – | 0 | 0.3 |
-	// | decoupled | 14ms | 2000 | 0 | 110.0 | – | 12.50 | – | 60.0 | – | – | 0.042 | 24.50 | – | 0 | 9.1 |
+	// ## Which loop
+	//
+	// Input source: unknown in 2 of 2 runs.
+	//
+	// Each figure's best loop by its median over the reps, the spread as (min–max); "beyond noise" when a Mann-Whitney test of the best loop's reps against the runner-up's gives p < 0.05 (with fewer than 4 reps a side it never can: use -reps 5 or more).
+	//
+	// ### Load: sim
+	//
+	// simcost=14ms, sprites=2000:
+	//
+	// | figure | better | coupled (n=1) | decoupled (n=1) | best | beyond noise |
+	// | --- | --- | --- | --- | --- | --- |
+	// | `fps_mean` | higher is better | 50.00 | 110.0 | decoupled | cannot tell: 1 rep |
+	// | `frame_ms_p99` | lower is better | 31.25 | 12.50 | decoupled | cannot tell: 1 rep |
+	// | `tps` | higher is better, up to `hz` | 60.00 | 60.00 | tie | no (same median as decoupled) |
+	// | `latency_ms_p50` | lower is better | – | 24.50 | decoupled | only one loop measured it |
+	//
+	// **Recommendation (sim):** no loop is better beyond the noise on any of the 4 figures compared; run more reps (-reps 10) before choosing, or choose on other grounds.
+	//
+	// ## Runs
+	//
+	// | loop | simcost | sprites | rep | `input_source` | `fps_mean` | `frame_ms_p50` | `frame_ms_p99` | `hitches` | `tps` | `tick_jitter_ms_p99` | `anim_err_ms_p99` | `judder` | `on_time_pct` | `latency_ms_p50` | `input_latency_ms_p50` | `allocs_per_frame` | `host_steal_pct` |
+	// | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+	// | coupled | 14ms | 2000 | 0 | – | 50.0 | – | 31.25 | – | 60.0 | – | – | 0.210 | – | – | – | 0 | 0.3 |
+	// | decoupled | 14ms | 2000 | 0 | – | 110.0 | – | 12.50 | – | 60.0 | – | – | 0.042 | – | 24.50 | – | 0 | 9.1 |
 	//
 	// ## Side by side: simcost=14ms, sprites=2000
 	//
-	// | median over reps | coupled (n=1) | decoupled (n=1) | decoupled vs coupled |
-	// | --- | --- | --- | --- |
-	// | `fps_mean` | 50.0 | 110.0 | 2.20x |
-	// | `frame_ms_p50` | – | – | – |
-	// | `frame_ms_p99` | 31.25 | 12.50 | 0.40x |
-	// | `hitches` | – | – | – |
-	// | `tps` | 60.0 | 60.0 | 1.00x |
-	// | `tick_jitter_ms_p99` | – | – | – |
-	// | `anim_err_ms_p99` | – | – | – |
-	// | `judder` | 0.210 | 0.042 | 0.20x |
-	// | `latency_ms_p50` | – | 24.50 | – |
-	// | `input_latency_ms_p50` | – | – | – |
-	// | `allocs_per_frame` | 0 | 0 | – |
+	// | median over reps | better | coupled (n=1) | decoupled (n=1) | decoupled vs coupled |
+	// | --- | --- | --- | --- | --- |
+	// | `fps_mean` | higher | 50.0 | 110.0 | 2.20x |
+	// | `frame_ms_p50` | lower | – | – | – |
+	// | `frame_ms_p99` | lower | 31.25 | 12.50 | 0.40x |
+	// | `hitches` | lower | – | – | – |
+	// | `tps` | higher, up to hz | 60.0 | 60.0 | 1.00x |
+	// | `tick_jitter_ms_p99` | lower | – | – | – |
+	// | `anim_err_ms_p99` | lower | – | – | – |
+	// | `judder` | lower | 0.210 | 0.042 | 0.20x |
+	// | `on_time_pct` | higher | – | – | – |
+	// | `latency_ms_p50` | lower | – | 24.50 | – |
+	// | `input_latency_ms_p50` | lower | – | – | – |
+	// | `allocs_per_frame` | lower | 0 | 0 | – |
 }

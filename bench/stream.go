@@ -90,6 +90,7 @@ type Stream struct {
 	animSumSq                               float64
 	animN                                   int
 	judder, judderPx                        welford
+	onTime, upTime                          float64 // [OnTime]'s sums, ms
 	ticksIn                                 int
 }
 
@@ -306,6 +307,9 @@ func (s *Stream) frame(x FrameRecord) {
 			if e > 2 {
 				s.f.AnimErrOver2ms++
 			}
+			on, up := onTime(FrameRecord{SimShown: s.prevOn, Present: p.Present}, FrameRecord{SimShown: on, Present: x.Present})
+			s.onTime += on
+			s.upTime += up
 		}
 		if v, ok := probeSpeed(p.Present, x.Present, p.ProbeX, x.ProbeX); ok {
 			s.judder.add(v)
@@ -344,6 +348,10 @@ func (s *Stream) Figures() Figures {
 	}
 	if s.run.To > s.run.From {
 		f.TPS = float64(s.ticksIn) * 1e9 / float64(s.run.To-s.run.From)
+	}
+	f.OnTimePct = nan
+	if s.upTime > 0 {
+		f.OnTimePct = 100 * s.onTime / s.upTime
 	}
 	if s.animN > 0 {
 		f.AnimErrMsRMS = math.Sqrt(s.animSumSq / float64(s.animN))

@@ -214,6 +214,7 @@ func checkFigures(t *testing.T, got, want Figures) {
 	}{
 		{"fps", got.FPSMean, want.FPSMean}, {"tps", got.TPS, want.TPS}, {"rms", got.AnimErrMsRMS, want.AnimErrMsRMS},
 		{"judder", got.Judder, want.Judder}, {"judder pixels", got.JudderPixels, want.JudderPixels},
+		{"on time", got.OnTimePct, want.OnTimePct},
 		{"probe speed", got.ProbeSpeedPxPerSecs, want.ProbeSpeedPxPerSecs}, {"frame max", got.FrameMsMax, want.FrameMsMax},
 	} {
 		if math.IsNaN(c.want) != math.IsNaN(c.got) || math.Abs(c.got-c.want) > 1e-9*math.Abs(c.want)+1e-12 {

@@ -13,19 +13,19 @@ import (
 // sweepMetrics are the columns of [WriteSweepMarkdown]: the frame-pacing
 // figures.
 var sweepMetrics = []mdMetric{
-	{"anim_err_ms_p99", 2, false},
-	{"anim_err_ms_rms", 2, false},
-	{"frames_anim_err_over_2ms", 1, true},
-	{"judder", 3, false},
-	{"fps_mean", 1, false},
-	{"latency_ms_p50", 1, false},
-	{"interp_delay_ms_p50", 2, false},
-	{"present_hold_ms_p50", 1, false},
-	{"frames_snapshot_overdue", 1, true},
-	{"frames_sim_backwards", 1, true},
-	{"host_steal_pct", 1, false},
-	{"host_floor_ms_p99", 2, false},
-	{"host_floor_cache_ms_p99", 2, false},
+	{"anim_err_ms_p99", 2, false, "lower"},
+	{"anim_err_ms_rms", 2, false, "lower"},
+	{"frames_anim_err_over_2ms", 1, true, "lower"},
+	{"judder", 3, false, "lower"},
+	{"fps_mean", 1, false, "higher"},
+	{"latency_ms_p50", 1, false, "lower"},
+	{"interp_delay_ms_p50", 2, false, "lower"},
+	{"present_hold_ms_p50", 1, false, "lower"},
+	{"frames_snapshot_overdue", 1, true, "lower"},
+	{"frames_sim_backwards", 1, true, "lower"},
+	{"host_steal_pct", 1, false, "lower"},
+	{"host_floor_ms_p99", 2, false, "lower"},
+	{"host_floor_cache_ms_p99", 2, false, "lower"},
 }
 
 // WriteSweepMarkdown writes a Markdown table of results under the heading

@@ -44,8 +44,8 @@
 //     on arm64, ppc64le, s390x and riscv64 (and amd64 with GOAMD64=v3); an
 //     explicit conversion forces the product to be rounded first.
 //     TestNoFusedMultiplyAdd checks this package's arm64 assembly with
-//     internal/fmacheck, and the demo games' package checks its own the
-//     same way.
+//     package fmacheck; the demo games check theirs the same way, and a
+//     game checks its own with one line: fmacheck.Check(t) in a test.
 //   - For angles and lengths use [Sin], [Cos], [Atan2], [Sqrt] and [Hypot]
 //     (float32, like a sprite's position and angle), never math.Sin,
 //     math.Cos, math.Atan2, math.Hypot, math.Pow or math.Exp: those are

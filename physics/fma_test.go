@@ -3,7 +3,7 @@ package physics
 import (
 	"testing"
 
-	"github.com/tandem-engine/tandem/internal/fmacheck"
+	"github.com/tandem-engine/tandem/fmacheck"
 )
 
 // TestNoFusedMultiplyAdd: no product in this package may fuse into an FMA

@@ -113,6 +113,9 @@ func Run(dir string, frames []bench.FrameRecord, ticks []simthread.TickRecord, t
 //
 //   - matrix_fps.png: fps_mean per (simcost, sprites) cell, one bar per loop
 //   - matrix_frame_p99.png: frame_ms_p99, likewise
+//   - matrix_input_latency.png: input_latency_ms_p50, likewise: what each
+//     loop costs between a key press and the frame that shows it
+//   - matrix_on_time.png: on_time_pct, likewise
 //   - matrix_frame_time.png: the frame times over run time of one rep of
 //     each loop, in the cell with simcost 14ms and the fewest sprites (or,
 //     without a 14ms cell, the heaviest sim cost present)
@@ -129,8 +132,10 @@ func Matrix(dir string, results []bench.Result) ([]string, error) {
 	loops := loopOrder(results)
 	var charts []namedPlot
 	for _, m := range []struct{ name, key, what, unit string }{
-		{"matrix_fps.png", "fps_mean", "mean bench.FPS", "frames per second"},
-		{"matrix_frame_p99.png", "frame_ms_p99", "frame time p99", "frame time p99 (ms)"},
+		{"matrix_fps.png", "fps_mean", "mean FPS (higher is better)", "frames per second"},
+		{"matrix_frame_p99.png", "frame_ms_p99", "frame time p99 (lower is better)", "frame time p99 (ms)"},
+		{"matrix_input_latency.png", "input_latency_ms_p50", "input latency p50 (lower is better)", "key press to the frame showing it, p50 (ms)"},
+		{"matrix_on_time.png", "on_time_pct", "on time (higher is better)", "display time within 16.7 ms of right (%)"},
 	} {
 		p, err := barsPlot(cells, loops, m.key, m.what, m.unit)
 		if err != nil {

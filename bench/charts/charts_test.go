@@ -62,6 +62,7 @@ func TestMatrixCharts(t *testing.T) {
 				for i, loop := range []string{"decoupled", "coupled"} {
 					r := bench.Result{Loop: loop, SimCost: sc, Sprites: sprites, Rep: rep, Summary: map[string]any{
 						"fps_mean": 50 + 60*float64(i) + float64(rep), "frame_ms_p99": 20 - 10*float64(i),
+						"input_latency_ms_p50": 30 + 10*float64(i), "on_time_pct": 90 - float64(rep),
 					}}
 					if sc == "14ms" && sprites == 100 && !(loop == "coupled" && rep == 0) {
 						r.Frames = fr
@@ -76,7 +77,7 @@ func TestMatrixCharts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"matrix_fps.png", "matrix_frame_p99.png", "matrix_frame_time.png"}
+	want := []string{"matrix_fps.png", "matrix_frame_p99.png", "matrix_input_latency.png", "matrix_on_time.png", "matrix_frame_time.png"}
 	if !slices.Equal(names, want) {
 		t.Fatalf("wrote %q, want %q", names, want)
 	}
@@ -87,8 +88,8 @@ func TestMatrixCharts(t *testing.T) {
 		results[i].Frames = nil
 	}
 	names, err = Matrix(t.TempDir(), results)
-	if err != nil || !slices.Equal(names, want[:2]) {
-		t.Errorf("without frames: wrote %q, %v; want %q", names, err, want[:2])
+	if err != nil || !slices.Equal(names, want[:4]) {
+		t.Errorf("without frames: wrote %q, %v; want %q", names, err, want[:4])
 	}
 }
 

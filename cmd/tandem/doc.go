@@ -6,8 +6,9 @@
 //	                         bunnymark (bouncing bunnies for load) or shooter
 //	tandem bench [flags]     run it under load and measure frame pacing,
 //	                         latency and tick jitter; -matrix compares the
-//	                         coupled, decoupled and pipelined loops on the
-//	                         bunnymark
+//	                         four loops (coupled, decoupled, pipelined,
+//	                         threaded) on the bunnymark
+//	tandem report DIR        draw the charts of a bench run or a matrix
 //	tandem replay [flags] F  play a recording back; -verify checks it
 //
 // The games are in package scene; everything else (the window, the
@@ -15,7 +16,7 @@
 // tandem.Main.
 //
 // Threads: main runs on the process's main thread, which owns GLFW and the
-// OpenGL context (package tandem's init locks it there); the games' ticks
-// run on a thread of their own, except in the coupled loop, where the
-// frame runs them.
+// OpenGL context (package tandem's init locks it there; with -loop threaded
+// a render thread takes the context); the games' ticks run on a thread of
+// their own, except in the coupled loop, where the frame runs them.
 package main

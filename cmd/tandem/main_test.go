@@ -13,6 +13,7 @@ import (
 
 	"github.com/tandem-engine/tandem"
 	"github.com/tandem-engine/tandem/examples/scene"
+	"github.com/tandem-engine/tandem/fmacheck"
 	"github.com/tandem-engine/tandem/internal/jsonline"
 	"github.com/tandem-engine/tandem/internal/mainthread"
 )
@@ -100,9 +101,10 @@ func TestPlatformerRecordReplay(t *testing.T) {
 // publicAPI are the module's packages a game may import: the root
 // package, the physics a world is made of, and the shipped levels.
 var publicAPI = map[string]bool{
-	"github.com/tandem-engine/tandem":         true,
-	"github.com/tandem-engine/tandem/physics": true,
-	"github.com/tandem-engine/tandem/levels":  true,
+	"github.com/tandem-engine/tandem":          true,
+	"github.com/tandem-engine/tandem/physics":  true,
+	"github.com/tandem-engine/tandem/levels":   true,
+	"github.com/tandem-engine/tandem/fmacheck": true, // in a game's tests
 }
 
 func TestGamesUsePublicAPI(t *testing.T) {
@@ -152,7 +154,16 @@ func TestWriteYourOwnGame(t *testing.T) {
 	// Inside the module, so that it builds against this checkout as a
 	// reader's own module would against a release.
 	bin := filepath.Join(t.TempDir(), "catch")
-	goCmd(t, "build", "-o", bin, writeGame(t, src))
+	pkg := writeGame(t, src)
+	goCmd(t, "build", "-o", bin, pkg)
+	// It holds no fused multiply-add, as the README tells a game author
+	// to check with fmacheck: its recordings replay on arm64 too.
+	if !testing.Short() {
+		fused, err := fmacheck.Fused(filepath.Join("../..", pkg))
+		if err != nil || len(fused) > 0 {
+			t.Errorf("the README's game: fused multiply-adds %q, %v; round each product", fused, err)
+		}
+	}
 	rec := filepath.Join(t.TempDir(), "catch.tdr")
 	cmd := exec.Command(bin, "-seconds", "2", "-autoplay", "-json", "-record", rec)
 	var stdout, stderr bytes.Buffer

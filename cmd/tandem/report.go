@@ -6,6 +6,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
 
 	"github.com/tandem-engine/tandem/bench"
 	"github.com/tandem-engine/tandem/bench/charts"
@@ -14,35 +17,105 @@ import (
 // report draws the charts of the bench run whose report is in the
 // directory args names (tandem bench -out DIR, from any game's binary):
 // frame_time.png, frame_hist.png, tick_lateness.png and probe_error.png,
-// from its frames.csv and ticks.csv. It returns the exit code.
+// from its frames.csv and ticks.csv; or, for a matrix (tandem bench
+// -matrix -out DIR, whose runs are in DIR/cells), the matrix's charts from
+// every cell's report.json, frames.csv and ticks.csv. It returns the exit
+// code.
 func report(args []string, stdout, stderr io.Writer) int {
 	if len(args) != 1 || args[0] == "-h" || args[0] == "--help" {
-		fmt.Fprintln(stderr, "usage: tandem report DIR\n\nDIR is a bench report (tandem bench -out DIR, or any game's GAME bench -out DIR):\nits charts are drawn from its frames.csv and ticks.csv into DIR.")
+		fmt.Fprintln(stderr, "usage: tandem report DIR\n\nDIR is a bench report (tandem bench -out DIR, or any game's GAME bench -out DIR):\nits charts are drawn from its frames.csv and ticks.csv into DIR;\nor a matrix (bench -matrix -out DIR): its charts are drawn from each run in DIR/cells.")
 		if len(args) == 1 {
 			return 0
 		}
 		return 2
 	}
 	dir := args[0]
-	frames, err := bench.ReadCSVFile(filepath.Join(dir, "frames.csv"), bench.ReadFramesCSV)
-	if err != nil {
-		fmt.Fprintf(stderr, "tandem report: %v (is %s a bench report? tandem bench -out DIR writes one)\n", err, dir)
-		return 1
-	}
-	ticks, err := bench.ReadCSVFile(filepath.Join(dir, "ticks.csv"), bench.ReadTicksCSV)
-	if err != nil {
-		fmt.Fprintf(stderr, "tandem report: %v\n", err)
-		return 1
-	}
-	names, err := charts.Run(dir, frames, ticks, title(dir))
-	if err != nil {
-		fmt.Fprintf(stderr, "tandem report: %v\n", err)
-		return 1
+	var names []string
+	if st, err := os.Stat(filepath.Join(dir, "cells")); err == nil && st.IsDir() {
+		results, err := readMatrix(dir)
+		if err != nil {
+			fmt.Fprintf(stderr, "tandem report: %v\n", err)
+			return 1
+		}
+		if names, err = charts.Matrix(dir, results); err != nil {
+			fmt.Fprintf(stderr, "tandem report: %v\n", err)
+			return 1
+		}
+	} else {
+		frames, err := bench.ReadCSVFile(filepath.Join(dir, "frames.csv"), bench.ReadFramesCSV)
+		if err != nil {
+			fmt.Fprintf(stderr, "tandem report: %v (is %s a bench report? tandem bench -out DIR writes one, tandem bench -matrix -out DIR a matrix)\n", err, dir)
+			return 1
+		}
+		ticks, err := bench.ReadCSVFile(filepath.Join(dir, "ticks.csv"), bench.ReadTicksCSV)
+		if err != nil {
+			fmt.Fprintf(stderr, "tandem report: %v\n", err)
+			return 1
+		}
+		if names, err = charts.Run(dir, frames, ticks, title(dir)); err != nil {
+			fmt.Fprintf(stderr, "tandem report: %v\n", err)
+			return 1
+		}
 	}
 	for _, n := range names {
 		fmt.Fprintln(stdout, filepath.Join(dir, n))
 	}
 	return 0
+}
+
+// matrixCellDir matches a matrix cell's directory under DIR/cells, as
+// tandem bench -matrix names it: its cell's name with '-' for '/', then
+// its rep.
+var matrixCellDir = regexp.MustCompile(`^loop=(.+)-simcost=(.+)-sprites=(\d+)-rep(\d+)$`)
+
+// readMatrix reads the runs of the matrix in dir: each cell directory's
+// report.json, frames.csv and ticks.csv, its place (loop, sim cost,
+// sprites asked for, rep) from its name. A -pacing sweep, whose cells are
+// not a matrix's, is an error that says where its figures are.
+func readMatrix(dir string) ([]bench.Result, error) {
+	cells := filepath.Join(dir, "cells")
+	entries, err := os.ReadDir(cells)
+	if err != nil {
+		return nil, err
+	}
+	var results []bench.Result
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		m := matrixCellDir.FindStringSubmatch(e.Name())
+		if m == nil {
+			return nil, fmt.Errorf("%s: not a matrix cell (want loop=L-simcost=C-sprites=N-repR, as bench -matrix -out names them; a -pacing sweep has no charts: its figures are in %s)",
+				filepath.Join(cells, e.Name()), filepath.Join(dir, "report.md"))
+		}
+		sprites, _ := strconv.Atoi(m[3])
+		rep, _ := strconv.Atoi(m[4])
+		cd := filepath.Join(cells, e.Name())
+		b, err := os.ReadFile(filepath.Join(cd, "report.json"))
+		if err != nil {
+			return nil, fmt.Errorf("%w (is %s a finished matrix? each cell writes its report.json when it ends)", err, dir)
+		}
+		sum := map[string]any{}
+		if err := json.Unmarshal(b, &sum); err != nil {
+			return nil, fmt.Errorf("%s: %w", filepath.Join(cd, "report.json"), err)
+		}
+		r := bench.Result{
+			Name: fmt.Sprintf("loop=%s/simcost=%s/sprites=%d", m[1], m[2], sprites),
+			Loop: m[1], SimCost: m[2], Sprites: sprites, Rep: rep, Summary: sum,
+		}
+		if r.Frames, err = bench.ReadCSVFile(filepath.Join(cd, "frames.csv"), bench.ReadFramesCSV); err != nil {
+			return nil, err
+		}
+		if r.Ticks, err = bench.ReadCSVFile(filepath.Join(cd, "ticks.csv"), bench.ReadTicksCSV); err != nil {
+			return nil, err
+		}
+		results = append(results, r)
+	}
+	if len(results) == 0 {
+		return nil, fmt.Errorf("%s holds no cells: run tandem bench -matrix -out %s", cells, dir)
+	}
+	slices.SortStableFunc(results, func(a, b bench.Result) int { return a.Rep - b.Rep })
+	return results, nil
 }
 
 // title is the charts' title: the run's loop and sim cost from its

@@ -3,7 +3,7 @@ package scene
 import (
 	"testing"
 
-	"github.com/tandem-engine/tandem/internal/fmacheck"
+	"github.com/tandem-engine/tandem/fmacheck"
 )
 
 // TestNoFusedMultiplyAdd: the demo's worlds keep physics's rule, every

@@ -24,8 +24,9 @@ type inputState struct {
 	pointerMoved bool
 	autoRight    bool
 	autoJump     bool
-	autoStart    int64 // autoplay's rhythm counts from the run's start
-	next         int64 // the next moment the input thread has work of its own
+	autoHeld     simthread.Buttons // what the game's own autoplay holds
+	autoStart    int64             // autoplay's rhythm counts from the run's start
+	next         int64             // the next moment the input thread has work of its own
 	keyQuit      atomic.Bool
 }
 
@@ -128,10 +129,24 @@ func (s *session) pushPointer() {
 	s.runner.Push(simthread.Event{Time: s.in.pointer.Time, Kind: simthread.EventPointer, X: x, Y: y})
 }
 
-// autoplay plays from the main thread as a player would: it holds the
-// Right action and presses Jump for 0.35 s of every 0.9 s, sending
-// stamped events through the same queue as the keyboard.
+// autoplay plays from the main thread as a player would: the game's own
+// autoplay when it has one (Setup.Autoplay), else it holds the Right
+// action and presses Jump for 0.35 s of every 0.9 s, sending stamped
+// events through the same queue as the keyboard.
 func (s *session) autoplay(now int64) {
+	if play := s.look.Autoplay; play != nil {
+		// The game's own: the buttons it holds at the next tick to run,
+		// pressed and released as a player would.
+		want := play(s.runner.Stats().Ticks + 1)
+		if down := want &^ s.in.autoHeld; down != 0 {
+			s.runner.Push(simthread.Event{Time: now, Kind: simthread.EventButton, Buttons: down, Down: true})
+		}
+		if up := s.in.autoHeld &^ want; up != 0 {
+			s.runner.Push(simthread.Event{Time: now, Kind: simthread.EventButton, Buttons: up, Down: false})
+		}
+		s.in.autoHeld = want
+		return
+	}
 	t := now - s.in.autoStart
 	jump := t%autoPeriod < autoHold
 	if !s.in.autoRight {
@@ -151,6 +166,9 @@ const autoPeriod, autoHold = 900_000_000, 350_000_000
 // autoplayNext is the first moment after now at which autoplay has a key
 // to change (now itself, before its first push).
 func (s *session) autoplayNext(now int64) int64 {
+	if s.look.Autoplay != nil {
+		return now + 1e9/int64(s.opts.World.Hz) // a tick on
+	}
 	if !s.in.autoRight {
 		return now
 	}

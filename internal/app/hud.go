@@ -156,7 +156,7 @@ func (h *hud) title(in *hudInfo) []byte {
 
 func (h *hud) frameLine(in *hudInfo) []byte {
 	b := h.line[:0]
-	b = append(b, "FPS "...)
+	b = append(b, "FPS 0.5s "...) // over the last half second; the JSON's fps_mean is the window's
 	b = strconv.AppendFloat(b, in.fps, 'f', 1, 64)
 	b = append(b, "   frame p50 "...)
 	b = strconv.AppendFloat(b, in.frameP50, 'f', 2, 64)
@@ -204,7 +204,7 @@ func (h *hud) viewLine(in *hudInfo) []byte {
 
 func (h *hud) memLine(in *hudInfo) []byte {
 	b := h.line[:0]
-	b = append(b, "sprites "...)
+	b = append(b, "sprite slots "...) // the JSON's sprite_slots; its sprites are the live ones
 	b = strconv.AppendInt(b, int64(in.sprites), 10)
 	b = append(b, "   GC "...)
 	b = strconv.AppendUint(b, in.gcCycles, 10)

@@ -178,6 +178,7 @@ func (m *meter) summarize(s *session, run *bench.Records) *Summary {
 		AnimErrOver2ms:    f.AnimErrOver2ms,
 		Judder:            Round(f.Judder, 4),
 		JudderPixels:      Round(f.JudderPixels, 4),
+		OnTimePct:         Round(f.OnTimePct, 2),
 		LatencyMsP50:      Round(f.LatencyMsP50, 2),
 		LatencyMsP99:      Round(f.LatencyMsP99, 2),
 		InputLatencyMsP50: Round(f.InputLatencyMsP50, 2),

@@ -46,6 +46,7 @@ type Summary struct {
 	AnimErrOver2ms    int     `json:"frames_anim_err_over_2ms"`
 	Judder            float64 `json:"judder"`
 	JudderPixels      float64 `json:"judder_pixels"`
+	OnTimePct         float64 `json:"on_time_pct"`
 	LatencyMsP50      float64 `json:"latency_ms_p50"`
 	LatencyMsP99      float64 `json:"latency_ms_p99"`
 	InputLatencyMsP50 float64 `json:"input_latency_ms_p50"`
@@ -123,6 +124,12 @@ type Summary struct {
 	// The same for work bound by the shared cache and memory.
 	HostFloorCacheMsP99      *float64 `json:"host_floor_cache_ms_p99,omitempty"`
 	HostFloorCacheOver2msPct *float64 `json:"host_floor_cache_over_2ms_pct,omitempty"`
+
+	// Profiling names the profilers that ran ("cpuprofile,trace,pprof,
+	// memprofile", or "none"; the command line sets it): they take CPU
+	// and allocate, and allocs_per_frame counts the whole process's
+	// allocations, theirs too. Compare figures between runs with the same.
+	Profiling string `json:"profiling,omitempty"`
 
 	// counts are the game's own figures (see Counter), written as fields
 	// of their own after the engine's.

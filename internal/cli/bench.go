@@ -14,6 +14,7 @@ import (
 
 	"github.com/tandem-engine/tandem/bench"
 	"github.com/tandem-engine/tandem/internal/app"
+	"github.com/tandem-engine/tandem/internal/engine"
 )
 
 // benchLPThreads is the LP_NUM_THREADS the bench sets when the
@@ -129,33 +130,126 @@ var (
 	matrixSprites  = []int{1000, 5000}
 )
 
+// matrixReps is -reps' default with -matrix: with 5 reps a side, a
+// Mann-Whitney test can tell two loops apart at p < 0.05 (with 3 it never
+// can), and benchstat wants at least 4.
+const matrixReps = 5
+
 // matrixOwn are the flags the matrix sets for each cell itself, or that
 // make no sense per cell.
 var matrixOwn = map[string]bool{
-	"matrix": true, "reps": true, "out": true, "json": true, "headless": true,
+	"matrix": true, "reps": true, "out": true, "json": true, "headless": true, "input": true,
 	"loop": true, "simcost": true, "sprites": true, "scene": true, "sprite-size": true,
 }
 
-// benchCell is one run of a sweep: its name in Go benchmark form and its
-// flags.
+// benchCell is one run of a sweep: its name in Go benchmark form, its
+// flags, and the -sprites it asks for (its place on the axis, whatever the
+// game made of it).
 type benchCell struct {
-	name string
-	args []string
+	name    string
+	args    []string
+	sprites int
 }
 
 // runMatrix runs every loop x simcost x sprites cell and writes the
-// side-by-side report.
+// side-by-side report. An axis the game ignores is run at one value and
+// said to be ignored, so that its cells are never taken for repetitions
+// of one cell.
 func (p *Program) runMatrix(opts options, stdout, stderr io.Writer) int {
+	cells, notes, err := p.matrixPlan(opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s bench: -matrix: %v\n", p.Name, err)
+		return exitError
+	}
+	if len(notes) > 0 {
+		fmt.Fprintf(stderr, "bench: %s ignores -sprites: running sprites=%d only\n", p.matrixGameName(opts), matrixSprites[0])
+	}
+	return p.runSweep(opts, "-matrix", cells, matrixOwn, func(w io.Writer, title string, rs []bench.Result) error {
+		return bench.WriteMatrixMarkdown(w, title, rs, notes)
+	}, p.Charts.Sweep, stdout, stderr)
+}
+
+// matrixPlan returns -matrix's cells for the game it runs, and the notes
+// its report opens with: the sprites axis at one value, and a note that
+// says so, for a game that ignores -sprites.
+func (p *Program) matrixPlan(opts options) ([]benchCell, []string, error) {
+	reads, err := p.readsSprites(opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	if reads {
+		return matrixCells(matrixSprites), nil, nil
+	}
+	note := fmt.Sprintf("**sprites: ignored.** %s never reads -sprites (its Setup does not call Setup.Sprites), so the matrix ran sprites=%d only: its other values (%s) would have run the same cells.",
+		p.matrixGameName(opts), matrixSprites[0], strings.Trim(fmt.Sprint(matrixSprites[1:]), "[]"))
+	return matrixCells(matrixSprites[:1]), []string{note}, nil
+}
+
+// matrixCells are -matrix's runs: every loop at every sim cost and each
+// of sprites.
+func matrixCells(sprites []int) []benchCell {
 	var cells []benchCell
 	for _, cost := range matrixSimcosts {
-		for _, sprites := range matrixSprites {
+		for _, n := range sprites {
 			for _, loop := range app.Loops {
-				cells = append(cells, benchCell{cellName(string(loop), cost, sprites),
-					[]string{"-loop", string(loop), "-simcost", cost, "-sprites", fmt.Sprint(sprites)}})
+				cells = append(cells, benchCell{cellName(string(loop), cost, n),
+					[]string{"-loop", string(loop), "-simcost", cost, "-sprites", fmt.Sprint(n)}, n})
 			}
 		}
 	}
-	return p.runSweep(opts, "-matrix", cells, matrixOwn, bench.WriteMarkdown, p.Charts.Sweep, stdout, stderr)
+	return cells
+}
+
+// matrixGame returns the game -matrix runs and its name.
+func (p *Program) matrixGame(opts options) engine.Game {
+	if opts.matrixScene != "" {
+		for _, g := range p.Games {
+			if g.Info().Name == opts.matrixScene {
+				return g
+			}
+		}
+	}
+	return opts.Game
+}
+
+func (p *Program) matrixGameName(opts options) string { return p.matrixGame(opts).Info().Name }
+
+// readsSprites reports whether the game -matrix runs reads -sprites: it
+// sets the game up once, without a window (as replay -fast does), and asks
+// (engine.SpritesReader). A game that cannot say is taken to read it.
+func (p *Program) readsSprites(opts options) (bool, error) {
+	o := opts.Options
+	o.Game = p.matrixGame(opts)
+	o.Info = o.Game.Info()
+	if o.Info.Name != opts.Info.Name {
+		o.World.LevelFile = "" // -level was for the other game
+	}
+	level, err := app.GameLevel(o)
+	if err != nil {
+		return false, err
+	}
+	sim, err := o.Game.NewSim(app.SimConfig(o, level, o.Window.Width, o.Window.Height))
+	if err != nil {
+		return false, fmt.Errorf("setting up %s: %w", o.Info.Name, err)
+	}
+	r, ok := sim.(engine.SpritesReader)
+	return !ok || r.ReadsSprites(), nil
+}
+
+// cellInput is the -input each cell of a sweep runs with: -input as
+// given, or for auto what auto means for the sweep itself (a cell, whose
+// parent started the Xvfb, would otherwise see a display and think it in
+// use): xtest on tandem's own Xvfb, synthetic on a display someone may be
+// using. Where XTest turns out to be missing, a cell falls back to
+// synthetic, and its input_source says so.
+func cellInput(opts options) string {
+	switch {
+	case opts.input != "" && opts.input != "auto":
+		return opts.input
+	case needXvfb(opts):
+		return "xtest"
+	}
+	return "synthetic"
 }
 
 // pacingModes and pacingCaps are -pacing's rows: each mode of choosing
@@ -163,26 +257,26 @@ func (p *Program) runMatrix(opts options, stdout, stderr io.Writer) int {
 // 60 Hz display with vsync, free-running and at 50 frames a second.
 var (
 	pacingModes = []benchCell{
-		{"delay=auto", nil},
-		{"delay=0", []string{"-interp-delay", "0"}},
-		{"delay=2", []string{"-interp-delay", "2"}},
-		{"hold", []string{"-present-hold"}},
+		{name: "delay=auto", args: nil},
+		{name: "delay=0", args: []string{"-interp-delay", "0"}},
+		{name: "delay=2", args: []string{"-interp-delay", "2"}},
+		{name: "hold", args: []string{"-present-hold"}},
 		// The threaded loop paces as the decoupled loop does, from a
 		// render thread of its own.
-		{"threaded/delay=auto", []string{"-loop", string(app.Threaded)}},
+		{name: "threaded/delay=auto", args: []string{"-loop", string(app.Threaded)}},
 	}
 	pacingCaps  = []int{0, 30, 60, 144, 240}
 	pacingVSync = []benchCell{
-		{"vsync=60/delay=auto", []string{"-emulate-vsync", "60"}},
-		{"vsync=60/delay=2", []string{"-emulate-vsync", "60", "-interp-delay", "2"}},
-		{"vsync=60/cap=50/delay=auto", []string{"-emulate-vsync", "60", "-fps-cap", "50"}},
-		{"vsync=60/cap=50/delay=2", []string{"-emulate-vsync", "60", "-fps-cap", "50", "-interp-delay", "2"}},
+		{name: "vsync=60/delay=auto", args: []string{"-emulate-vsync", "60"}},
+		{name: "vsync=60/delay=2", args: []string{"-emulate-vsync", "60", "-interp-delay", "2"}},
+		{name: "vsync=60/cap=50/delay=auto", args: []string{"-emulate-vsync", "60", "-fps-cap", "50"}},
+		{name: "vsync=60/cap=50/delay=2", args: []string{"-emulate-vsync", "60", "-fps-cap", "50", "-interp-delay", "2"}},
 	}
 )
 
 // pacingOwn are the flags -pacing sets for each cell itself.
 var pacingOwn = map[string]bool{
-	"pacing": true, "reps": true, "out": true, "json": true, "headless": true, "loop": true, "scene": true,
+	"pacing": true, "reps": true, "out": true, "json": true, "headless": true, "input": true, "loop": true, "scene": true,
 	"sprites": true, "sprite-size": true, "interp-delay": true, "present-hold": true, "fps-cap": true,
 	"emulate-vsync": true, "vsync": true,
 }
@@ -205,11 +299,11 @@ func pacingCells(sprites int) []benchCell {
 				// that work is the row's floor.
 				args = append(args, "-host-floor")
 			}
-			cells = append(cells, benchCell{fmt.Sprintf("%s/cap=%d", m.name, c), args})
+			cells = append(cells, benchCell{fmt.Sprintf("%s/cap=%d", m.name, c), args, sprites})
 		}
 	}
 	for _, v := range pacingVSync {
-		cells = append(cells, benchCell{v.name, slices.Clone(v.args)})
+		cells = append(cells, benchCell{v.name, slices.Clone(v.args), sprites})
 	}
 	for i := range cells {
 		// A cell's own -loop, after this one, wins.
@@ -250,6 +344,7 @@ func (p *Program) runSweep(opts options, what string, cells []benchCell, own map
 	if err := os.MkdirAll(filepath.Join(dir, "cells"), 0o755); err != nil {
 		return fail(fmt.Errorf("-out: %w", err))
 	}
+	input := cellInput(opts) // before the Xvfb sets DISPLAY
 	if needXvfb(opts) {
 		stop, err := startXvfb(opts.Window.Width, opts.Window.Height, stderr)
 		if err != nil {
@@ -285,16 +380,14 @@ func (p *Program) runSweep(opts options, what string, cells []benchCell, own map
 			}
 			fmt.Fprintf(stderr, "bench: cell %d of %d: %s rep %d; %s elapsed, about %s left\n",
 				i, n, c.name, rep, el.Round(time.Second), left)
-			args := []string{"bench", "-json", "-out", cellDir}
-			if opts.matrixScene != "" {
-				args = append(args, "-scene", opts.matrixScene)
-			}
-			args = append(append(append(args, c.args...), "-sprite-size", fmt.Sprint(opts.World.SpriteSize)), common...)
-			r, line, err := runCell(self, args, cellDir, stderr)
+			r, line, err := runCell(self, cellArgs(opts, c, cellDir, input, common), cellDir, stderr)
 			if err != nil {
 				return fail(fmt.Errorf("cell %s: %w", c.name, err))
 			}
-			r.Name, r.Rep = c.name, rep
+			// The cell's place on the sprites axis, not the live
+			// entities its summary counts: a game that makes its own
+			// number of entities must not fold two cells into one.
+			r.Name, r.Rep, r.Sprites = c.name, rep, c.sprites
 			results = append(results, r)
 			if opts.json {
 				fmt.Fprintf(stdout, "%s\n", line)
@@ -318,6 +411,17 @@ func (p *Program) runSweep(opts options, what string, cells []benchCell, own map
 	}
 	fmt.Fprintf(stderr, "bench: %d cells in %s; report in %s\n", n, time.Since(began).Round(time.Second), dir)
 	return exitOK
+}
+
+// cellArgs are the command line of cell c of a sweep, writing into dir:
+// the cell's own flags, then the sweep's common ones (given on its
+// command line and not its own), the cell's -input and the sweep's game.
+func cellArgs(opts options, c benchCell, dir, input string, common []string) []string {
+	args := []string{"bench", "-json", "-out", dir, "-input", input}
+	if opts.matrixScene != "" {
+		args = append(args, "-scene", opts.matrixScene)
+	}
+	return append(append(append(args, c.args...), "-sprite-size", fmt.Sprint(opts.World.SpriteSize)), common...)
 }
 
 // runCell runs one cell as a child process and reads back its summary

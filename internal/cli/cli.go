@@ -144,7 +144,7 @@ subcommands:
   run     %[2]s (the default subcommand);
           %[1]s run -h lists its flags; -record FILE records the run
   bench   run it under load and measure it: frame pacing, latency,
-          tick jitter; -matrix compares the three loops, -pacing the
+          tick jitter; -matrix compares the four loops, -pacing the
           ways of choosing each frame's moment; %[1]s bench -h
   replay  play a recording back in any -loop; -fast runs the sim alone
           as fast as it steps; -verify checks every checkpoint

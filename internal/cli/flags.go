@@ -33,6 +33,7 @@ type options struct {
 	matrix bool
 	pacing bool
 	reps   int
+	input  string // -input as given: auto, xtest or synthetic
 
 	// replay only.
 	fast     bool // the sim alone, as fast as it steps
@@ -170,7 +171,7 @@ func (o *options) worldFlags(fs *flag.FlagSet, g gameTable, t *flagText) {
 	fs.IntVar(&o.Window.Width, "width", o.Window.Width, "window width in screen coordinates")
 	fs.IntVar(&o.Window.Height, "height", o.Window.Height, "window height in screen coordinates")
 	fs.Uint64Var(&o.World.Seed, "seed", o.World.Seed, "random seed of the world")
-	fs.BoolVar(&o.Autoplay, "autoplay", false, "play by itself: run right and jump, through the same timestamped input as the keys")
+	fs.BoolVar(&o.Autoplay, "autoplay", false, "play by itself, through the same timestamped input as the keys: the game's own autoplay (Setup.Autoplay) when it has one, else run right and jump")
 	fs.StringVar(&o.Record, "record", "", "record every input event with the tick it was applied at, checkpoints and the final state hash to this `file` (replay plays it back)")
 }
 
@@ -244,7 +245,7 @@ func (o *options) benchFlags(fs *flag.FlagSet, t *flagText) {
 	fs.StringVar(&o.out, "out", "", "write report.json, report.md, bench.txt, charts and raw CSVs into this `directory`")
 	fs.BoolVar(&o.matrix, "matrix", false, "run the standard comparison: every loop x simcost {0, 8ms, 14ms, 25ms} x sprites {1000, 5000}, 16 px")
 	fs.BoolVar(&o.pacing, "pacing", false, "run the frame-pacing comparison on the decoupled loop (and the threaded loop's auto delay): -interp-delay auto, 0 and 2 and -present-hold, each at -fps-cap 0, 30, 60, 144 and 240, then -emulate-vsync 60 with and without -fps-cap 50 (auto and 2); the bench game, 16 px")
-	fs.IntVar(&o.reps, "reps", 1, "with -matrix or -pacing, run every cell this many times")
+	fs.IntVar(&o.reps, "reps", 0, "with -matrix or -pacing, run every cell this many times (default 5 with -matrix: a difference between loops needs at least 4 reps a side to show beyond the noise; 1 with -pacing)")
 	fs.StringVar(&t.input, "input", t.input, "the bench's input: xtest (a real key, F9, pressed and released through the X server at random moments; input_latency_ms_* start at the press), synthetic (a button pushed into the queue every 250 ms, stamped when a frame polls; they start at the stamp), or auto: xtest on tandem's own Xvfb, synthetic on a display someone may be using (a key pressed there goes to whichever window has the focus); without XTest, synthetic")
 	fs.BoolVar(&o.Measure.HostFloor, "host-floor", false, "after the run, with the sim stopped, time two kinds of fixed work as long as the run's median frame, arithmetic and a walk through 4 MiB bound by the shared cache, up to 120 times each back to back, and report how much consecutive runs differ (host_floor_ms_p99, host_floor_cache_ms_p99): the machine's own unevenness, under which no frame pacing goes without slack; up to about 6 s more")
 }
@@ -288,6 +289,12 @@ func (p *Program) parse(fs *flag.FlagSet, sub string, args []string, o *options,
 			return fmt.Errorf("%s %s: write %s=%s (a true/false flag takes its value after =)", args[i], a, args[i], a)
 		}
 	}
+	if i := len(args) - fs.NArg(); slices.Contains([]string{"run", "bench", "replay"}, a) {
+		// A subcommand after flags: the flags were taken as run's, and
+		// the subcommand as an argument.
+		fixed := append(append([]string{p.Name, a}, args[:i]...), fs.Args()[1:]...)
+		return fmt.Errorf("%q is a subcommand: it comes first, before any flag: %s", a, strings.Join(fixed, " "))
+	}
 	return fmt.Errorf("%s: unexpected argument %q (flags go before it? see %s %s -h)", sub, a, p.Name, sub)
 }
 
@@ -315,6 +322,7 @@ func (p *Program) settle(o *options, fs *flag.FlagSet, g gameTable, t flagText) 
 	o.sweepDefaults(isSet, g)
 	o.World.GameFlags = p.gameFlagValues()
 	o.Pacing.Snap = t.interp == "off"
+	o.input = t.input
 	o.Measure.RealInput = o.Measure.Bench && (t.input == "xtest" || t.input == "auto" && needXvfb(*o))
 	o.Loop = app.Loop(t.loop)
 	if err := o.parseDelay(t.delay); err != nil {
@@ -345,6 +353,12 @@ func (p *Program) settle(o *options, fs *flag.FlagSet, g gameTable, t flagText) 
 // sweepDefaults are the defaults that depend on what was set: the game's
 // own load, and a sweep's sprite size and game.
 func (o *options) sweepDefaults(isSet map[string]bool, g gameTable) {
+	if !isSet["reps"] {
+		o.reps = 1
+		if o.matrix {
+			o.reps = matrixReps
+		}
+	}
 	if (o.matrix || o.pacing) && !isSet["sprite-size"] {
 		o.World.SpriteSize = 16
 	}

@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"runtime/pprof"
 	"runtime/trace"
+	"strings"
 )
 
 // startProfiles starts the profiles the flags ask for and returns the
@@ -79,6 +80,27 @@ func startProfiles(o options) (stop func() error, err error) {
 		})
 	}
 	return stop, nil
+}
+
+// profiling names the profilers o turns on, for the summary's
+// profiling field: "cpuprofile", "trace", "pprof" and "memprofile" in that
+// order, joined by commas, or "none". Each costs the run something (the
+// trace's and the profile's buffers and writer, the HTTP server, every
+// allocation sampled), which allocs_per_frame and the timings include.
+func profiling(o options) string {
+	var on []string
+	for _, p := range []struct {
+		name string
+		set  bool
+	}{{"cpuprofile", o.cpuprofile != ""}, {"trace", o.trace != ""}, {"pprof", o.pprofAddr != ""}, {"memprofile", o.memprofile != ""}} {
+		if p.set {
+			on = append(on, p.name)
+		}
+	}
+	if len(on) == 0 {
+		return "none"
+	}
+	return strings.Join(on, ",")
 }
 
 // errWriter passes writes on to w and keeps the first error.

@@ -43,6 +43,7 @@ func (p *Program) runWindow(opts options, stdout, stderr io.Writer) int {
 		return p.fail(stderr, err)
 	}
 	opts.Last = func(sum *app.Summary) {
+		sum.Profiling = profiling(opts)
 		switch {
 		case opts.json:
 			sum.WriteJSON(stdout)
@@ -58,6 +59,7 @@ func (p *Program) runWindow(opts options, stdout, stderr io.Writer) int {
 	if sum == nil {
 		return p.fail(stderr, errors.Join(errs...))
 	}
+	sum.Profiling = profiling(opts)
 	code := exitOK
 	switch {
 	case opts.json:

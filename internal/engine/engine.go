@@ -55,6 +55,13 @@ type Sim interface {
 	Counters() []Count
 }
 
+// SpritesReader is implemented by a Sim that can tell whether its game
+// read -sprites while it was set up: tandem bench -matrix runs its sprites
+// axis only for a game that does.
+type SpritesReader interface {
+	ReadsSprites() bool
+}
+
 // Count is one figure of a game's own.
 type Count struct {
 	Name  string
@@ -77,6 +84,10 @@ type Look struct {
 	// Bindings are the game's own, by action number, as names Bindable
 	// takes; an action not here keeps DefaultBindings.
 	Bindings map[uint8][]string
+	// Autoplay is the game's own way of playing itself under -autoplay:
+	// the buttons held at a tick. It runs on the input thread, while the
+	// sim runs; nil: the engine's default (run right and jump).
+	Autoplay func(tick uint64) simthread.Buttons
 }
 
 // FrameSource is where a frame comes from: an image, or another frame

@@ -1,0 +1,149 @@
+package cli
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tandem-engine/tandem/internal/engine"
+)
+
+// TestMatrixInputSource checks that -matrix's cells press real keys by
+// default on tandem's own Xvfb: the parent resolves -input auto before it
+// starts the server, and passes the answer to every cell, which would
+// otherwise see the parent's DISPLAY and choose the synthetic button.
+func TestMatrixInputSource(t *testing.T) {
+	display, had := os.LookupEnv("DISPLAY")
+	wayland, hadW := os.LookupEnv("WAYLAND_DISPLAY")
+	t.Cleanup(func() {
+		restoreEnv("DISPLAY", display, had)
+		restoreEnv("WAYLAND_DISPLAY", wayland, hadW)
+	})
+	os.Unsetenv("WAYLAND_DISPLAY")
+	for _, c := range []struct {
+		display string
+		args    []string
+		want    string
+	}{
+		{"", []string{"-matrix"}, "xtest"},                            // no display: tandem's own Xvfb
+		{":7", []string{"-matrix", "-headless"}, "xtest"},             // asked for its own Xvfb
+		{":7", []string{"-matrix"}, "synthetic"},                      // someone's display: keys would go to their focused window
+		{"", []string{"-matrix", "-input", "synthetic"}, "synthetic"}, // as given
+		{":7", []string{"-matrix", "-input", "xtest"}, "xtest"},
+	} {
+		restoreEnv("DISPLAY", c.display, c.display != "")
+		o, err := testProgram.parseFlags("bench", c.args, os.Stderr)
+		if err != nil {
+			t.Fatalf("%q: %v", c.args, err)
+		}
+		input := cellInput(o)
+		// The cell's command line carries it, and the sweep's own -input
+		// is not passed on a second time.
+		var common []string
+		for _, s := range o.set {
+			if name := strings.TrimPrefix(strings.SplitN(s, "=", 2)[0], "-"); !matrixOwn[name] {
+				common = append(common, s)
+			}
+		}
+		args := cellArgs(o, matrixCells(matrixSprites)[0], "/tmp/cell", input, common)
+		if i := slices.Index(args, "-input"); i < 0 || args[i+1] != c.want {
+			t.Errorf("DISPLAY=%q %q: cell args %q, want -input %s", c.display, c.args, args, c.want)
+		}
+		if n := strings.Count(strings.Join(args, " "), "-input"); n != 1 {
+			t.Errorf("%q: -input %d times in %q", c.args, n, args)
+		}
+		// And the cell, parsing that command line under the parent's
+		// Xvfb (a DISPLAY set), presses real keys exactly when told to.
+		os.Setenv("DISPLAY", ":99")
+		co, err := testProgram.parseFlags("bench", args[1:], os.Stderr)
+		if err != nil {
+			t.Fatalf("cell %q: %v", args, err)
+		}
+		if co.Measure.RealInput != (c.want == "xtest") {
+			t.Errorf("cell %q: real input %v, want %v", args, co.Measure.RealInput, c.want == "xtest")
+		}
+	}
+}
+
+func restoreEnv(k, v string, had bool) {
+	if had {
+		os.Setenv(k, v)
+	} else {
+		os.Unsetenv(k)
+	}
+}
+
+// TestMatrixReps checks -matrix's default of 5 reps, enough for a
+// difference to show beyond the noise.
+func TestMatrixReps(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want int
+	}{{[]string{"-matrix"}, 5}, {[]string{"-matrix", "-reps", "2"}, 2}, {[]string{"-pacing"}, 1}} {
+		o, err := testProgram.parseFlags("bench", c.args, os.Stderr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o.reps != c.want {
+			t.Errorf("%q: %d reps, want %d", c.args, o.reps, c.want)
+		}
+	}
+}
+
+// spritesGame is a game whose set-up says whether it read -sprites.
+type spritesGame struct {
+	name  string
+	reads bool
+}
+
+func (g spritesGame) Info() engine.Info { return engine.Info{Name: g.name, Sprites: 10, Bench: true} }
+func (g spritesGame) NewSim(engine.SimConfig) (engine.Sim, error) {
+	return spritesSim{reads: g.reads}, nil
+}
+
+// spritesSim is only asked whether its game read -sprites.
+type spritesSim struct {
+	engine.Sim
+	reads bool
+}
+
+func (s spritesSim) ReadsSprites() bool { return s.reads }
+
+// TestMatrixIgnoredAxis checks that a game that ignores -sprites gets
+// one sprites value per cell, and a note saying the axis was ignored, not
+// the 1000 and 5000 cells folded into two reps of one.
+func TestMatrixIgnoredAxis(t *testing.T) {
+	for _, reads := range []bool{true, false} {
+		p := &Program{Name: "breakout", Games: []engine.Game{spritesGame{"breakout", reads}}}
+		o, err := p.parseFlags("bench", []string{"-matrix"}, os.Stderr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cells, notes, err := p.matrixPlan(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		names := map[string]bool{}
+		sprites := map[int]bool{}
+		for _, c := range cells {
+			if names[c.name] {
+				t.Errorf("reads %v: cell %s twice", reads, c.name)
+			}
+			names[c.name] = true
+			sprites[c.sprites] = true
+		}
+		if reads {
+			if len(cells) != 32 || len(sprites) != 2 || len(notes) != 0 {
+				t.Errorf("a game that reads -sprites: %d cells, sprites %v, notes %q; want 32 over 1000 and 5000, no note", len(cells), sprites, notes)
+			}
+			continue
+		}
+		if len(cells) != 16 || !sprites[1000] || len(sprites) != 1 {
+			t.Errorf("a game that ignores -sprites: %d cells, sprites %v; want 16 at 1000 only", len(cells), sprites)
+		}
+		if len(notes) != 1 || !strings.Contains(notes[0], "sprites: ignored") || !strings.Contains(notes[0], "breakout") {
+			t.Errorf("notes %q: want one saying breakout ignores sprites", notes)
+		}
+	}
+}
