@@ -14,6 +14,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"github.com/tandem-engine/tandem/internal/atomicfile"
 )
 
 // StopGrace is how long a stop asked for by a signal may take before the
@@ -133,21 +135,14 @@ func ImageEncoder(name string) (func(io.Writer, image.Image) error, error) {
 	return nil, fmt.Errorf("want a name ending in .png, .jpg or .jpeg, not %q", filepath.Ext(name))
 }
 
-// writeImage writes img to name in the format its extension names.
+// writeImage writes img to name in the format its extension names, whole
+// or not at all (a stop while it is written leaves no half picture).
 func writeImage(name string, img image.Image) error {
 	enc, err := ImageEncoder(name)
 	if err != nil {
 		return fmt.Errorf("screenshot %s: %w", name, err)
 	}
-	f, err := os.Create(name)
-	if err != nil {
-		return fmt.Errorf("screenshot: %w", err)
-	}
-	if err := enc(f, img); err != nil {
-		f.Close()
-		return fmt.Errorf("screenshot %s: %w", name, err)
-	}
-	if err := f.Close(); err != nil {
+	if err := atomicfile.WriteFile(name, func(w io.Writer) error { return enc(w, img) }); err != nil {
 		return fmt.Errorf("screenshot %s: %w", name, err)
 	}
 	return nil

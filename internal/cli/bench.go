@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/tandem-engine/tandem/bench"
 	"github.com/tandem-engine/tandem/internal/app"
+	"github.com/tandem-engine/tandem/internal/atomicfile"
 )
 
 // benchLPThreads is the LP_NUM_THREADS the bench sets when the
@@ -101,23 +101,12 @@ func writeResults(dir, title string, rs []bench.Result, markdown func(io.Writer,
 	return writeFile(dir, "bench.txt", func(w io.Writer) error { return bench.WriteBenchTxt(w, rs) })
 }
 
-// writeFile writes dir/name with write, through a buffer.
+// writeFile writes dir/name with write, whole or not at all: a symlink
+// at the name (a bench folder from someone else's archive) is replaced,
+// not written through.
 func writeFile(dir, name string, write func(io.Writer) error) error {
 	path := filepath.Join(dir, name)
-	f, err := os.Create(path)
-	if err != nil {
-		return fmt.Errorf("bench: %w", err)
-	}
-	w := bufio.NewWriter(f)
-	if err := write(w); err != nil {
-		f.Close()
-		return fmt.Errorf("bench: write %s: %w", path, err)
-	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return fmt.Errorf("bench: write %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
+	if err := atomicfile.WriteFile(path, write); err != nil {
 		return fmt.Errorf("bench: write %s: %w", path, err)
 	}
 	return nil

@@ -77,7 +77,7 @@ func (p *Program) Run(args []string, stdout, stderr io.Writer) int {
 // profiles, the run, then the summary and the bench's report.
 func (p *Program) runOnce(opts options, stdout, stderr io.Writer) int {
 	// Output paths are checked before anything runs: a typo costs nothing.
-	if err := checkOutputs(opts); err != nil {
+	if err := checkOutputs(&opts); err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", p.Name, err)
 		return exitUsage
 	}
