@@ -38,10 +38,24 @@ const (
 	StopDisplayLost = "display-lost"
 )
 
-// Signals turns SIGINT and SIGTERM into a stop request the frame loop
-// sees between frames. A second signal exits at once with code 130, as a
-// shell's Ctrl-C does; a stop that the loop has not finished within grace
-// exits with a message. Either way the process does not hang.
+// Coalesce is how close together two signals count as one stop: a group
+// kill delivers two at once (coreutils' timeout sends SIGTERM to tandem
+// and then to its process group; a terminal's Ctrl-C reaches every
+// process of the foreground group), where a person's second Ctrl-C comes
+// a moment later.
+const Coalesce = 250 * time.Millisecond
+
+// Signals turns SIGINT, SIGTERM and SIGHUP (a closed terminal, a dropped
+// ssh) into a stop request the frame loop sees between frames. Signals
+// within Coalesce of the first are the same stop; a later one exits at
+// once with code 130, as a shell's Ctrl-C does; a stop that the loop has
+// not finished within grace exits with a message. Either way the process
+// does not hang, and an exit without the summary leaves no half-written
+// output under its name (package atomicfile).
+//
+// SIGQUIT is left to Go: it dumps every goroutine's stack (what a stuck
+// run needs) and exits; the outputs being written are left under their
+// temporary names, never their own.
 type Signals struct {
 	caught atomic.Bool
 	sigs   chan os.Signal
@@ -62,41 +76,53 @@ func (w *Signals) setLast(f func()) { w.last.Store(&f) }
 // comes (nil: nothing to end).
 func (w *Signals) setWake(f func()) { w.wake.Store(&f) }
 
+// StopSignals are the signals that stop a run.
+var StopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
+
+// WatchSignals starts watching StopSignals until Close; grace is how long
+// a stop may take, messages go to stderr.
 func WatchSignals(grace time.Duration, stderr io.Writer) *Signals {
-	w := &Signals{sigs: make(chan os.Signal, 2), done: make(chan struct{})}
-	signal.Notify(w.sigs, os.Interrupt, syscall.SIGTERM)
+	w := &Signals{sigs: make(chan os.Signal, 4), done: make(chan struct{})}
+	signal.Notify(w.sigs, StopSignals...)
 	go func() {
 		select {
 		case <-w.sigs:
 		case <-w.done:
 			return
 		}
+		at := time.Now()
 		w.caught.Store(true)
 		if wake := w.wake.Load(); wake != nil && *wake != nil {
 			(*wake)()
 		}
 		t := time.NewTimer(grace)
 		defer t.Stop()
-		select {
-		case s := <-w.sigs:
-			fmt.Fprintf(stderr, "tandem: second %v: exiting at once, without the summary\n", s)
-			exitNow(130)
-		case <-t.C:
-			last := w.last.Load()
-			if last == nil || *last == nil {
-				fmt.Fprintf(stderr, "tandem: still running %v after the signal (a frame is taking that long): exiting without the summary\n", grace)
-				exitNow(1)
-			}
-			fmt.Fprintf(stderr, "tandem: still running %v after the signal (a frame is taking that long): writing the recording's end and the summary, then exiting\n", grace)
-			wrote := make(chan struct{})
-			go func() { (*last)(); close(wrote) }()
+		for {
 			select {
-			case <-wrote:
-			case <-time.After(grace):
-				fmt.Fprintf(stderr, "tandem: the summary took over %v more: exiting without it\n", grace)
+			case s := <-w.sigs:
+				if time.Since(at) < Coalesce {
+					continue // the same stop, delivered twice
+				}
+				fmt.Fprintf(stderr, "tandem: second %v: exiting at once, without the summary\n", s)
+				exitNow(130, stderr)
+			case <-t.C:
+				last := w.last.Load()
+				if last == nil || *last == nil {
+					fmt.Fprintf(stderr, "tandem: still running %v after the signal (a frame is taking that long): exiting without the summary\n", grace)
+					exitNow(1, stderr)
+				}
+				fmt.Fprintf(stderr, "tandem: still running %v after the signal (a frame is taking that long): writing the recording's end and the summary, then exiting\n", grace)
+				wrote := make(chan struct{})
+				go func() { (*last)(); close(wrote) }()
+				select {
+				case <-wrote:
+				case <-time.After(grace):
+					fmt.Fprintf(stderr, "tandem: the summary took over %v more: exiting without it\n", grace)
+				}
+				exitNow(1, stderr)
+			case <-w.done:
+				return
 			}
-			exitNow(1)
-		case <-w.done:
 		}
 	}()
 	return w
@@ -108,8 +134,13 @@ func WatchSignals(grace time.Duration, stderr io.Writer) *Signals {
 // (diesWithParent).
 var OnForcedExit atomic.Pointer[func()]
 
-// exitNow exits at once with code, after the cleanup of OnForcedExit.
-func exitNow(code int) {
+// exitNow exits at once with code, after the cleanup of OnForcedExit and
+// removing the outputs still being written (their names keep what they
+// held); a recording's partial file is kept, and named on stderr.
+func exitNow(code int, stderr io.Writer) {
+	for _, kept := range atomicfile.RemovePending() {
+		fmt.Fprintf(stderr, "tandem: what was recorded so far is in %s (replay it with -allow-cut)\n", kept)
+	}
 	if f := OnForcedExit.Load(); f != nil {
 		(*f)()
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 
 	"github.com/tandem-engine/tandem/internal/app"
 	"github.com/tandem-engine/tandem/internal/engine"
@@ -48,21 +49,25 @@ func (p *Program) Run(args []string, stdout, stderr io.Writer) int {
 	}
 	switch sub {
 	case "run", "bench", "replay":
-		opts, err := p.parseFlags(sub, args, stderr)
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
+		if !wantsJSON(args) {
+			return p.runSub(sub, args, stdout, stderr)
 		}
-		if err != nil {
-			fmt.Fprintf(stderr, "%s %s: %v\n", p.Name, sub, err)
-			return exitUsage
+		// With -json every exit prints one JSON object: a failure before
+		// the summary (a bad flag, a cut recording, no display) prints
+		// {"error": ...} with what stderr's last line says.
+		out, errs := &countWriter{w: stdout}, &lastLine{w: stderr}
+		code := p.runSub(sub, args, out, errs)
+		if code != exitOK && out.n == 0 {
+			msg := strings.TrimPrefix(strings.TrimPrefix(errs.last(), p.Name+" "+sub+": "), p.Name+": ")
+			if msg == "" {
+				msg = fmt.Sprintf("exit code %d", code)
+			}
+			app.WriteJSONLine(stdout, struct {
+				Error    string `json:"error"`
+				ExitCode int    `json:"exit_code"`
+			}{msg, code})
 		}
-		switch {
-		case opts.matrix:
-			return p.runMatrix(opts, stdout, stderr)
-		case opts.pacing:
-			return p.runPacing(opts, stdout, stderr)
-		}
-		return p.runOnce(opts, stdout, stderr)
+		return code
 	case "help", "-h", "--help":
 		p.usage(stdout)
 		return exitOK
@@ -71,6 +76,89 @@ func (p *Program) Run(args []string, stdout, stderr io.Writer) int {
 		p.usage(stderr)
 		return exitUsage
 	}
+}
+
+// runSub runs the subcommand run, bench or replay with args.
+func (p *Program) runSub(sub string, args []string, stdout, stderr io.Writer) int {
+	opts, err := p.parseFlags(sub, args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return exitOK
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "%s %s: %v\n", p.Name, sub, err)
+		return exitUsage
+	}
+	switch {
+	case opts.matrix:
+		return p.runMatrix(opts, stdout, stderr)
+	case opts.pacing:
+		return p.runPacing(opts, stdout, stderr)
+	}
+	return p.runOnce(opts, stdout, stderr)
+}
+
+// wantsJSON reports whether args ask for -json (anywhere before --: a
+// flag's value that reads -json is not worth telling apart).
+func wantsJSON(args []string) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		switch strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-") {
+		case "json", "json=true", "json=1", "json=t", "json=TRUE", "json=True", "json=T":
+			return true
+		}
+	}
+	return false
+}
+
+// countWriter counts the bytes written through it.
+type countWriter struct {
+	w io.Writer
+	n int
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += n
+	return n, err
+}
+
+// lastLine passes writes on and keeps the last non-empty line written.
+// Writes come from one goroutine at a time or from the watchdog; a mutex
+// keeps them apart.
+type lastLine struct {
+	mu   sync.Mutex
+	w    io.Writer
+	buf  []byte // the line being written
+	line string // the last whole non-empty line
+}
+
+func (l *lastLine) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, c := range p {
+		if c != '\n' {
+			if len(l.buf) < 4096 {
+				l.buf = append(l.buf, c)
+			}
+			continue
+		}
+		if s := strings.TrimSpace(string(l.buf)); s != "" {
+			l.line = s
+		}
+		l.buf = l.buf[:0]
+	}
+	return l.w.Write(p)
+}
+
+func (l *lastLine) last() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if s := strings.TrimSpace(string(l.buf)); s != "" {
+		return s
+	}
+	return l.line
 }
 
 // runOnce runs the app once with opts: the display, the profiler, the

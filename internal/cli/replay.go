@@ -5,9 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/tandem-engine/tandem/internal/app"
@@ -86,6 +84,8 @@ type fastReport struct {
 	Mismatch       *uint64 `json:"first_mismatch_tick,omitempty"`
 	StateHash      string  `json:"state_hash"`
 	StoppedBy      string  `json:"stopped_by"`
+	// Error is why -verify failed, when it did (the exit code is 1).
+	Error string `json:"error,omitempty"`
 }
 
 // runFast replays a recording with the sim alone, as fast as it steps: no
@@ -101,7 +101,7 @@ func (p *Program) runFast(o options, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: %v\n", p.Name, err)
 		return exitError
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(context.Background(), app.StopSignals...)
 	defer stop()
 	rec := o.Replay.Rec
 	v := rec.NewVerifier()
@@ -132,6 +132,7 @@ func (p *Program) runFast(o options, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s replay: %v\n", p.Name, verr)
 		if o.verify {
 			code = exitError
+			r.Error = verr.Error()
 		}
 	} else if o.verify {
 		fmt.Fprintf(stderr, "%s replay: verified: %s\n", p.Name, app.VerifiedWhat(rec))

@@ -59,12 +59,6 @@ func (p *Program) runWindow(opts options, stdout, stderr io.Writer) int {
 		return p.fail(stderr, errors.Join(errs...))
 	}
 	code := exitOK
-	switch {
-	case opts.json:
-		errs = append(errs, sum.WriteJSON(stdout))
-	case opts.Measure.Bench:
-		errs = append(errs, sum.WriteText(stdout))
-	}
 	if w := app.StealWarning(sum.HostStealPct); w != "" {
 		fmt.Fprintf(stderr, "%s: %s\n", p.Name, w)
 	}
@@ -75,6 +69,7 @@ func (p *Program) runWindow(opts options, stdout, stderr io.Writer) int {
 		case opts.verify:
 			fmt.Fprintf(stderr, "%s replay: %s: %s\n", p.Name, opts.Replay.File, r.Error)
 			code = exitError
+			sum.Error = r.Error
 		default:
 			fmt.Fprintf(stderr, "%s replay: %s: warning: %s\n", p.Name, opts.Replay.File, r.Error)
 		}
@@ -85,6 +80,17 @@ func (p *Program) runWindow(opts options, stdout, stderr io.Writer) int {
 		} else {
 			fmt.Fprintf(stderr, "%s: report in %s\n", p.Name, opts.out)
 		}
+	}
+	// With -json the summary carries what failed, so that a script reading
+	// it learns of it.
+	if err := errors.Join(errs...); err != nil {
+		sum.Error = err.Error()
+	}
+	switch {
+	case opts.json:
+		errs = append(errs, sum.WriteJSON(stdout))
+	case opts.Measure.Bench:
+		errs = append(errs, sum.WriteText(stdout))
 	}
 	for _, err := range errs {
 		if err != nil {
