@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
+	"syscall"
 	"time"
 
 	"github.com/tandem-engine/tandem/bench"
@@ -262,9 +265,19 @@ func (p *Program) runSweep(opts options, what string, cells []benchCell, own map
 	n := reps * len(cells)
 	var results []bench.Result
 	began := time.Now()
+	// A signal stops the running cell (a Ctrl-C reaches it through the
+	// process group; a kill of this process alone is passed on), and the
+	// report of the cells done is written, marked interrupted. A second
+	// signal, after app.Coalesce, exits at once.
+	stop := watchSweep(stderr)
+	defer stop.close()
 	i := 0
+cells:
 	for rep := range reps {
 		for _, c := range cells {
+			if stop.stopped() {
+				break cells
+			}
 			i++
 			cellDir := filepath.Join(dir, "cells", fmt.Sprintf("%s-rep%d", strings.ReplaceAll(c.name, "/", "-"), rep))
 			el := time.Since(began)
@@ -279,7 +292,10 @@ func (p *Program) runSweep(opts options, what string, cells []benchCell, own map
 				args = append(args, "-scene", opts.matrixScene)
 			}
 			args = append(append(append(args, c.args...), "-sprite-size", fmt.Sprint(opts.World.SpriteSize)), common...)
-			r, line, err := runCell(self, args, cellDir, stderr)
+			r, line, err := runCell(self, args, cellDir, stderr, stop)
+			if stop.stopped() {
+				break cells // the cell was cut short: its figures are not comparable
+			}
 			if err != nil {
 				return fail(fmt.Errorf("cell %s: %w", c.name, err))
 			}
@@ -291,6 +307,9 @@ func (p *Program) runSweep(opts options, what string, cells []benchCell, own map
 		}
 	}
 	title := p.Name + " bench " + what
+	if stop.stopped() {
+		title += fmt.Sprintf(" (interrupted: %d of %d cells done)", len(results), n)
+	}
 	if err := writeResults(dir, title, results, markdown); err != nil {
 		return fail(err)
 	}
@@ -299,23 +318,100 @@ func (p *Program) runSweep(opts options, what string, cells []benchCell, own map
 			return fail(err)
 		}
 	}
+	code := exitOK
+	if stop.stopped() {
+		fmt.Fprintf(stderr, "%s bench: interrupted by a signal: the report holds the %d of %d cells done\n", p.Name, len(results), n)
+		code = exitError
+	}
 	if opts.out == "" {
 		if err := markdown(stdout, title, results); err != nil {
 			return fail(err)
 		}
-		return exitOK
+		return code
 	}
-	fmt.Fprintf(stderr, "bench: %d cells in %s; report in %s\n", n, time.Since(began).Round(time.Second), dir)
-	return exitOK
+	fmt.Fprintf(stderr, "bench: %d cells in %s; report in %s\n", len(results), time.Since(began).Round(time.Second), dir)
+	return code
+}
+
+// sweepStop watches the stop signals during a sweep and passes the first
+// on to the running cell.
+type sweepStop struct {
+	sigs chan os.Signal
+	done chan struct{}
+	mu   sync.Mutex
+	cell *os.Process // the running cell, or nil
+	stop bool
+}
+
+// watchSweep starts watching the stop signals until close.
+func watchSweep(stderr io.Writer) *sweepStop {
+	s := &sweepStop{sigs: make(chan os.Signal, 4), done: make(chan struct{})}
+	signal.Notify(s.sigs, app.StopSignals...)
+	go func() {
+		var at time.Time
+		for {
+			select {
+			case <-s.done:
+				return
+			case sig := <-s.sigs:
+				s.mu.Lock()
+				first := !s.stop
+				s.stop = true
+				cell := s.cell
+				s.mu.Unlock()
+				switch {
+				case first:
+					at = time.Now()
+					fmt.Fprintf(stderr, "bench: %v: stopping the running cell, then writing the report of the cells done\n", sig)
+					if cell != nil {
+						cell.Signal(syscall.SIGTERM)
+					}
+				case time.Since(at) >= app.Coalesce:
+					fmt.Fprintf(stderr, "bench: second %v: exiting at once, without the report\n", sig)
+					if cell != nil {
+						cell.Kill()
+					}
+					atomicfile.RemovePending()
+					os.Exit(130)
+				}
+			}
+		}
+	}()
+	return s
+}
+
+// running sets the cell running now (nil: none); a stop already asked
+// for stops it at once.
+func (s *sweepStop) running(p *os.Process) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.cell = p
+	if p != nil && s.stop {
+		p.Signal(syscall.SIGTERM)
+	}
+}
+
+// stopped reports whether a signal asked the sweep to stop.
+func (s *sweepStop) stopped() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.stop
+}
+
+func (s *sweepStop) close() {
+	signal.Stop(s.sigs)
+	close(s.done)
 }
 
 // runCell runs one cell as a child process and reads back its summary
 // (also returned as the JSON line it printed) and its records.
-func runCell(self string, args []string, dir string, stderr io.Writer) (r bench.Result, line []byte, err error) {
+func runCell(self string, args []string, dir string, stderr io.Writer, stop *sweepStop) (r bench.Result, line []byte, err error) {
 	var out bytes.Buffer
 	c, err := spawn(self, args, &out, stderr, nil, nil)
 	if err == nil {
+		stop.running(c.proc)
 		err = c.wait()
+		stop.running(nil)
 	}
 	if err != nil {
 		return r, nil, fmt.Errorf("%s %s: %w", self, strings.Join(args, " "), err)
