@@ -330,6 +330,17 @@ func TestBadFlags(t *testing.T) {
 		{"-screenshot " + strings.Repeat("a", 300) + ".png", "cannot create it: file name too long"},
 		{"-cpuprofile " + strings.Repeat("b", 300), "cannot create it: file name too long"},
 		{"-pprof localhost:99999", "port \"99999\": want a number from 0 to 65535"},
+		// A program that does not import pprofserver says how to.
+		{"-pprof localhost:6060", `add import _ "github.com/tandem-engine/tandem/pprofserver" to its main package`},
+		// An output naming an input or another output, and -, are refused
+		// before anything runs (issue 29).
+		{"-scene walker -level lvl.txt -record lvl.txt", "-record lvl.txt is -level: it would be overwritten"},
+		{"-scene walker -level lvl.txt -record ./lvl.txt", "-record ./lvl.txt is -level"},
+		{"-record a.tdr -cpuprofile ./a.tdr", "-record a.tdr and -cpuprofile name the same file"},
+		{"bench -out . -cpuprofile report.json", "-cpuprofile report.json and -out's report.json name the same file"},
+		{"-record - -json", "-record -: stdout carries the JSON summary (-json): give a file name"},
+		{"bench -trace -", "-trace -: stdout carries the bench's summary"},
+		{"-record - -trace -", "both would write to stdout"},
 		{"bench -out /dev/null/x", "-out: mkdir /dev/null"},
 		{"-bogus", "flag provided but not defined: -bogus"},
 		{"-host-floor", "-host-floor is a flag of tandem bench, which measures a run: use tandem bench -host-floor"},

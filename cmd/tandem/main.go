@@ -11,6 +11,7 @@ import (
 	"github.com/tandem-engine/tandem/bench/charts"
 	"github.com/tandem-engine/tandem/examples/scene"
 	"github.com/tandem-engine/tandem/internal/cli"
+	_ "github.com/tandem-engine/tandem/pprofserver" // -pprof
 )
 
 // tandem's own init locks the main goroutine to the main thread, as GLFW

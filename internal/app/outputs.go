@@ -45,7 +45,7 @@ func CheckOutput(path string, image bool) error {
 		if errors.As(err, &pe) {
 			err = pe.Err // the path is in the caller's message
 		}
-		return fmt.Errorf("cannot create a file in %s: %w", dir, err)
+		return fmt.Errorf("cannot create it: %w", err)
 	}
 	f.Abort()
 	return nil

@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/tandem-engine/tandem/internal/app"
+	"github.com/tandem-engine/tandem/internal/pprofhook"
 )
 
 // runWindow runs the loop with opts in a window: its display (a private
@@ -30,7 +31,7 @@ func (p *Program) runWindow(opts options, stdout, stderr io.Writer) int {
 		setBenchEnv()
 	}
 	if opts.pprofAddr != "" {
-		stop, addr, err := servePprof(opts.pprofAddr, opts.pprofAny)
+		stop, addr, err := pprofhook.Serve(opts.pprofAddr, opts.pprofAny, stderr)
 		if err != nil {
 			return p.fail(stderr, err)
 		}
