@@ -402,6 +402,32 @@ func TestNoDisplay(t *testing.T) {
 	}
 }
 
+func TestBadDisplay(t *testing.T) {
+	// A DISPLAY no X server answers: GLFW's error once, without the log's
+	// timestamp, and the way out the command line has (its own Xvfb),
+	// not xvfb-run.
+	if os.Getenv("TANDEM_TEST_CHILD") == "1" {
+		os.Exit(Command([]string{"-seconds", "1"}, os.Stdout, os.Stderr, testGames...))
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestBadDisplay$")
+	cmd.Env = append(os.Environ(), "TANDEM_TEST_CHILD=1", "DISPLAY=:4321", "WAYLAND_DISPLAY=")
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+		t.Fatalf("with a dead DISPLAY: %v, want exit code 1; output:\n%s", err, out)
+	}
+	s := string(out)
+	if n := strings.Count(s, "Failed to open display"); n != 1 {
+		t.Errorf("GLFW's error said %d times, want once:\n%s", n, s)
+	}
+	if regexp.MustCompile(`\d{4}/\d\d/\d\d \d\d:\d\d`).MatchString(s) || strings.Contains(s, "xvfb-run") {
+		t.Errorf("a timestamp or xvfb-run in:\n%s", s)
+	}
+	if !strings.Contains(s, `DISPLAY=":4321"`) || !strings.Contains(s, "unset DISPLAY (or add -headless)") {
+		t.Errorf("no way out in:\n%s", s)
+	}
+}
+
 func TestOwnXvfb(t *testing.T) {
 	// Without a display, tandem starts its own Xvfb, says so, runs, and
 	// stops the server at exit.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tandem-engine/tandem/internal/app"
 	"github.com/tandem-engine/tandem/internal/pprofhook"
+	"github.com/tandem-engine/tandem/window"
 )
 
 // runWindow runs the loop with opts in a window: its display (a private
@@ -57,7 +58,13 @@ func (p *Program) runWindow(opts options, stdout, stderr io.Writer) int {
 	sum, err := app.Run(opts.Options)
 	errs := []error{err, stopProfiles()}
 	if sum == nil {
-		return p.fail(stderr, errors.Join(errs...))
+		err := errors.Join(errs...)
+		var de *window.DisplayError
+		if errors.As(err, &de) {
+			// The command line has a better way than xvfb-run: its own Xvfb.
+			err = fmt.Errorf("cannot open the display DISPLAY=%q (%s): unset DISPLAY (or add -headless) and %s starts its own Xvfb, or point DISPLAY at a running X server", de.Display, de.GLFW, p.Name)
+		}
+		return p.fail(stderr, err)
 	}
 	code := exitOK
 	if w := app.StealWarning(sum.HostStealPct); w != "" {
