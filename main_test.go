@@ -625,7 +625,7 @@ func TestSecondCtrlC(t *testing.T) {
 	// (One that comes within app.Coalesce of the first is the same stop.)
 	childMain()
 	cmd, _, stderr := childRun(t, "TestSecondCtrlC", "-scene", "dots", "-sprites", "200", "-seconds", "60", "-json",
-		"-rendercost", "200ms") // a slow frame: the first stop is still under way
+		"-hitch", "render:500ms:20s") // a frame stuck from 0.5 s on: the first stop is still under way
 	syscall.Kill(-cmd.Process.Pid, syscall.SIGINT)
 	time.Sleep(app.Coalesce + 50*time.Millisecond)
 	syscall.Kill(-cmd.Process.Pid, syscall.SIGINT)
