@@ -624,7 +624,7 @@ func TestSecondCtrlC(t *testing.T) {
 	// The second Ctrl-C does not wait for a clean stop: exit 130 at once.
 	// (One that comes within app.Coalesce of the first is the same stop.)
 	childMain()
-	cmd, _, stderr := childRun(t, "TestSecondCtrlC", "-scene", "dots", "-sprites", "200", "-seconds", "60", "-json",
+	cmd, stdout, stderr := childRun(t, "TestSecondCtrlC", "-scene", "dots", "-sprites", "200", "-seconds", "60", "-json",
 		"-hitch", "render:500ms:20s") // a frame stuck from 0.5 s on: the first stop is still under way
 	syscall.Kill(-cmd.Process.Pid, syscall.SIGINT)
 	time.Sleep(app.Coalesce + 50*time.Millisecond)
@@ -636,6 +636,11 @@ func TestSecondCtrlC(t *testing.T) {
 	}
 	if !strings.Contains(stderr.String(), "second interrupt: exiting at once") {
 		t.Fatalf("stderr:\n%s", stderr)
+	}
+	// -json's one object says why, though the summary is not printed.
+	line := strings.TrimSpace(stdout.String())
+	if msg, _ := jsonline.Field(t, line, "error").(string); !strings.Contains(msg, "second interrupt") || jsonline.Field(t, line, "exit_code") != 130.0 {
+		t.Fatalf("stdout %q", line)
 	}
 }
 

@@ -66,6 +66,26 @@ type Signals struct {
 	// wake, when set, ends the main thread's wait for events, so that it
 	// sees the stop at once (the threaded loop's).
 	wake atomic.Pointer[func()]
+	// forced, when set, is told of an exit without unwinding (its
+	// message and code) just before it: the command line prints -json's
+	// error object unless the summary was printed.
+	forced atomic.Pointer[func(msg string, code int)]
+}
+
+// SetForcedExit sets what is told of an exit the watchdog makes, with its
+// message and exit code, just before it (nil: nothing). Any goroutine.
+func (w *Signals) SetForcedExit(f func(msg string, code int)) { w.forced.Store(&f) }
+
+// exit says msg on stderr (unless it is "": the summary was written),
+// tells the forced-exit hook, and exits with code.
+func (w *Signals) exit(code int, stderr io.Writer, msg string) {
+	if msg != "" {
+		fmt.Fprintf(stderr, "tandem: %s\n", msg)
+	}
+	if f := w.forced.Load(); f != nil && *f != nil {
+		(*f)(msg, code)
+	}
+	exitNow(code, stderr)
 }
 
 // setLast sets what the watchdog runs when a stop's grace runs out with
@@ -103,23 +123,21 @@ func WatchSignals(grace time.Duration, stderr io.Writer) *Signals {
 				if time.Since(at) < Coalesce {
 					continue // the same stop, delivered twice
 				}
-				fmt.Fprintf(stderr, "tandem: second %v: exiting at once, without the summary\n", s)
-				exitNow(130, stderr)
+				w.exit(130, stderr, fmt.Sprintf("second %v: exiting at once, without the summary", s))
 			case <-t.C:
 				last := w.last.Load()
 				if last == nil || *last == nil {
-					fmt.Fprintf(stderr, "tandem: still running %v after the signal (a frame is taking that long): exiting without the summary\n", grace)
-					exitNow(1, stderr)
+					w.exit(1, stderr, fmt.Sprintf("still running %v after the signal (a frame is taking that long): exiting without the summary", grace))
 				}
 				fmt.Fprintf(stderr, "tandem: still running %v after the signal (a frame is taking that long): writing the recording's end and the summary, then exiting\n", grace)
 				wrote := make(chan struct{})
 				go func() { (*last)(); close(wrote) }()
 				select {
 				case <-wrote:
+					w.exit(1, stderr, "") // the summary said it all
 				case <-time.After(grace):
-					fmt.Fprintf(stderr, "tandem: the summary took over %v more: exiting without it\n", grace)
+					w.exit(1, stderr, fmt.Sprintf("the summary took over %v more: exiting without it", grace))
 				}
-				exitNow(1, stderr)
 			case <-w.done:
 				return
 			}

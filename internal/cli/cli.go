@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -57,15 +58,9 @@ func (p *Program) Run(args []string, stdout, stderr io.Writer) int {
 		// {"error": ...} with what stderr's last line says.
 		out, errs := &countWriter{w: stdout}, &lastLine{w: stderr}
 		code := p.runSub(sub, args, out, errs)
-		if code != exitOK && out.n == 0 {
+		if code != exitOK {
 			msg := strings.TrimPrefix(strings.TrimPrefix(errs.last(), p.Name+" "+sub+": "), p.Name+": ")
-			if msg == "" {
-				msg = fmt.Sprintf("exit code %d", code)
-			}
-			app.WriteJSONLine(stdout, struct {
-				Error    string `json:"error"`
-				ExitCode int    `json:"exit_code"`
-			}{msg, code})
+			out.errorJSON(msg, code)
 		}
 		return code
 	case "help", "-h", "--help":
@@ -112,16 +107,39 @@ func wantsJSON(args []string) bool {
 	return false
 }
 
-// countWriter counts the bytes written through it.
+// countWriter counts the bytes written through it, for -json's error
+// object. The watchdog may write it from its goroutine.
 type countWriter struct {
-	w io.Writer
-	n int
+	mu sync.Mutex
+	w  io.Writer
+	n  int
 }
 
 func (c *countWriter) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	n, err := c.w.Write(p)
 	c.n += n
 	return n, err
+}
+
+// errorJSON writes -json's error object, {"error": msg, "exit_code":
+// code}, unless something (the summary) was written already.
+func (c *countWriter) errorJSON(msg string, code int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.n > 0 {
+		return
+	}
+	if msg == "" {
+		msg = fmt.Sprintf("exit code %d", code)
+	}
+	b, _ := json.Marshal(struct {
+		Error    string `json:"error"`
+		ExitCode int    `json:"exit_code"`
+	}{msg, code})
+	n, _ := fmt.Fprintf(c.w, "%s\n", b)
+	c.n += n
 }
 
 // lastLine passes writes on and keeps the last non-empty line written.

@@ -21,6 +21,10 @@ func (p *Program) runWindow(opts options, stdout, stderr io.Writer) int {
 	// and a second one exits at once, as in the loop.
 	opts.Signals = app.WatchSignals(app.StopGrace, stderr)
 	defer opts.Signals.Close()
+	if out, ok := stdout.(*countWriter); ok {
+		// -json: an exit without the summary prints the error object.
+		opts.Signals.SetForcedExit(out.errorJSON)
+	}
 	if needXvfb(opts) {
 		stop, err := startXvfb(opts.Window.Width, opts.Window.Height, stderr)
 		if err != nil {
