@@ -75,9 +75,9 @@ func create(name, prefix, suffix string, keep bool) (*File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("create %s: %w", name, err)
 	}
-	// CreateTemp makes 0600; an output is the user's like any file they
-	// create (umask aside).
-	if err := f.Chmod(0o644); err != nil {
+	// CreateTemp makes 0600; an output gets the mode os.Create would give
+	// it (0666 less the umask).
+	if err := f.Chmod(0o666 &^ fs.FileMode(umask)); err != nil {
 		f.Close()
 		os.Remove(f.Name())
 		return nil, fmt.Errorf("create %s: %w", name, err)

@@ -239,7 +239,15 @@ func (p *Program) runSweep(opts options, what string, cells []benchCell, own map
 		defer os.RemoveAll(tmp)
 		dir = tmp
 	}
-	if err := os.MkdirAll(filepath.Join(dir, "cells"), 0o755); err != nil {
+	// A cells link in a folder from someone else's archive would send
+	// every cell's files through it: it is removed, not followed.
+	cellsDir := filepath.Join(dir, "cells")
+	if fi, err := os.Lstat(cellsDir); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+		if err := os.Remove(cellsDir); err != nil {
+			return fail(fmt.Errorf("-out: %w", err))
+		}
+	}
+	if err := os.MkdirAll(cellsDir, 0o755); err != nil {
 		return fail(fmt.Errorf("-out: %w", err))
 	}
 	if needXvfb(opts) {
