@@ -380,6 +380,9 @@ func watchSweep(stderr io.Writer) *sweepStop {
 						cell.Kill()
 					}
 					atomicfile.RemovePending()
+					if f := app.OnForcedExit.Load(); f != nil {
+						(*f)() // the sweep's own Xvfb
+					}
 					os.Exit(130)
 				}
 			}
