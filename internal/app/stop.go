@@ -70,6 +70,7 @@ type Signals struct {
 	// message and code) just before it: the command line prints -json's
 	// error object unless the summary was printed.
 	forced atomic.Pointer[func(msg string, code int)]
+	ending chan struct{} // Ending's: the loop stopped of itself
 }
 
 // SetForcedExit sets what is told of an exit the watchdog makes, with its
@@ -102,48 +103,77 @@ var StopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
 // WatchSignals starts watching StopSignals until Close; grace is how long
 // a stop may take, messages go to stderr.
 func WatchSignals(grace time.Duration, stderr io.Writer) *Signals {
-	w := &Signals{sigs: make(chan os.Signal, 4), done: make(chan struct{})}
+	w := &Signals{sigs: make(chan os.Signal, 4), done: make(chan struct{}), ending: make(chan struct{}, 1)}
 	signal.Notify(w.sigs, StopSignals...)
-	go func() {
-		select {
-		case <-w.sigs:
-		case <-w.done:
-			return
-		}
-		at := time.Now()
+	go w.watch(grace, stderr)
+	return w
+}
+
+// watch waits for a stop (a signal, or the loop's Ending), then holds the
+// rest of the run to grace. Its own goroutine.
+func (w *Signals) watch(grace time.Duration, stderr io.Writer) {
+	var at time.Time // when the first signal came; zero: none yet
+	caught := func() {
+		at = time.Now()
 		w.caught.Store(true)
 		if wake := w.wake.Load(); wake != nil && *wake != nil {
 			(*wake)()
 		}
-		t := time.NewTimer(grace)
-		defer t.Stop()
-		for {
-			select {
-			case s := <-w.sigs:
-				if time.Since(at) < Coalesce {
-					continue // the same stop, delivered twice
-				}
+	}
+	why := "the signal"
+	select {
+	case <-w.sigs:
+		caught()
+	case <-w.ending:
+		why = "the run ended"
+	case <-w.done:
+		return
+	}
+	t := time.NewTimer(grace)
+	defer t.Stop()
+	for {
+		select {
+		case s := <-w.sigs:
+			switch {
+			case at.IsZero():
+				caught() // the run is already stopping: this asks for nothing more
+			case time.Since(at) >= Coalesce:
 				w.exit(130, stderr, fmt.Sprintf("second %v: exiting at once, without the summary", s))
-			case <-t.C:
-				last := w.last.Load()
-				if last == nil || *last == nil {
-					w.exit(1, stderr, fmt.Sprintf("still running %v after the signal (a frame is taking that long): exiting without the summary", grace))
-				}
-				fmt.Fprintf(stderr, "tandem: still running %v after the signal (a frame is taking that long): writing the recording's end and the summary, then exiting\n", grace)
-				wrote := make(chan struct{})
-				go func() { (*last)(); close(wrote) }()
-				select {
-				case <-wrote:
-					w.exit(1, stderr, "") // the summary said it all
-				case <-time.After(grace):
-					w.exit(1, stderr, fmt.Sprintf("the summary took over %v more: exiting without it", grace))
-				}
-			case <-w.done:
+			}
+			// Within Coalesce: the same stop, delivered twice.
+		case <-t.C:
+			last := w.last.Load()
+			if last == nil || *last == nil {
+				w.exit(1, stderr, fmt.Sprintf("still running %v after %s (a frame is taking that long): exiting without the summary", grace, why))
 				return
 			}
+			fmt.Fprintf(stderr, "tandem: still running %v after %s (a frame is taking that long): writing the recording's end and the summary, then exiting\n", grace, why)
+			wrote := make(chan struct{})
+			go func() { (*last)(); close(wrote) }()
+			select {
+			case <-wrote:
+				w.exit(1, stderr, "") // the summary said it all
+			case <-time.After(grace):
+				w.exit(1, stderr, fmt.Sprintf("the summary took over %v more: exiting without it", grace))
+			}
+			return
+		case <-w.done:
+			return
 		}
-	}()
-	return w
+	}
+}
+
+// Ending tells the watchdog that the loop stopped for a reason of its own
+// (-seconds ran out, the window closed, Esc): what is left of the run (the
+// sim's stop, the recording's end, the summary) then has a stop's grace,
+// as after a signal, so that a stuck tick or frame cannot keep the
+// process from exiting. A signal after it is not a second stop; one after
+// that is. Any goroutine; calls after the first do nothing.
+func (w *Signals) Ending() {
+	select {
+	case w.ending <- struct{}{}:
+	default:
+	}
 }
 
 // OnForcedExit holds what must be undone even when the process exits
@@ -162,8 +192,11 @@ func exitNow(code int, stderr io.Writer) {
 	if f := OnForcedExit.Load(); f != nil {
 		(*f)()
 	}
-	os.Exit(code)
+	osExit(code)
 }
+
+// osExit is os.Exit, but in the tests of the watchdog.
+var osExit = os.Exit
 
 // Close stops watching: the run is over.
 func (w *Signals) Close() {
