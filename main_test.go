@@ -330,6 +330,17 @@ func TestBadFlags(t *testing.T) {
 		{"-screenshot " + strings.Repeat("a", 300) + ".png", "cannot create it: file name too long"},
 		{"-cpuprofile " + strings.Repeat("b", 300), "cannot create it: file name too long"},
 		{"-pprof localhost:99999", "port \"99999\": want a number from 0 to 65535"},
+		// A program that does not import pprofserver says how to.
+		{"-pprof localhost:6060", `add import _ "github.com/tandem-engine/tandem/pprofserver" to its main package`},
+		// An output naming an input or another output, and -, are refused
+		// before anything runs (issue 29).
+		{"-scene walker -level lvl.txt -record lvl.txt", "-record lvl.txt is -level: it would be overwritten"},
+		{"-scene walker -level lvl.txt -record ./lvl.txt", "-record ./lvl.txt is -level"},
+		{"-record a.tdr -cpuprofile ./a.tdr", "-record a.tdr and -cpuprofile name the same file"},
+		{"bench -out . -cpuprofile report.json", "-cpuprofile report.json and -out's report.json name the same file"},
+		{"-record - -json", "-record -: stdout carries the JSON summary (-json): give a file name"},
+		{"bench -trace -", "-trace -: stdout carries the bench's summary"},
+		{"-record - -trace -", "both would write to stdout"},
 		{"bench -out /dev/null/x", "-out: mkdir /dev/null"},
 		{"-bogus", "flag provided but not defined: -bogus"},
 		{"-host-floor", "-host-floor is a flag of tandem bench, which measures a run: use tandem bench -host-floor"},
@@ -392,6 +403,32 @@ func TestNoDisplay(t *testing.T) {
 	}
 	if !strings.Contains(string(out), "no display: set DISPLAY, or install Xvfb") {
 		t.Fatalf("without a display it said:\n%s", out)
+	}
+}
+
+func TestBadDisplay(t *testing.T) {
+	// A DISPLAY no X server answers: GLFW's error once, without the log's
+	// timestamp, and the way out the command line has (its own Xvfb),
+	// not xvfb-run.
+	if os.Getenv("TANDEM_TEST_CHILD") == "1" {
+		os.Exit(Command([]string{"-seconds", "1"}, os.Stdout, os.Stderr, testGames...))
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestBadDisplay$")
+	cmd.Env = append(os.Environ(), "TANDEM_TEST_CHILD=1", "DISPLAY=:4321", "WAYLAND_DISPLAY=")
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+		t.Fatalf("with a dead DISPLAY: %v, want exit code 1; output:\n%s", err, out)
+	}
+	s := string(out)
+	if n := strings.Count(s, "Failed to open display"); n != 1 {
+		t.Errorf("GLFW's error said %d times, want once:\n%s", n, s)
+	}
+	if regexp.MustCompile(`\d{4}/\d\d/\d\d \d\d:\d\d`).MatchString(s) || strings.Contains(s, "xvfb-run") {
+		t.Errorf("a timestamp or xvfb-run in:\n%s", s)
+	}
+	if !strings.Contains(s, `DISPLAY=":4321"`) || !strings.Contains(s, "unset DISPLAY (or add -headless)") {
+		t.Errorf("no way out in:\n%s", s)
 	}
 }
 
@@ -589,11 +626,12 @@ func TestCtrlCDuringStart(t *testing.T) {
 
 func TestSecondCtrlC(t *testing.T) {
 	// The second Ctrl-C does not wait for a clean stop: exit 130 at once.
+	// (One that comes within app.Coalesce of the first is the same stop.)
 	childMain()
-	cmd, _, stderr := childRun(t, "TestSecondCtrlC", "-scene", "dots", "-sprites", "200", "-seconds", "60", "-json",
-		"-rendercost", "200ms") // a slow frame: the first stop is still under way
+	cmd, stdout, stderr := childRun(t, "TestSecondCtrlC", "-scene", "dots", "-sprites", "200", "-seconds", "60", "-json",
+		"-hitch", "render:500ms:20s") // a frame stuck from 0.5 s on: the first stop is still under way
 	syscall.Kill(-cmd.Process.Pid, syscall.SIGINT)
-	time.Sleep(20 * time.Millisecond)
+	time.Sleep(app.Coalesce + 50*time.Millisecond)
 	syscall.Kill(-cmd.Process.Pid, syscall.SIGINT)
 	err := cmd.Wait()
 	var exit *exec.ExitError
@@ -602,6 +640,11 @@ func TestSecondCtrlC(t *testing.T) {
 	}
 	if !strings.Contains(stderr.String(), "second interrupt: exiting at once") {
 		t.Fatalf("stderr:\n%s", stderr)
+	}
+	// -json's one object says why, though the summary is not printed.
+	line := strings.TrimSpace(stdout.String())
+	if msg, _ := jsonline.Field(t, line, "error").(string); !strings.Contains(msg, "second interrupt") || jsonline.Field(t, line, "exit_code") != 130.0 {
+		t.Fatalf("stdout %q", line)
 	}
 }
 
@@ -903,7 +946,7 @@ func TestRecordDiskFull(t *testing.T) {
 	childMain()
 	rec := filepath.Join(t.TempDir(), "full.tdr")
 	cmd, stdout, stderr := childRecording(t, "TestRecordDiskFull", rec, "-scene", "dots", "-sprites", "20", "-seconds", "5", "-autoplay", "-json")
-	fi, err := os.Stat(rec)
+	fi, err := os.Stat(partialOf(t, rec))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -931,6 +974,16 @@ func TestRecordDiskFull(t *testing.T) {
 	if reported > replay.FlushEvery+500*time.Millisecond {
 		t.Errorf("reported %v after the disk filled", reported)
 	}
+}
+
+// partialOf is the file a recording to rec is written to while the run
+// lasts (rec.partial-RANDOM; see replay.Create), or rec when there is none.
+func partialOf(t *testing.T, rec string) string {
+	t.Helper()
+	if m, _ := filepath.Glob(rec + ".partial-*"); len(m) == 1 {
+		return m[0]
+	}
+	return rec
 }
 
 // lockedBuffer is a bytes.Buffer a test may read while a child writes it.
@@ -1015,7 +1068,7 @@ func childRecording(t *testing.T, test, rec string, args ...string) (cmd *exec.C
 		t.Fatal(err)
 	}
 	for began := time.Now(); ; time.Sleep(20 * time.Millisecond) {
-		if fi, err := os.Stat(rec); err == nil && fi.Size() > 200 {
+		if fi, err := os.Stat(partialOf(t, rec)); err == nil && fi.Size() > 200 {
 			return cmd, stdout, stderr
 		}
 		if time.Since(began) > 30*time.Second {

@@ -161,7 +161,8 @@ func TestReplayOnAnotherLevel(t *testing.T) {
 }
 
 func TestRecordSurvivesKill(t *testing.T) {
-	// kill -9 runs no cleanup: the recording holds every whole chunk
+	// kill -9 runs no cleanup: the recording, left under its partial name
+	// (the name itself is never half a recording), holds every whole chunk
 	// written before, at most half a second short, and replays exactly.
 	childMain()
 	rec := filepath.Join(t.TempDir(), "killed.tdr")
@@ -170,6 +171,10 @@ func TestRecordSurvivesKill(t *testing.T) {
 		t.Fatal(err)
 	}
 	cmd.Wait()
+	if _, err := os.Stat(rec); err == nil {
+		t.Fatalf("%s exists after kill -9: a cut recording under the final name", rec)
+	}
+	rec = partialOf(t, rec)
 	r, err := replay.Open(rec)
 	if err != nil {
 		t.Fatalf("%v; stderr:\n%s", err, stderr)

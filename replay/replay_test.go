@@ -272,13 +272,30 @@ func TestBadFiles(t *testing.T) {
 }
 
 func TestCreateAndOpen(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "run.tdr")
+	dir := t.TempDir()
+	path := filepath.Join(dir, "run.tdr")
+	// A symlink at the name is replaced, its target untouched.
+	target := filepath.Join(dir, "victim")
+	os.WriteFile(target, []byte("mine"), 0o644)
+	os.Symlink(target, path)
 	w, err := replay.Create(path, header)
 	if err != nil {
 		t.Fatal(err)
 	}
 	w.Applied(0, simthread.Event{Time: 5, Kind: simthread.EventButton, Buttons: 1, Down: true})
 	w.Checkpoint(10, 0xabc)
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	// While the run lasts the recording is PATH.partial-*, readable as a
+	// cut file; the name is the symlink still.
+	partial, _ := filepath.Glob(path + ".partial-*")
+	if len(partial) != 1 {
+		t.Fatalf("partial files %v", partial)
+	}
+	if rec, err := replay.Open(partial[0]); err != nil || len(rec.Checkpoints) != 1 || rec.Complete {
+		t.Fatalf("the partial file mid-run: %v %+v", err, rec)
+	}
 	if err := w.Close(replay.Checkpoint{Tick: 12, Hash: 0xdef}, "signal"); err != nil {
 		t.Fatal(err)
 	}
@@ -288,6 +305,12 @@ func TestCreateAndOpen(t *testing.T) {
 	}
 	if len(rec.Events) != 1 || rec.Events[0].Event.Buttons != 1 || len(rec.Checkpoints) != 1 || rec.Final.Hash != 0xdef || rec.StoppedBy != "signal" {
 		t.Errorf("read back %+v", rec)
+	}
+	if b, _ := os.ReadFile(target); string(b) != "mine" {
+		t.Errorf("the symlink's target now holds %q", b)
+	}
+	if left, _ := filepath.Glob(path + ".partial-*"); len(left) != 0 {
+		t.Errorf("left behind %v", left)
 	}
 	if _, err := replay.Open(filepath.Join(t.TempDir(), "missing.tdr")); err == nil || !strings.Contains(err.Error(), "missing.tdr") {
 		t.Errorf("missing file: %v", err)

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/tandem-engine/tandem/internal/atomicfile"
 	"github.com/tandem-engine/tandem/simthread"
 )
 
@@ -34,10 +35,12 @@ type item struct {
 // lock-free ring; the Writer's goroutine writes them as a chunk every
 // [FlushEvery]. [Writer.Close] writes the final tick and hash.
 type Writer struct {
-	w    io.Writer
-	sync func() error // fsync, for a file
-	done chan struct{}
-	quit chan struct{}
+	w io.Writer
+	// commit ends a file's recording: renames it over its name when whole,
+	// or keeps it under its partial name (the error says where).
+	commit func(whole bool) error
+	done   chan struct{}
+	quit   chan struct{}
 
 	ring       [ringSize]item
 	head, tail atomic.Uint64 // head: next to write to the file; tail: next free slot
@@ -57,25 +60,35 @@ type Writer struct {
 
 var _ simthread.Recorder = (*Writer)(nil)
 
-// Create creates the file path and writes the header h to it at once, so
-// that even a run killed at its first frame leaves a readable recording.
+// Create starts the recording path and writes the header h at once. The
+// recording is written to PATH.partial-RANDOM beside path and renamed to
+// path by a Close that wrote it whole, so path holds a whole recording
+// or what it held before. A run that dies before Close (a crash, a kill,
+// a second Ctrl-C) leaves the partial file, readable up to its last whole
+// chunk (replay it with -allow-cut); so does a write error, which names
+// it. A device at path (/dev/null) is written directly.
 func Create(path string, h Header) (*Writer, error) {
-	f, err := os.Create(path)
+	f, err := atomicfile.CreatePartial(path)
 	if err != nil {
 		return nil, fmt.Errorf("replay: -record: %w", err)
 	}
 	w, err := newWriter(f, h, path, FlushEvery)
 	if err != nil {
-		f.Close()
-		os.Remove(path)
+		f.Abort()
+		if f.TempName() != "" {
+			os.Remove(f.TempName())
+		}
 		return nil, err
 	}
-	w.sync = func() error {
-		if err := f.Sync(); err != nil {
-			f.Close()
-			return err
+	w.commit = func(whole bool) error {
+		if !whole {
+			f.Abort()
+			if f.TempName() == "" {
+				return nil
+			}
+			return fmt.Errorf("what was recorded before it is in %s", f.TempName())
 		}
-		return f.Close()
+		return f.Commit()
 	}
 	return w, nil
 }
@@ -233,7 +246,8 @@ func (w *Writer) Err() error {
 }
 
 // Close writes what is left and the end record: the final tick count and
-// state hash and what stopped the run; then it syncs and closes the file.
+// state hash and what stopped the run; then it syncs and closes the file
+// and renames it to its name (see Create).
 // Call it once the loop has stopped (no more Applied or Checkpoint). It
 // reports a write error from any point of the run, or records dropped
 // because the disk fell behind (the recording then cannot replay
@@ -257,9 +271,11 @@ func (w *Writer) Close(final Checkpoint, stoppedBy string) error {
 	defer w.mu.Unlock()
 	w.flush(end, final.Tick)
 	err := w.err
-	if w.sync != nil {
-		if serr := w.sync(); err == nil && serr != nil {
-			err = fmt.Errorf("replay: closing %s: %w", w.name, serr)
+	if w.commit != nil {
+		if cerr := w.commit(err == nil); err == nil && cerr != nil {
+			err = fmt.Errorf("replay: closing %s: %w", w.name, cerr)
+		} else if cerr != nil {
+			err = fmt.Errorf("%w; %w", err, cerr)
 		}
 	}
 	if n := w.dropped.Load(); n > 0 && err == nil {

@@ -3,8 +3,11 @@ package window
 import (
 	"errors"
 	"fmt"
+	"log"
 	"os"
 	"runtime"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
@@ -31,7 +34,13 @@ func Init() error {
 	// while other packages' tests opened windows on it, and the same test
 	// passed on the next run. GLFW says only "Failed to open display", so
 	// the cause was not seen; trying again costs nothing when it works,
-	// and 0.3 s when the display is really missing.
+	// and 0.3 s when the display is really missing. go-gl/glfw logs GLFW's
+	// platform error through the log package (with a timestamp) and
+	// returns nil; the log is taken aside while Init tries, and the error
+	// says the last message once.
+	glfwLog := &lastLog{}
+	defer log.SetOutput(log.Writer())
+	log.SetOutput(glfwLog)
 	for _, wait := range []time.Duration{0, 100 * time.Millisecond, 200 * time.Millisecond} {
 		time.Sleep(wait)
 		if err := glfw.Init(); err != nil {
@@ -42,9 +51,48 @@ func Init() error {
 			return nil
 		}
 	}
-	// go-gl/glfw logs GLFW's platform error ("X11: Failed to open
-	// display") and returns nil; GLFW is then not initialized.
-	return fmt.Errorf("window: %w (cannot open DISPLAY=%q)", ErrNoDisplay, os.Getenv("DISPLAY"))
+	return &DisplayError{Display: os.Getenv("DISPLAY"), GLFW: glfwLog.last()}
+}
+
+// DisplayError is Init's error when GLFW could not open the display named
+// by DISPLAY; it wraps ErrNoDisplay.
+type DisplayError struct {
+	Display string // $DISPLAY
+	GLFW    string // GLFW's message, e.g. "X11: Failed to open display :99"
+}
+
+func (e *DisplayError) Error() string {
+	return fmt.Sprintf("window: %s (cannot open DISPLAY=%q: %s)", NoDisplay, e.Display, e.GLFW)
+}
+
+func (e *DisplayError) Unwrap() error { return ErrNoDisplay }
+
+// lastLog keeps the last line logged through it, without the log's
+// prefix and timestamp.
+type lastLog struct {
+	mu   sync.Mutex
+	line string
+}
+
+func (l *lastLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	s := strings.TrimSpace(string(p))
+	// The standard logger's default prefix: "2026/11/25 19:50:08 ".
+	if len(s) > 20 && s[4] == '/' && s[7] == '/' && s[13] == ':' {
+		s = s[20:]
+	}
+	l.line = strings.TrimPrefix(s, "PlatformError: ")
+	return len(p), nil
+}
+
+func (l *lastLog) last() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.line == "" {
+		return "GLFW said nothing"
+	}
+	return l.line
 }
 
 // displayError returns the no-display error when an X11 or Wayland system

@@ -6,6 +6,7 @@ package charts
 import (
 	"fmt"
 	"image/color"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -17,6 +18,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/tandem-engine/tandem/bench"
+	"github.com/tandem-engine/tandem/internal/atomicfile"
 	"github.com/tandem-engine/tandem/simthread"
 )
 
@@ -190,7 +192,16 @@ func saveCharts(dir string, charts []namedPlot) ([]string, error) {
 	}
 	var names []string
 	for _, c := range charts {
-		if err := c.p.Save(chartWidth, chartHeight, filepath.Join(dir, c.name)); err != nil {
+		// Whole or absent, and a symlink at the name (a report folder from
+		// someone else's archive) replaced rather than written through.
+		wt, err := c.p.WriterTo(chartWidth, chartHeight, "png")
+		if err == nil {
+			err = atomicfile.WriteFile(filepath.Join(dir, c.name), func(w io.Writer) error {
+				_, err := wt.WriteTo(w)
+				return err
+			})
+		}
+		if err != nil {
 			return names, chartErr(dir, c.name, err)
 		}
 		names = append(names, c.name)

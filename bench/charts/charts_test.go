@@ -53,6 +53,35 @@ func TestRunCharts(t *testing.T) {
 	}
 }
 
+func TestChartsReplaceSymlinks(t *testing.T) {
+	// A bench folder unpacked from someone else's archive, with
+	// frame_time.png -> the user's ~/.bashrc: tandem report DIR replaces
+	// the link with the chart and leaves its target as it was.
+	fr, ticks := testFrames(600)
+	dir := t.TempDir()
+	victim := filepath.Join(t.TempDir(), ".bashrc")
+	if err := os.WriteFile(victim, []byte("export PATH\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(victim, filepath.Join(dir, "frame_time.png")); err != nil {
+		t.Fatal(err)
+	}
+	names, err := Run(dir, fr, ticks, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(victim); string(b) != "export PATH\n" {
+		t.Fatalf("the symlink's target was written: %.40q", b)
+	}
+	if fi, err := os.Lstat(filepath.Join(dir, "frame_time.png")); err != nil || !fi.Mode().IsRegular() {
+		t.Fatalf("frame_time.png is not a file of its own: %v %v", fi, err)
+	}
+	checkPNGs(t, dir, names)
+	if tmp, _ := filepath.Glob(filepath.Join(dir, ".*")); len(tmp) != 0 {
+		t.Errorf("temporary files left: %v", tmp)
+	}
+}
+
 func TestMatrixCharts(t *testing.T) {
 	fr, _ := testFrames(300)
 	var results []bench.Result

@@ -126,7 +126,9 @@ func TestGameFlag(t *testing.T) {
 
 func TestLeanGames(t *testing.T) {
 	// A game built on Run links no plotting, no HTTP server and no
-	// process spawning; one built on Main no plotting.
+	// process spawning; one built on Main (the example games too) no
+	// plotting and no HTTP server: -pprof's server is linked by an import
+	// of pprofserver, which this launcher has.
 	banned := func(deps string, what []string) {
 		t.Helper()
 		for _, d := range strings.Fields(deps) {
@@ -139,5 +141,11 @@ func TestLeanGames(t *testing.T) {
 	}
 	plotting := []string{"gonum.org", "codeberg.org", "git.sr.ht", "github.com/ajstarks", "github.com/golang/freetype"}
 	banned(goCmd(t, "list", "-deps", writeGame(t, runGame)), append([]string{"net/http", "os/exec", "crypto/tls"}, plotting...))
-	banned(goCmd(t, "list", "-deps", writeGame(t, flagGame)), plotting)
+	banned(goCmd(t, "list", "-deps", writeGame(t, flagGame)), append([]string{"net/http"}, plotting...))
+	for _, game := range []string{"./examples/bunnymark", "./examples/platformer", "./examples/shooter"} {
+		banned(goCmd(t, "list", "-deps", game), append([]string{"net/http"}, plotting...))
+	}
+	if deps := goCmd(t, "list", "-deps", "./cmd/tandem"); !strings.Contains(deps, "\nnet/http/pprof\n") {
+		t.Error("the tandem launcher does not link net/http/pprof: -pprof would not work in it")
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/tandem-engine/tandem"
 	"github.com/tandem-engine/tandem/bench/charts"
 	"github.com/tandem-engine/tandem/examples/scene"
+	_ "github.com/tandem-engine/tandem/pprofserver" // -pprof
 )
 
 // tandem's own init locks the main goroutine to the main thread, as GLFW

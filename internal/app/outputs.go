@@ -6,18 +6,29 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/tandem-engine/tandem/internal/atomicfile"
 )
 
 // CheckOutput reports whether a file can be written at path, before the
-// run: its directory exists, the name is one the file system takes (its
-// length, its characters), and the file can be created or opened for
-// writing. It leaves nothing behind: a file it made is removed, one that
-// exists is not touched. With image, the name must also end in .png,
-// .jpg or .jpeg.
+// run: its directory exists, and a file with the temporary name the
+// output is written under (see package atomicfile) can be created there,
+// which also checks the name's length and characters. It leaves nothing
+// behind and does not touch a file at path. A device or pipe at path
+// (/dev/null) is written directly and needs no check. With image, the
+// name must also end in .png, .jpg or .jpeg.
 func CheckOutput(path string, image bool) error {
 	if image {
 		if _, err := ImageEncoder(path); err != nil {
 			return err
+		}
+	}
+	if fi, err := os.Stat(path); err == nil {
+		switch {
+		case fi.IsDir():
+			return errors.New("is a directory; give a file name")
+		case atomicfile.Direct(fi.Mode()):
+			return nil
 		}
 	}
 	dir := filepath.Dir(path)
@@ -28,17 +39,7 @@ func CheckOutput(path string, image bool) error {
 	if !fi.IsDir() {
 		return fmt.Errorf("%s is not a directory", dir)
 	}
-	if fi, err := os.Stat(path); err == nil {
-		if fi.IsDir() {
-			return errors.New("is a directory; give a file name")
-		}
-		f, err := os.OpenFile(path, os.O_WRONLY, 0)
-		if err != nil {
-			return fmt.Errorf("cannot write it: %w", err)
-		}
-		return f.Close()
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := atomicfile.Create(path)
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
@@ -46,6 +47,6 @@ func CheckOutput(path string, image bool) error {
 		}
 		return fmt.Errorf("cannot create it: %w", err)
 	}
-	f.Close()
-	return os.Remove(path)
+	f.Abort()
+	return nil
 }

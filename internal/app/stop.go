@@ -14,6 +14,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"github.com/tandem-engine/tandem/internal/atomicfile"
 )
 
 // StopGrace is how long a stop asked for by a signal may take before the
@@ -36,10 +38,24 @@ const (
 	StopDisplayLost = "display-lost"
 )
 
-// Signals turns SIGINT and SIGTERM into a stop request the frame loop
-// sees between frames. A second signal exits at once with code 130, as a
-// shell's Ctrl-C does; a stop that the loop has not finished within grace
-// exits with a message. Either way the process does not hang.
+// Coalesce is how close together two signals count as one stop: a group
+// kill delivers two at once (coreutils' timeout sends SIGTERM to tandem
+// and then to its process group; a terminal's Ctrl-C reaches every
+// process of the foreground group), where a person's second Ctrl-C comes
+// a moment later.
+const Coalesce = 250 * time.Millisecond
+
+// Signals turns SIGINT, SIGTERM and SIGHUP (a closed terminal, a dropped
+// ssh) into a stop request the frame loop sees between frames. Signals
+// within Coalesce of the first are the same stop; a later one exits at
+// once with code 130, as a shell's Ctrl-C does; a stop that the loop has
+// not finished within grace exits with a message. Either way the process
+// does not hang, and an exit without the summary leaves no half-written
+// output under its name (package atomicfile).
+//
+// SIGQUIT is left to Go: it dumps every goroutine's stack (what a stuck
+// run needs) and exits; the outputs being written are left under their
+// temporary names, never their own.
 type Signals struct {
 	caught atomic.Bool
 	sigs   chan os.Signal
@@ -50,6 +66,27 @@ type Signals struct {
 	// wake, when set, ends the main thread's wait for events, so that it
 	// sees the stop at once (the threaded loop's).
 	wake atomic.Pointer[func()]
+	// forced, when set, is told of an exit without unwinding (its
+	// message and code) just before it: the command line prints -json's
+	// error object unless the summary was printed.
+	forced atomic.Pointer[func(msg string, code int)]
+	ending chan struct{} // Ending's: the loop stopped of itself
+}
+
+// SetForcedExit sets what is told of an exit the watchdog makes, with its
+// message and exit code, just before it (nil: nothing). Any goroutine.
+func (w *Signals) SetForcedExit(f func(msg string, code int)) { w.forced.Store(&f) }
+
+// exit says msg on stderr (unless it is "": the summary was written),
+// tells the forced-exit hook, and exits with code.
+func (w *Signals) exit(code int, stderr io.Writer, msg string) {
+	if msg != "" {
+		fmt.Fprintf(stderr, "tandem: %s\n", msg)
+	}
+	if f := w.forced.Load(); f != nil && *f != nil {
+		(*f)(msg, code)
+	}
+	exitNow(code, stderr)
 }
 
 // setLast sets what the watchdog runs when a stop's grace runs out with
@@ -60,44 +97,83 @@ func (w *Signals) setLast(f func()) { w.last.Store(&f) }
 // comes (nil: nothing to end).
 func (w *Signals) setWake(f func()) { w.wake.Store(&f) }
 
+// StopSignals are the signals that stop a run.
+var StopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
+
+// WatchSignals starts watching StopSignals until Close; grace is how long
+// a stop may take, messages go to stderr.
 func WatchSignals(grace time.Duration, stderr io.Writer) *Signals {
-	w := &Signals{sigs: make(chan os.Signal, 2), done: make(chan struct{})}
-	signal.Notify(w.sigs, os.Interrupt, syscall.SIGTERM)
-	go func() {
-		select {
-		case <-w.sigs:
-		case <-w.done:
-			return
-		}
+	w := &Signals{sigs: make(chan os.Signal, 4), done: make(chan struct{}), ending: make(chan struct{}, 1)}
+	signal.Notify(w.sigs, StopSignals...)
+	go w.watch(grace, stderr)
+	return w
+}
+
+// watch waits for a stop (a signal, or the loop's Ending), then holds the
+// rest of the run to grace. Its own goroutine.
+func (w *Signals) watch(grace time.Duration, stderr io.Writer) {
+	var at time.Time // when the first signal came; zero: none yet
+	caught := func() {
+		at = time.Now()
 		w.caught.Store(true)
 		if wake := w.wake.Load(); wake != nil && *wake != nil {
 			(*wake)()
 		}
-		t := time.NewTimer(grace)
-		defer t.Stop()
+	}
+	why := "the signal"
+	select {
+	case <-w.sigs:
+		caught()
+	case <-w.ending:
+		why = "the run ended"
+	case <-w.done:
+		return
+	}
+	t := time.NewTimer(grace)
+	defer t.Stop()
+	for {
 		select {
 		case s := <-w.sigs:
-			fmt.Fprintf(stderr, "tandem: second %v: exiting at once, without the summary\n", s)
-			exitNow(130)
+			switch {
+			case at.IsZero():
+				caught() // the run is already stopping: this asks for nothing more
+			case time.Since(at) >= Coalesce:
+				w.exit(130, stderr, fmt.Sprintf("second %v: exiting at once, without the summary", s))
+			}
+			// Within Coalesce: the same stop, delivered twice.
 		case <-t.C:
 			last := w.last.Load()
 			if last == nil || *last == nil {
-				fmt.Fprintf(stderr, "tandem: still running %v after the signal (a frame is taking that long): exiting without the summary\n", grace)
-				exitNow(1)
+				w.exit(1, stderr, fmt.Sprintf("still running %v after %s (a frame is taking that long): exiting without the summary", grace, why))
+				return
 			}
-			fmt.Fprintf(stderr, "tandem: still running %v after the signal (a frame is taking that long): writing the recording's end and the summary, then exiting\n", grace)
+			fmt.Fprintf(stderr, "tandem: still running %v after %s (a frame is taking that long): writing the recording's end and the summary, then exiting\n", grace, why)
 			wrote := make(chan struct{})
 			go func() { (*last)(); close(wrote) }()
 			select {
 			case <-wrote:
+				w.exit(1, stderr, "") // the summary said it all
 			case <-time.After(grace):
-				fmt.Fprintf(stderr, "tandem: the summary took over %v more: exiting without it\n", grace)
+				w.exit(1, stderr, fmt.Sprintf("the summary took over %v more: exiting without it", grace))
 			}
-			exitNow(1)
+			return
 		case <-w.done:
+			return
 		}
-	}()
-	return w
+	}
+}
+
+// Ending tells the watchdog that the loop stopped for a reason of its own
+// (-seconds ran out, the window closed, Esc): what is left of the run (the
+// sim's stop, the recording's end, the summary) then has a stop's grace,
+// as after a signal, so that a stuck tick or frame cannot keep the
+// process from exiting. A signal after it is not a second stop; one after
+// that is. Any goroutine; calls after the first do nothing.
+func (w *Signals) Ending() {
+	select {
+	case w.ending <- struct{}{}:
+	default:
+	}
 }
 
 // OnForcedExit holds what must be undone even when the process exits
@@ -106,13 +182,21 @@ func WatchSignals(grace time.Duration, stderr io.Writer) *Signals {
 // (diesWithParent).
 var OnForcedExit atomic.Pointer[func()]
 
-// exitNow exits at once with code, after the cleanup of OnForcedExit.
-func exitNow(code int) {
+// exitNow exits at once with code, after the cleanup of OnForcedExit and
+// removing the outputs still being written (their names keep what they
+// held); a recording's partial file is kept, and named on stderr.
+func exitNow(code int, stderr io.Writer) {
+	for _, kept := range atomicfile.RemovePending() {
+		fmt.Fprintf(stderr, "tandem: what was recorded so far is in %s (replay it with -allow-cut)\n", kept)
+	}
 	if f := OnForcedExit.Load(); f != nil {
 		(*f)()
 	}
-	os.Exit(code)
+	osExit(code)
 }
+
+// osExit is os.Exit, but in the tests of the watchdog.
+var osExit = os.Exit
 
 // Close stops watching: the run is over.
 func (w *Signals) Close() {
@@ -133,21 +217,14 @@ func ImageEncoder(name string) (func(io.Writer, image.Image) error, error) {
 	return nil, fmt.Errorf("want a name ending in .png, .jpg or .jpeg, not %q", filepath.Ext(name))
 }
 
-// writeImage writes img to name in the format its extension names.
+// writeImage writes img to name in the format its extension names, whole
+// or not at all (a stop while it is written leaves no half picture).
 func writeImage(name string, img image.Image) error {
 	enc, err := ImageEncoder(name)
 	if err != nil {
 		return fmt.Errorf("screenshot %s: %w", name, err)
 	}
-	f, err := os.Create(name)
-	if err != nil {
-		return fmt.Errorf("screenshot: %w", err)
-	}
-	if err := enc(f, img); err != nil {
-		f.Close()
-		return fmt.Errorf("screenshot %s: %w", name, err)
-	}
-	if err := f.Close(); err != nil {
+	if err := atomicfile.WriteFile(name, func(w io.Writer) error { return enc(w, img) }); err != nil {
 		return fmt.Errorf("screenshot %s: %w", name, err)
 	}
 	return nil

@@ -107,6 +107,10 @@ type Summary struct {
 	Record           string        `json:"record,omitempty"`
 	RecordError      string        `json:"record_error,omitempty"`
 	Replay           *replayReport `json:"replay,omitempty"`
+	// Error is what failed the run, when something did (a recording,
+	// a profile or the report that could not be written): the exit code
+	// is then 1.
+	Error string `json:"error,omitempty"`
 
 	// RecordsFrames is how many of the window's frames -out's frames.csv
 	// and charts hold: the newest the ring kept, all of them in a run of

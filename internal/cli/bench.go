@@ -1,19 +1,22 @@
 package cli
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
+	"syscall"
 	"time"
 
 	"github.com/tandem-engine/tandem/bench"
 	"github.com/tandem-engine/tandem/internal/app"
+	"github.com/tandem-engine/tandem/internal/atomicfile"
 	"github.com/tandem-engine/tandem/internal/engine"
 )
 
@@ -102,23 +105,12 @@ func writeResults(dir, title string, rs []bench.Result, markdown func(io.Writer,
 	return writeFile(dir, "bench.txt", func(w io.Writer) error { return bench.WriteBenchTxt(w, rs) })
 }
 
-// writeFile writes dir/name with write, through a buffer.
+// writeFile writes dir/name with write, whole or not at all: a symlink
+// at the name (a bench folder from someone else's archive) is replaced,
+// not written through.
 func writeFile(dir, name string, write func(io.Writer) error) error {
 	path := filepath.Join(dir, name)
-	f, err := os.Create(path)
-	if err != nil {
-		return fmt.Errorf("bench: %w", err)
-	}
-	w := bufio.NewWriter(f)
-	if err := write(w); err != nil {
-		f.Close()
-		return fmt.Errorf("bench: write %s: %w", path, err)
-	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return fmt.Errorf("bench: write %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
+	if err := atomicfile.WriteFile(path, write); err != nil {
 		return fmt.Errorf("bench: write %s: %w", path, err)
 	}
 	return nil
@@ -341,7 +333,15 @@ func (p *Program) runSweep(opts options, what string, cells []benchCell, own map
 		defer os.RemoveAll(tmp)
 		dir = tmp
 	}
-	if err := os.MkdirAll(filepath.Join(dir, "cells"), 0o755); err != nil {
+	// A cells link in a folder from someone else's archive would send
+	// every cell's files through it: it is removed, not followed.
+	cellsDir := filepath.Join(dir, "cells")
+	if fi, err := os.Lstat(cellsDir); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+		if err := os.Remove(cellsDir); err != nil {
+			return fail(fmt.Errorf("-out: %w", err))
+		}
+	}
+	if err := os.MkdirAll(cellsDir, 0o755); err != nil {
 		return fail(fmt.Errorf("-out: %w", err))
 	}
 	input := cellInput(opts) // before the Xvfb sets DISPLAY
@@ -368,9 +368,19 @@ func (p *Program) runSweep(opts options, what string, cells []benchCell, own map
 	n := reps * len(cells)
 	var results []bench.Result
 	began := time.Now()
+	// A signal stops the running cell (a Ctrl-C reaches it through the
+	// process group; a kill of this process alone is passed on), and the
+	// report of the cells done is written, marked interrupted. A second
+	// signal, after app.Coalesce, exits at once.
+	stop := watchSweep(stderr)
+	defer stop.close()
 	i := 0
+cells:
 	for rep := range reps {
 		for _, c := range cells {
+			if stop.stopped() {
+				break cells
+			}
 			i++
 			cellDir := filepath.Join(dir, "cells", fmt.Sprintf("%s-rep%d", strings.ReplaceAll(c.name, "/", "-"), rep))
 			el := time.Since(began)
@@ -380,7 +390,10 @@ func (p *Program) runSweep(opts options, what string, cells []benchCell, own map
 			}
 			fmt.Fprintf(stderr, "bench: cell %d of %d: %s rep %d; %s elapsed, about %s left\n",
 				i, n, c.name, rep, el.Round(time.Second), left)
-			r, line, err := runCell(self, cellArgs(opts, c, cellDir, input, common), cellDir, stderr)
+			r, line, err := runCell(self, cellArgs(opts, c, cellDir, input, common), cellDir, stderr, stop)
+			if stop.stopped() {
+				break cells // the cell was cut short: its figures are not comparable
+			}
 			if err != nil {
 				return fail(fmt.Errorf("cell %s: %w", c.name, err))
 			}
@@ -395,6 +408,9 @@ func (p *Program) runSweep(opts options, what string, cells []benchCell, own map
 		}
 	}
 	title := p.Name + " bench " + what
+	if stop.stopped() {
+		title += fmt.Sprintf(" (interrupted: %d of %d cells done)", len(results), n)
+	}
 	if err := writeResults(dir, title, results, markdown); err != nil {
 		return fail(err)
 	}
@@ -403,14 +419,92 @@ func (p *Program) runSweep(opts options, what string, cells []benchCell, own map
 			return fail(err)
 		}
 	}
+	code := exitOK
+	if stop.stopped() {
+		fmt.Fprintf(stderr, "%s bench: interrupted by a signal: the report holds the %d of %d cells done\n", p.Name, len(results), n)
+		code = exitError
+	}
 	if opts.out == "" {
 		if err := markdown(stdout, title, results); err != nil {
 			return fail(err)
 		}
-		return exitOK
+		return code
 	}
-	fmt.Fprintf(stderr, "bench: %d cells in %s; report in %s\n", n, time.Since(began).Round(time.Second), dir)
-	return exitOK
+	fmt.Fprintf(stderr, "bench: %d cells in %s; report in %s\n", len(results), time.Since(began).Round(time.Second), dir)
+	return code
+}
+
+// sweepStop watches the stop signals during a sweep and passes the first
+// on to the running cell.
+type sweepStop struct {
+	sigs chan os.Signal
+	done chan struct{}
+	mu   sync.Mutex
+	cell *os.Process // the running cell, or nil
+	stop bool
+}
+
+// watchSweep starts watching the stop signals until close.
+func watchSweep(stderr io.Writer) *sweepStop {
+	s := &sweepStop{sigs: make(chan os.Signal, 4), done: make(chan struct{})}
+	signal.Notify(s.sigs, app.StopSignals...)
+	go func() {
+		var at time.Time
+		for {
+			select {
+			case <-s.done:
+				return
+			case sig := <-s.sigs:
+				s.mu.Lock()
+				first := !s.stop
+				s.stop = true
+				cell := s.cell
+				s.mu.Unlock()
+				switch {
+				case first:
+					at = time.Now()
+					fmt.Fprintf(stderr, "bench: %v: stopping the running cell, then writing the report of the cells done\n", sig)
+					if cell != nil {
+						cell.Signal(syscall.SIGTERM)
+					}
+				case time.Since(at) >= app.Coalesce:
+					fmt.Fprintf(stderr, "bench: second %v: exiting at once, without the report\n", sig)
+					if cell != nil {
+						cell.Kill()
+					}
+					atomicfile.RemovePending()
+					if f := app.OnForcedExit.Load(); f != nil {
+						(*f)() // the sweep's own Xvfb
+					}
+					os.Exit(130)
+				}
+			}
+		}
+	}()
+	return s
+}
+
+// running sets the cell running now (nil: none); a stop already asked
+// for stops it at once.
+func (s *sweepStop) running(p *os.Process) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.cell = p
+	if p != nil && s.stop {
+		p.Signal(syscall.SIGTERM)
+	}
+}
+
+// stopped reports whether a signal asked the sweep to stop.
+func (s *sweepStop) stopped() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.stop
+}
+
+func (s *sweepStop) close() {
+	signal.Stop(s.sigs)
+	close(s.done)
 }
 
 // cellArgs are the command line of cell c of a sweep, writing into dir:
@@ -426,11 +520,13 @@ func cellArgs(opts options, c benchCell, dir, input string, common []string) []s
 
 // runCell runs one cell as a child process and reads back its summary
 // (also returned as the JSON line it printed) and its records.
-func runCell(self string, args []string, dir string, stderr io.Writer) (r bench.Result, line []byte, err error) {
+func runCell(self string, args []string, dir string, stderr io.Writer, stop *sweepStop) (r bench.Result, line []byte, err error) {
 	var out bytes.Buffer
 	c, err := spawn(self, args, &out, stderr, nil, nil)
 	if err == nil {
+		stop.running(c.proc)
 		err = c.wait()
+		stop.running(nil)
 	}
 	if err != nil {
 		return r, nil, fmt.Errorf("%s %s: %w", self, strings.Join(args, " "), err)

@@ -1,12 +1,14 @@
 package cli
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strings"
+	"sync"
 
 	"github.com/tandem-engine/tandem/internal/app"
 	"github.com/tandem-engine/tandem/internal/engine"
@@ -48,21 +50,19 @@ func (p *Program) Run(args []string, stdout, stderr io.Writer) int {
 	}
 	switch sub {
 	case "run", "bench", "replay":
-		opts, err := p.parseFlags(sub, args, stderr)
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
+		if !wantsJSON(args) {
+			return p.runSub(sub, args, stdout, stderr)
 		}
-		if err != nil {
-			fmt.Fprintf(stderr, "%s %s: %v\n", p.Name, sub, err)
-			return exitUsage
+		// With -json every exit prints one JSON object: a failure before
+		// the summary (a bad flag, a cut recording, no display) prints
+		// {"error": ...} with what stderr's last line says.
+		out, errs := &countWriter{w: stdout}, &lastLine{w: stderr}
+		code := p.runSub(sub, args, out, errs)
+		if code != exitOK {
+			msg := strings.TrimPrefix(strings.TrimPrefix(errs.last(), p.Name+" "+sub+": "), p.Name+": ")
+			out.errorJSON(msg, code)
 		}
-		switch {
-		case opts.matrix:
-			return p.runMatrix(opts, stdout, stderr)
-		case opts.pacing:
-			return p.runPacing(opts, stdout, stderr)
-		}
-		return p.runOnce(opts, stdout, stderr)
+		return code
 	case "help", "-h", "--help":
 		p.usage(stdout)
 		return exitOK
@@ -73,11 +73,117 @@ func (p *Program) Run(args []string, stdout, stderr io.Writer) int {
 	}
 }
 
+// runSub runs the subcommand run, bench or replay with args.
+func (p *Program) runSub(sub string, args []string, stdout, stderr io.Writer) int {
+	opts, err := p.parseFlags(sub, args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return exitOK
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "%s %s: %v\n", p.Name, sub, err)
+		return exitUsage
+	}
+	switch {
+	case opts.matrix:
+		return p.runMatrix(opts, stdout, stderr)
+	case opts.pacing:
+		return p.runPacing(opts, stdout, stderr)
+	}
+	return p.runOnce(opts, stdout, stderr)
+}
+
+// wantsJSON reports whether args ask for -json (anywhere before --: a
+// flag's value that reads -json is not worth telling apart).
+func wantsJSON(args []string) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		switch strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-") {
+		case "json", "json=true", "json=1", "json=t", "json=TRUE", "json=True", "json=T":
+			return true
+		}
+	}
+	return false
+}
+
+// countWriter counts the bytes written through it, for -json's error
+// object. The watchdog may write it from its goroutine.
+type countWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+	n  int
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n, err := c.w.Write(p)
+	c.n += n
+	return n, err
+}
+
+// errorJSON writes -json's error object, {"error": msg, "exit_code":
+// code}, unless something (the summary) was written already.
+func (c *countWriter) errorJSON(msg string, code int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.n > 0 {
+		return
+	}
+	if msg == "" {
+		msg = fmt.Sprintf("exit code %d", code)
+	}
+	b, _ := json.Marshal(struct {
+		Error    string `json:"error"`
+		ExitCode int    `json:"exit_code"`
+	}{msg, code})
+	n, _ := fmt.Fprintf(c.w, "%s\n", b)
+	c.n += n
+}
+
+// lastLine passes writes on and keeps the last non-empty line written.
+// Writes come from one goroutine at a time or from the watchdog; a mutex
+// keeps them apart.
+type lastLine struct {
+	mu   sync.Mutex
+	w    io.Writer
+	buf  []byte // the line being written
+	line string // the last whole non-empty line
+}
+
+func (l *lastLine) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, c := range p {
+		if c != '\n' {
+			if len(l.buf) < 4096 {
+				l.buf = append(l.buf, c)
+			}
+			continue
+		}
+		if s := strings.TrimSpace(string(l.buf)); s != "" {
+			l.line = s
+		}
+		l.buf = l.buf[:0]
+	}
+	return l.w.Write(p)
+}
+
+func (l *lastLine) last() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if s := strings.TrimSpace(string(l.buf)); s != "" {
+		return s
+	}
+	return l.line
+}
+
 // runOnce runs the app once with opts: the display, the profiler, the
 // profiles, the run, then the summary and the bench's report.
 func (p *Program) runOnce(opts options, stdout, stderr io.Writer) int {
 	// Output paths are checked before anything runs: a typo costs nothing.
-	if err := checkOutputs(opts); err != nil {
+	if err := checkOutputs(&opts); err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", p.Name, err)
 		return exitUsage
 	}

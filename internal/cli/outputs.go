@@ -3,22 +3,71 @@ package cli
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/tandem-engine/tandem/internal/app"
+	"github.com/tandem-engine/tandem/internal/atomicfile"
 )
 
+// reportFiles are the files bench -out DIR writes into DIR (the charts'
+// names come from the program's Charts).
+var reportFiles = []string{"report.json", "report.md", "bench.txt", "frames.csv", "ticks.csv", "inputs.csv",
+	"frame_time.png", "frame_hist.png", "tick_lateness.png", "probe_error.png"}
+
 // checkOutputs checks, before anything runs, that every file the run will
-// write can be written: a typo in a path costs nothing.
-func checkOutputs(o options) error {
-	for _, f := range []struct{ flag, path string }{
-		{"-screenshot", o.Output.Screenshot}, {"-record", o.Record},
-		{"-cpuprofile", o.cpuprofile}, {"-memprofile", o.memprofile}, {"-trace", o.trace},
-	} {
-		if f.path == "" {
+// write can be written (a typo in a path costs nothing), that no output
+// names an input or another output (which would overwrite the level, or
+// leave one of two files), and what - means: stdout when nothing else
+// writes there, refused when the JSON summary (or the bench's text) does.
+// It may rewrite - to /dev/stdout in o.
+func checkOutputs(o *options) error {
+	outs := []struct {
+		flag string
+		path *string
+	}{
+		{"-screenshot", &o.Output.Screenshot}, {"-record", &o.Record},
+		{"-cpuprofile", &o.cpuprofile}, {"-memprofile", &o.memprofile}, {"-trace", &o.trace},
+	}
+	type named struct{ what, path string }
+	var seen []named
+	for _, in := range []named{{"-level", o.World.LevelFile}, {"the recording", o.Replay.File}} {
+		if in.path != "" {
+			seen = append(seen, in)
+		}
+	}
+	inputs := len(seen)
+	dash := ""
+	for _, f := range outs {
+		if *f.path == "" {
 			continue
 		}
-		if err := app.CheckOutput(f.path, f.flag == "-screenshot"); err != nil {
-			return fmt.Errorf("%s %s: %w", f.flag, f.path, err)
+		if *f.path == "-" {
+			if dash != "" {
+				return fmt.Errorf("%s - and %s -: both would write to stdout; give one a file name", dash, f.flag)
+			}
+			if err := stdoutOutput(o); err != nil {
+				return fmt.Errorf("%s -: %w", f.flag, err)
+			}
+			dash, *f.path = f.flag, "/dev/stdout"
+		}
+		if err := app.CheckOutput(*f.path, f.flag == "-screenshot"); err != nil {
+			return fmt.Errorf("%s %s: %w", f.flag, *f.path, err)
+		}
+		seen = append(seen, named{f.flag, *f.path})
+	}
+	if o.out != "" {
+		for _, n := range reportFiles {
+			seen = append(seen, named{"-out's " + n, filepath.Join(o.out, n)})
+		}
+	}
+	for i := inputs; i < len(seen); i++ {
+		for j := range i {
+			if samePath(seen[i].path, seen[j].path) {
+				if j < inputs {
+					return fmt.Errorf("%s %s is %s: it would be overwritten; give another name", seen[i].what, seen[i].path, seen[j].what)
+				}
+				return fmt.Errorf("%s %s and %s name the same file: give each its own", seen[j].what, seen[j].path, seen[i].what)
+			}
 		}
 	}
 	if o.Output.ShotDir != "." {
@@ -27,4 +76,38 @@ func checkOutputs(o options) error {
 		}
 	}
 	return nil
+}
+
+// stdoutOutput reports whether an output may be written to stdout: when
+// no summary shares it and it is a terminal or a pipe (an output written
+// through a temporary file cannot be renamed over a redirection).
+func stdoutOutput(o *options) error {
+	switch {
+	case o.json:
+		return fmt.Errorf("stdout carries the JSON summary (-json): give a file name")
+	case o.Measure.Bench:
+		return fmt.Errorf("stdout carries the bench's summary: give a file name")
+	}
+	fi, err := os.Stdout.Stat()
+	if err != nil || !atomicfile.Direct(fi.Mode()) {
+		return fmt.Errorf("stdout is not a terminal or a pipe: give the file's name instead of -")
+	}
+	return nil
+}
+
+// samePath reports whether a and b name one file: the same path once
+// cleaned, or (both existing) the same file through a link. Devices
+// (/dev/null twice) are not files that clash.
+func samePath(a, b string) bool {
+	fa, ea := os.Stat(a)
+	fb, eb := os.Stat(b)
+	if ea == nil && eb == nil {
+		if atomicfile.Direct(fa.Mode()) || atomicfile.Direct(fb.Mode()) {
+			return false
+		}
+		return os.SameFile(fa, fb)
+	}
+	aa, err1 := filepath.Abs(a)
+	ab, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && aa == ab
 }

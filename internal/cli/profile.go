@@ -3,11 +3,12 @@ package cli
 import (
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"runtime/pprof"
 	"runtime/trace"
 	"strings"
+
+	"github.com/tandem-engine/tandem/internal/atomicfile"
 )
 
 // startProfiles starts the profiles the flags ask for and returns the
@@ -33,25 +34,28 @@ func startProfiles(o options) (stop func() error, err error) {
 		if path == "" {
 			return nil
 		}
-		f, err := os.Create(path)
+		// Written beside path and renamed over it at the end: a stop
+		// before then leaves no half profile under its name.
+		f, err := atomicfile.Create(path)
 		if err != nil {
-			return fmt.Errorf("%s: %w", flag, err)
+			return fmt.Errorf("-%s: %w", flag, err)
 		}
 		// The runtime drops a profile's write errors; this keeps the
 		// first, so that a full disk fails the run instead of leaving a
 		// truncated profile behind in silence.
 		w := &errWriter{w: f}
 		if err := start(w); err != nil {
-			f.Close()
-			return fmt.Errorf("%s: %w", flag, err)
+			f.Abort()
+			return fmt.Errorf("-%s %s: %w", flag, path, err)
 		}
 		stops = append(stops, func() error {
 			end()
-			if err := f.Close(); w.err == nil {
-				w.err = err
-			}
 			if w.err != nil {
+				f.Abort()
 				return fmt.Errorf("-%s %s: %w", flag, path, w.err)
+			}
+			if err := f.Commit(); err != nil {
+				return fmt.Errorf("-%s %s: %w", flag, path, err)
 			}
 			return nil
 		})
@@ -65,15 +69,8 @@ func startProfiles(o options) (stop func() error, err error) {
 	}
 	if o.memprofile != "" {
 		stops = append(stops, func() error {
-			f, err := os.Create(o.memprofile)
+			err := atomicfile.WriteFile(o.memprofile, func(w io.Writer) error { return pprof.Lookup("allocs").WriteTo(w, 0) })
 			if err != nil {
-				return fmt.Errorf("memprofile: %w", err)
-			}
-			if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
-				f.Close()
-				return fmt.Errorf("-memprofile %s: %w", o.memprofile, err)
-			}
-			if err := f.Close(); err != nil {
 				return fmt.Errorf("-memprofile %s: %w", o.memprofile, err)
 			}
 			return nil

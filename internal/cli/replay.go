@@ -8,12 +8,10 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"os/signal"
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/tandem-engine/tandem/internal/app"
@@ -168,6 +166,8 @@ type fastReport struct {
 	StoppedBy      string  `json:"stopped_by"`
 	// GameFlags are the game's own flags the recording set, NAME=VALUE.
 	GameFlags []string `json:"game_flags,omitempty"`
+	// Error is why -verify failed, when it did (the exit code is 1).
+	Error string `json:"error,omitempty"`
 }
 
 // runFast replays a recording with the sim alone, as fast as it steps: no
@@ -184,7 +184,7 @@ func (p *Program) runFast(o options, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: %v\n", p.Name, err)
 		return exitError
 	}
-	sig, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	sig, stop := signal.NotifyContext(context.Background(), app.StopSignals...)
 	defer stop()
 	ctx := sig
 	if o.Seconds > 0 && o.Seconds < float64(math.MaxInt64/time.Second) { // past that, it never ends
@@ -224,6 +224,7 @@ func (p *Program) runFast(o options, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s replay: %v\n", p.Name, verr)
 		if o.verify {
 			code = exitError
+			r.Error = verr.Error()
 		}
 	} else if o.verify {
 		fmt.Fprintf(stderr, "%s replay: verified: %s\n", p.Name, app.VerifiedWhat(rec))

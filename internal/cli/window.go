@@ -8,6 +8,8 @@ import (
 	"io"
 
 	"github.com/tandem-engine/tandem/internal/app"
+	"github.com/tandem-engine/tandem/internal/pprofhook"
+	"github.com/tandem-engine/tandem/window"
 )
 
 // runWindow runs the loop with opts in a window: its display (a private
@@ -19,6 +21,10 @@ func (p *Program) runWindow(opts options, stdout, stderr io.Writer) int {
 	// and a second one exits at once, as in the loop.
 	opts.Signals = app.WatchSignals(app.StopGrace, stderr)
 	defer opts.Signals.Close()
+	if out, ok := stdout.(*countWriter); ok {
+		// -json: an exit without the summary prints the error object.
+		opts.Signals.SetForcedExit(out.errorJSON)
+	}
 	if needXvfb(opts) {
 		stop, err := startXvfb(opts.Window.Width, opts.Window.Height, stderr)
 		if err != nil {
@@ -30,7 +36,7 @@ func (p *Program) runWindow(opts options, stdout, stderr io.Writer) int {
 		setBenchEnv()
 	}
 	if opts.pprofAddr != "" {
-		stop, addr, err := servePprof(opts.pprofAddr, opts.pprofAny)
+		stop, addr, err := pprofhook.Serve(opts.pprofAddr, opts.pprofAny, stderr)
 		if err != nil {
 			return p.fail(stderr, err)
 		}
@@ -57,16 +63,16 @@ func (p *Program) runWindow(opts options, stdout, stderr io.Writer) int {
 	sum, err := app.Run(opts.Options)
 	errs := []error{err, stopProfiles()}
 	if sum == nil {
-		return p.fail(stderr, errors.Join(errs...))
+		err := errors.Join(errs...)
+		var de *window.DisplayError
+		if errors.As(err, &de) {
+			// The command line has a better way than xvfb-run: its own Xvfb.
+			err = fmt.Errorf("cannot open the display DISPLAY=%q (%s): unset DISPLAY (or add -headless) and %s starts its own Xvfb, or point DISPLAY at a running X server", de.Display, de.GLFW, p.Name)
+		}
+		return p.fail(stderr, err)
 	}
 	sum.Profiling = profiling(opts)
 	code := exitOK
-	switch {
-	case opts.json:
-		errs = append(errs, sum.WriteJSON(stdout))
-	case opts.Measure.Bench:
-		errs = append(errs, sum.WriteText(stdout))
-	}
 	if w := app.StealWarning(sum.HostStealPct); w != "" {
 		fmt.Fprintf(stderr, "%s: %s\n", p.Name, w)
 	}
@@ -77,6 +83,7 @@ func (p *Program) runWindow(opts options, stdout, stderr io.Writer) int {
 		case opts.verify:
 			fmt.Fprintf(stderr, "%s replay: %s: %s\n", p.Name, opts.Replay.File, r.Error)
 			code = exitError
+			sum.Error = r.Error
 		default:
 			fmt.Fprintf(stderr, "%s replay: %s: warning: %s\n", p.Name, opts.Replay.File, r.Error)
 		}
@@ -87,6 +94,17 @@ func (p *Program) runWindow(opts options, stdout, stderr io.Writer) int {
 		} else {
 			fmt.Fprintf(stderr, "%s: report in %s\n", p.Name, opts.out)
 		}
+	}
+	// With -json the summary carries what failed, so that a script reading
+	// it learns of it.
+	if err := errors.Join(errs...); err != nil {
+		sum.Error = err.Error()
+	}
+	switch {
+	case opts.json:
+		errs = append(errs, sum.WriteJSON(stdout))
+	case opts.Measure.Bench:
+		errs = append(errs, sum.WriteText(stdout))
 	}
 	for _, err := range errs {
 		if err != nil {

@@ -1,0 +1,213 @@
+// Package atomicfile writes outputs whole or not at all: a file is written
+// under a new temporary name in its directory and renamed over its name
+// when complete (as github.com/google/renameio does). A reader never sees
+// half a file; a stop at any moment leaves the old file or the whole new
+// one; a symlink at the name is replaced, never followed, so a bench folder
+// from someone else's archive cannot point an output at the user's files.
+//
+// A character device (/dev/null, a terminal) or a pipe at the name is
+// written directly: there is nothing to rename over, and writing to it is
+// what the user asked.
+//
+// A process that exits without unwinding (a second Ctrl-C) calls
+// [RemovePending], which removes the temporary files still being written,
+// except those made with [CreatePartial], whose names it returns.
+package atomicfile
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+	"syscall"
+)
+
+// File is an output being written. Write to it, then Commit it (or Abort
+// it). It is not safe for concurrent use.
+type File struct {
+	f      *os.File
+	name   string // the name it is committed to
+	tmp    string // its temporary name; "" when written directly
+	keep   bool   // a crash leaves the temporary file (CreatePartial)
+	closed bool
+}
+
+// pending are the temporary files being written, for RemovePending.
+var (
+	mu      sync.Mutex
+	pending = map[*File]struct{}{}
+)
+
+// Create starts writing name: a new temporary file beside it, or the
+// device or pipe at name itself.
+func Create(name string) (*File, error) { return create(name, ".", ".tmp", false) }
+
+// CreatePartial is Create for an output streamed during a run (a
+// recording), whose part is worth keeping after a crash: its temporary
+// file is visible, named NAME.partial-RANDOM, and RemovePending leaves it.
+func CreatePartial(name string) (*File, error) { return create(name, "", ".partial-*", true) }
+
+func create(name, prefix, suffix string, keep bool) (*File, error) {
+	if name == "" || name == "-" {
+		return nil, &fs.PathError{Op: "create", Path: name, Err: errors.New("not a file name")}
+	}
+	if fi, err := os.Stat(name); err == nil {
+		switch {
+		case fi.IsDir():
+			return nil, &fs.PathError{Op: "create", Path: name, Err: errors.New("is a directory")}
+		case Direct(fi.Mode()):
+			return openDirect(name, fi.Mode())
+		}
+	}
+	dir, base := filepath.Split(name)
+	if dir == "" {
+		dir = "."
+	}
+	pattern := prefix + base + suffix
+	if suffix == ".tmp" {
+		pattern = prefix + base + ".*.tmp"
+	}
+	f, err := os.CreateTemp(dir, pattern)
+	if err != nil {
+		return nil, fmt.Errorf("create %s: %w", name, err)
+	}
+	// CreateTemp makes 0600; an output gets the mode os.Create would give
+	// it (0666 less the umask).
+	if err := f.Chmod(0o666 &^ fs.FileMode(umask)); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return nil, fmt.Errorf("create %s: %w", name, err)
+	}
+	a := &File{f: f, name: name, tmp: f.Name(), keep: keep}
+	mu.Lock()
+	pending[a] = struct{}{}
+	mu.Unlock()
+	return a, nil
+}
+
+// Direct reports whether a file of mode m is written in place rather than
+// through a temporary file: a character device or a pipe.
+func Direct(m fs.FileMode) bool {
+	return m&fs.ModeCharDevice != 0 || m&fs.ModeNamedPipe != 0
+}
+
+// openDirect opens a device or pipe for writing. A pipe is opened without
+// blocking (no reader: an error at once, not a hang) and then written as
+// any file.
+func openDirect(name string, m fs.FileMode) (*File, error) {
+	flag := os.O_WRONLY
+	if m&fs.ModeNamedPipe != 0 {
+		flag |= syscall.O_NONBLOCK
+	}
+	f, err := os.OpenFile(name, flag, 0)
+	if err != nil {
+		return nil, err
+	}
+	return &File{f: f, name: name}, nil
+}
+
+// Name is the name the file is committed to.
+func (a *File) Name() string { return a.name }
+
+// TempName is the temporary name it is written under ("" when it is
+// written directly).
+func (a *File) TempName() string { return a.tmp }
+
+// Write writes p to the file.
+func (a *File) Write(p []byte) (int, error) { return a.f.Write(p) }
+
+// Commit syncs and closes the file and renames it over its name. After an
+// error the name holds what it held before and the temporary file is
+// removed, unless the file was made with CreatePartial: then it is kept
+// under its temporary name (the error names it).
+func (a *File) Commit() error {
+	if a.closed {
+		return fmt.Errorf("commit %s: already closed", a.name)
+	}
+	a.closed = true
+	if a.tmp == "" {
+		return a.f.Close()
+	}
+	err := a.f.Sync()
+	if cerr := a.f.Close(); err == nil {
+		err = cerr
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if _, ok := pending[a]; !ok {
+		// RemovePending ran: the process is exiting.
+		return fmt.Errorf("commit %s: the process is exiting", a.name)
+	}
+	delete(pending, a)
+	if err == nil {
+		err = os.Rename(a.tmp, a.name)
+	}
+	if err != nil {
+		if a.keep {
+			return fmt.Errorf("%w (what was written is in %s)", err, a.tmp)
+		}
+		os.Remove(a.tmp)
+	}
+	return err
+}
+
+// Abort closes the file and removes it: the name keeps what it held. A
+// file made with CreatePartial is kept under its temporary name, as after
+// a crash. It does nothing after Commit.
+func (a *File) Abort() {
+	if a.closed {
+		return
+	}
+	a.closed = true
+	a.f.Close()
+	if a.tmp == "" {
+		return
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	delete(pending, a)
+	if !a.keep {
+		os.Remove(a.tmp)
+	}
+}
+
+// RemovePending removes the temporary files still being written, for a
+// process about to exit without finishing them, and returns the names of
+// those it keeps (made with CreatePartial). A Commit after it fails. Any
+// goroutine.
+func RemovePending() (kept []string) {
+	mu.Lock()
+	defer mu.Unlock()
+	for a := range pending {
+		delete(pending, a)
+		if a.keep {
+			kept = append(kept, a.tmp)
+			continue
+		}
+		os.Remove(a.tmp)
+	}
+	return kept
+}
+
+// WriteFile writes name whole with write, through a buffer: on an error
+// from write or from the file, name keeps what it held.
+func WriteFile(name string, write func(io.Writer) error) error {
+	f, err := Create(name)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriterSize(f, 64<<10)
+	if err := write(w); err != nil {
+		f.Abort()
+		return err
+	}
+	if err := w.Flush(); err != nil {
+		f.Abort()
+		return err
+	}
+	return f.Commit()
+}

@@ -1,0 +1,162 @@
+package atomicfile
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestSymlinkReplacedNotFollowed(t *testing.T) {
+	// A symlink at the name (a bench folder from someone else's archive,
+	// frame_time.png -> ~/.bashrc) is replaced; its target is untouched.
+	dir := t.TempDir()
+	target := filepath.Join(dir, "bashrc")
+	if err := os.WriteFile(target, []byte("the user's file"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(dir, "frame_time.png")
+	if err := os.Symlink(target, name); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(name, func(w io.Writer) error { _, err := io.WriteString(w, "a chart"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(target); string(b) != "the user's file" {
+		t.Fatalf("the symlink's target was written: %q", b)
+	}
+	fi, err := os.Lstat(name)
+	if err != nil || fi.Mode()&os.ModeSymlink != 0 || !fi.Mode().IsRegular() {
+		t.Fatalf("%s is still a symlink or missing: %v %v", name, fi, err)
+	}
+	if b, _ := os.ReadFile(name); string(b) != "a chart" {
+		t.Fatalf("%s holds %q", name, b)
+	}
+	if want := fs.FileMode(0o666 &^ umask); fi.Mode().Perm() != want {
+		t.Errorf("mode %v, want %v (as os.Create gives)", fi.Mode().Perm(), want)
+	}
+	assertOnly(t, dir, "bashrc", "frame_time.png")
+}
+
+func TestWholeOrAbsent(t *testing.T) {
+	// Until Commit the name holds the old file; an error or an Abort leaves
+	// it and no temporary file; RemovePending (a forced exit) likewise.
+	dir := t.TempDir()
+	name := filepath.Join(dir, "out.prof")
+	os.WriteFile(name, []byte("old"), 0o644)
+	f, err := Create(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Write([]byte("half of the new"))
+	if b, _ := os.ReadFile(name); string(b) != "old" {
+		t.Fatalf("before Commit the name holds %q", b)
+	}
+	if !strings.HasPrefix(filepath.Base(f.TempName()), ".out.prof.") {
+		t.Errorf("temporary name %s: want a hidden one beside the name", f.TempName())
+	}
+	f.Abort()
+	if b, _ := os.ReadFile(name); string(b) != "old" {
+		t.Fatalf("after Abort the name holds %q", b)
+	}
+	assertOnly(t, dir, "out.prof")
+
+	boom := errors.New("boom")
+	if err := WriteFile(name, func(w io.Writer) error { w.Write([]byte("x")); return boom }); !errors.Is(err, boom) {
+		t.Fatalf("WriteFile: %v", err)
+	}
+	assertOnly(t, dir, "out.prof")
+
+	f, _ = Create(name)
+	f.Write([]byte("new"))
+	if kept := RemovePending(); len(kept) != 0 {
+		t.Fatalf("RemovePending kept %v", kept)
+	}
+	if err := f.Commit(); err == nil {
+		t.Fatal("Commit after RemovePending succeeded")
+	}
+	if b, _ := os.ReadFile(name); string(b) != "old" {
+		t.Fatalf("after a forced exit the name holds %q", b)
+	}
+	assertOnly(t, dir, "out.prof")
+
+	if err := WriteFile(name, func(w io.Writer) error { _, err := io.WriteString(w, "new"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(name); string(b) != "new" {
+		t.Fatalf("after Commit the name holds %q", b)
+	}
+}
+
+func TestPartialKept(t *testing.T) {
+	// A recording's temporary file is visible and survives a forced exit:
+	// what was recorded is worth replaying.
+	dir := t.TempDir()
+	name := filepath.Join(dir, "run.rec")
+	f, err := CreatePartial(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Write([]byte("recorded"))
+	if !strings.HasPrefix(filepath.Base(f.TempName()), "run.rec.partial-") {
+		t.Fatalf("temporary name %s", f.TempName())
+	}
+	kept := RemovePending()
+	if len(kept) != 1 || kept[0] != f.TempName() {
+		t.Fatalf("RemovePending kept %v, want [%s]", kept, f.TempName())
+	}
+	if b, _ := os.ReadFile(f.TempName()); string(b) != "recorded" {
+		t.Fatalf("the partial file holds %q", b)
+	}
+	if _, err := os.Stat(name); !os.IsNotExist(err) {
+		t.Fatalf("the final name exists: %v", err)
+	}
+}
+
+func TestDevice(t *testing.T) {
+	// /dev/null is written directly: no temporary file beside it, and
+	// Commit does not rename over it or fail on its sync.
+	if _, err := os.Stat(os.DevNull); err != nil || os.DevNull != "/dev/null" {
+		t.Skip("no /dev/null")
+	}
+	f, err := CreatePartial(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.TempName() != "" {
+		t.Fatalf("/dev/null written through %s", f.TempName())
+	}
+	f.Write([]byte("gone"))
+	if err := f.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(os.DevNull); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		t.Fatalf("/dev/null is no longer a device: %v %v", fi, err)
+	}
+}
+
+func TestRefused(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"", "-", dir, filepath.Join(dir, "no", "such")} {
+		if f, err := Create(name); err == nil {
+			f.Abort()
+			t.Errorf("Create(%q) succeeded", name)
+		}
+	}
+}
+
+// assertOnly fails unless dir holds exactly names.
+func assertOnly(t *testing.T, dir string, names ...string) {
+	t.Helper()
+	es, _ := os.ReadDir(dir)
+	var got []string
+	for _, e := range es {
+		got = append(got, e.Name())
+	}
+	if strings.Join(got, " ") != strings.Join(names, " ") {
+		t.Fatalf("%s holds %v, want %v", dir, got, names)
+	}
+}
