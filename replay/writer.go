@@ -253,6 +253,23 @@ func (w *Writer) Err() error {
 // because the disk fell behind (the recording then cannot replay
 // exactly).
 func (w *Writer) Close(final Checkpoint, stoppedBy string) error {
+	if len(stoppedBy) > 255 {
+		stoppedBy = stoppedBy[:255]
+	}
+	end := appendPoint(nil, recFinal, final)
+	return w.end(appendStr(end, stoppedBy), final.Tick)
+}
+
+// Cut ends the recording without its end record, for a run whose final
+// state cannot be known (its sim thread is stuck inside a tick that never
+// ends): the records handed over so far are written and the file is
+// kept under its name as a recording cut short, which replay checks as
+// far as it goes (-allow-cut). Instead of Close; not on the sim thread.
+func (w *Writer) Cut() error { return w.end(nil, 0) }
+
+// end stops the flusher, writes what is left with final (nil: no end
+// record), and commits the file.
+func (w *Writer) end(final []byte, finalTick uint64) error {
 	w.mu.Lock()
 	if w.closed {
 		w.mu.Unlock()
@@ -262,14 +279,9 @@ func (w *Writer) Close(final Checkpoint, stoppedBy string) error {
 	w.mu.Unlock()
 	close(w.quit)
 	<-w.done
-	if len(stoppedBy) > 255 {
-		stoppedBy = stoppedBy[:255]
-	}
-	end := appendPoint(nil, recFinal, final)
-	end = appendStr(end, stoppedBy)
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.flush(end, final.Tick)
+	w.flush(final, finalTick)
 	err := w.err
 	if w.commit != nil {
 		if cerr := w.commit(err == nil); err == nil && cerr != nil {

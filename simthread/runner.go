@@ -275,6 +275,11 @@ func (r *Runner) startSimThread(ctx context.Context, mode int32, name string, bo
 	}()
 }
 
+// Done is closed when the sim's thread has stopped (Start or
+// StartPipelined), for a wait with a bound: a tick that never ends never
+// closes it.
+func (r *Runner) Done() <-chan struct{} { return r.done }
+
 // Wait blocks until the decoupled loop has stopped and returns why. After
 // Wait returns, the sim belongs to the caller again.
 func (r *Runner) Wait() error {

@@ -3,6 +3,8 @@
 package app
 
 import (
+	"sync/atomic"
+
 	"github.com/tandem-engine/tandem/bench"
 	"github.com/tandem-engine/tandem/simthread"
 	"github.com/tandem-engine/tandem/snapshot"
@@ -56,14 +58,17 @@ const noInput = int64(1<<63 - 1)
 type hookedSim struct {
 	simthread.Sim
 	addons []addon
+	busy   atomic.Bool // inside a tick (the game's and the hooks'): for a watchdog on another thread
 }
 
 func (h *hookedSim) Step(in simthread.TickInput) {
 	start := snapshot.Now()
+	h.busy.Store(true)
 	h.Sim.Step(in)
 	for _, ad := range h.addons {
 		ad.tick(in, start)
 	}
+	h.busy.Store(false)
 }
 
 func (h *hookedSim) Publish(dst *snapshot.Snapshot) {

@@ -188,7 +188,6 @@ func (m *meter) summarize(s *session, run *bench.Records) *Summary {
 		SimBackwards:      f.SimBackwardsFrames,
 		SimHeld:           f.SimHeldFrames,
 		Hz:                s.opts.World.Hz,
-		Sprites:           s.game.Entities(),
 		SpriteSlots:       s.info.sprites,
 		SpriteSize:        s.opts.World.SpriteSize,
 		VSync:             s.opts.Window.VSync,
@@ -196,7 +195,6 @@ func (m *meter) summarize(s *session, run *bench.Records) *Summary {
 		RenderCost:        s.opts.Load.RenderCost.String(),
 		Hitch:             strings.Join(hitches, ","),
 		GCLoad:            s.opts.Load.GCLoad,
-		StateHash:         fmt.Sprintf("%016x", s.game.Hash()),
 		AllocsPerFrame:    Round(st.allocsPerFrame(), 3),
 		OverdueFrames:     f.OverdueFrames,
 		Extrapolated:      f.ExtrapolatedFrames,
@@ -226,7 +224,12 @@ func (m *meter) summarize(s *session, run *bench.Records) *Summary {
 		run:               run,
 		work:              ptr(f.FrameWorkMsP50),
 	}
-	sum.counts = s.game.Counters()
+	if s.simStuck.Load() {
+		// The sim thread is inside a tick: its world is not ours to read.
+		sum.SimStuckAt = ptr(sim.Ticks)
+	} else {
+		sum.Sprites, sum.StateHash, sum.counts = s.game.Entities(), fmt.Sprintf("%016x", s.game.Hash()), s.game.Counters()
+	}
 	// The bench's add-on measures these; -1: not measured.
 	sum.InputStampErrMsP50, sum.InputStampErrMsP99, sum.InputServerMsP99 = -1, -1, -1
 	sum.InputTickMsP50, sum.InputShownMsP50, sum.InputFrameMsP50 = -1, -1, -1

@@ -48,6 +48,14 @@ func (r *recording) close(ticks, hash uint64, stoppedBy string) {
 	}
 }
 
+// cut ends the recording cut at the ticks it holds, without the final
+// state, which a sim stuck inside a tick never reached.
+func (r *recording) cut() {
+	if r.writer != nil {
+		r.err = r.writer.Cut()
+	}
+}
+
 // watch reports a write error of the recording when it happens: on
 // stderr, and on the HUD. The run goes on; the file holds the run up to
 // the error, and the summary and the exit code say so.

@@ -12,6 +12,7 @@ import (
 	"runtime/pprof"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/tandem-engine/tandem/bench"
 	"github.com/tandem-engine/tandem/gl"
@@ -32,6 +33,7 @@ type session struct {
 	game   engine.Sim
 	look   *engine.Look // what the game's Setup declared for drawing
 	runner *simthread.Runner
+	hooked *hookedSim // the game as the runner steps it
 	loop   driver
 	addons []addon
 	meter  *meter
@@ -51,7 +53,19 @@ type session struct {
 	// labels are the profiler's labels of the two roles, made once.
 	labels    roleLabels
 	stoppedBy string // why the frames ended: StopSeconds, ...
+	// simStuck: the sim's thread did not stop within simStopGrace of
+	// being asked, inside a tick that never ends.
+	simStuck atomic.Bool
 }
+
+// simStopGrace bounds the wait for the sim's thread once the frames have
+// stopped: a tick that never ends (a game's Tick that hangs, a -hitch of
+// a minute) must not keep the run from its summary.
+const simStopGrace = 2 * time.Second
+
+// ErrSimStuck is a run's error when its sim was stuck inside a tick at
+// the end: the summary and the recording were written up to that tick.
+var ErrSimStuck = errors.New("the sim was stuck inside a tick that never ended: the run stopped without it; its summary and recording were written up to that tick")
 
 // shownView is the camera of the last frame drawn on its framebuffer.
 type shownView struct {
@@ -182,7 +196,8 @@ func (s *session) startSim(ctx context.Context, level *physics.Level, h *Hooks) 
 		return err
 	}
 	var err error
-	if s.runner, err = simthread.New(&hookedSim{Sim: s.game, addons: s.addons}, cfg); err != nil {
+	s.hooked = &hookedSim{Sim: s.game, addons: s.addons}
+	if s.runner, err = simthread.New(s.hooked, cfg); err != nil {
 		return err
 	}
 	s.win.SetSink(s.onEvent)
@@ -212,27 +227,52 @@ func (s *session) runFrames(ctx context.Context, cancel context.CancelFunc, h *H
 		sig = WatchSignals(StopGrace, os.Stderr)
 		defer sig.Close()
 	}
-	if s.loop.simThread() {
-		// The sim has a thread of its own: if a frame outlasts a stop's
-		// grace, the watchdog stops the sim and writes what it can.
-		sig.setLast(func() { s.lastWords(cancel) })
-		defer sig.setLast(nil)
+	// If a frame (or in the coupled and pipelined loops a tick, which a
+	// frame runs or waits for) outlasts a stop's grace, the watchdog
+	// stops the sim and writes what it can. A stop is a signal, or
+	// -seconds with the frames not back a second after it.
+	sig.setLast(func() { s.lastWords(cancel, sig) })
+	defer sig.setLast(nil)
+	ending := time.AfterFunc(time.Duration(1<<63-1), sig.Ending)
+	if deadline >= 0 {
+		ending.Reset(time.Duration(deadline-snapshot.Now()) + time.Second)
 	}
 	s.loop.run(func() string { return s.stopReason(sig, deadline) }, sig)
+	ending.Stop()
 	end := snapshot.Now()
 	for _, ad := range s.addons {
 		ad.stop(end)
 	}
-	// The sim thread stops first: after Wait the world is ours again and
+	// The sim thread stops first: after it the world is ours again and
 	// its hash is safe to read.
-	cancel()
-	if s.loop.simThread() {
-		if err := s.runner.Wait(); err != nil {
-			return nil, err
-		}
+	if err := s.stopSim(cancel); err != nil {
+		return nil, err
+	}
+	if s.simStuck.Load() {
+		s.rec.cut()
+		sum, _ := s.finish(end, sig)
+		return sum, ErrSimStuck
 	}
 	s.rec.close(s.runner.Stats().Ticks, s.game.Hash(), s.stoppedBy)
 	return s.finish(end, sig)
+}
+
+// stopSim stops the sim's thread, when the loop has one, and waits for
+// it at most simStopGrace; past that it marks the sim stuck.
+func (s *session) stopSim(cancel func()) error {
+	cancel()
+	if !s.loop.simThread() {
+		return nil
+	}
+	select {
+	case <-s.runner.Done():
+		return s.runner.Wait()
+	case <-time.After(simStopGrace):
+		s.simStuck.Store(true)
+		fmt.Fprintf(os.Stderr, "tandem: the sim is stuck inside tick %d (it has not ended in %v): the summary and the recording end without it\n",
+			s.runner.Stats().Ticks, simStopGrace)
+		return nil
+	}
 }
 
 // finish builds the summary of a run that ended at end, and writes the
@@ -329,21 +369,32 @@ func (s *session) newGame(level *physics.Level) error {
 	return nil
 }
 
-// lastWords is a stop's last words when the render thread is stuck in a
-// frame past the grace (a frame of a million 512 px sprites takes minutes
-// under llvmpipe): on the watchdog's goroutine it stops the sim thread,
-// ends the recording with the state it reached and hands the summary to
-// opts.Last. It reads the render thread's records, and ends its figures,
-// without a lock: that thread is inside one frame and writes none of
-// them until the frame ends, and the process exits right after.
-func (s *session) lastWords(stopSim func()) {
+// lastWords is a stop's last words when the main or render thread is
+// stuck past the grace, in a frame (one of a million 512 px sprites takes
+// minutes under llvmpipe) or in a tick the frame runs or waits for: on
+// the watchdog's goroutine it stops the sim thread, ends the recording
+// and hands the summary to opts.Last. It reads the stuck thread's records
+// without a lock: that thread writes none of them until its frame ends,
+// and the process exits right after. A sim it cannot stop, or one the
+// stuck main thread runs (coupled), is not read: the summary says so.
+func (s *session) lastWords(stopSim func(), sig *Signals) {
 	end := snapshot.Now()
-	stopSim()
-	if err := s.runner.Wait(); err != nil {
+	s.stoppedBy = StopSeconds
+	if sig.caught.Load() {
+		s.stoppedBy = StopSignal
+	}
+	if err := s.stopSim(stopSim); err != nil {
 		fmt.Fprintf(os.Stderr, "tandem: %v\n", err)
 	}
-	s.stoppedBy = StopSignal
-	s.rec.close(s.runner.Stats().Ticks, s.game.Hash(), s.stoppedBy)
+	if !s.loop.simThread() && s.hooked.busy.Load() {
+		s.simStuck.Store(true) // the coupled loop's main thread, inside a tick
+		fmt.Fprintf(os.Stderr, "tandem: the sim is stuck inside tick %d, on the main thread: the summary and the recording end without it\n", s.runner.Stats().Ticks)
+	}
+	if s.simStuck.Load() {
+		s.rec.cut()
+	} else {
+		s.rec.close(s.runner.Stats().Ticks, s.game.Hash(), s.stoppedBy)
+	}
 	if s.opts.Last == nil {
 		return
 	}

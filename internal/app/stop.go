@@ -144,10 +144,10 @@ func (w *Signals) watch(grace time.Duration, stderr io.Writer) {
 		case <-t.C:
 			last := w.last.Load()
 			if last == nil || *last == nil {
-				w.exit(1, stderr, fmt.Sprintf("still running %v after %s (a frame is taking that long): exiting without the summary", grace, why))
+				w.exit(1, stderr, fmt.Sprintf("still running %v after %s (a frame, or a tick a frame waits for, is taking that long): exiting without the summary", grace, why))
 				return
 			}
-			fmt.Fprintf(stderr, "tandem: still running %v after %s (a frame is taking that long): writing the recording's end and the summary, then exiting\n", grace, why)
+			fmt.Fprintf(stderr, "tandem: still running %v after %s (a frame, or a tick a frame waits for, is taking that long): writing the recording's end and the summary, then exiting\n", grace, why)
 			wrote := make(chan struct{})
 			go func() { (*last)(); close(wrote) }()
 			select {

@@ -111,6 +111,10 @@ type Summary struct {
 	// a profile or the report that could not be written): the exit code
 	// is then 1.
 	Error string `json:"error,omitempty"`
+	// SimStuckAt is the tick the sim was inside when the run ended and
+	// never finished it (a game's Tick that hangs): the state hash and
+	// the game's figures are not known, and the recording ends cut there.
+	SimStuckAt *uint64 `json:"sim_stuck_at_tick,omitempty"`
 
 	// RecordsFrames is how many of the window's frames -out's frames.csv
 	// and charts hold: the newest the ring kept, all of them in a run of
