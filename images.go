@@ -1,0 +1,166 @@
+package tandem
+
+import (
+	"fmt"
+	"image"
+	"io"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/tandem-engine/tandem/internal/engine"
+	"github.com/tandem-engine/tandem/internal/regfile"
+)
+
+// The game's pictures: what Setup declares to draw, one by one or from an
+// fs.FS, each checked from its header before it is decoded.
+
+// frameSource is where a frame comes from: an image, or another frame
+// mirrored or scaled once the atlas is packed.
+type frameSource struct {
+	name   string
+	img    image.Image // nil for a derived frame
+	of     Frame
+	mirror bool
+	px     float32 // scale to this size on the longer side; 0: as is
+}
+
+func (s *Setup) add(f frameSource) Frame {
+	s.live("Image")
+	if f.img == nil && int(f.of) > len(s.frames) {
+		s.errs = append(s.errs, fmt.Errorf("tandem: Mirrored or Scaled of frame %d, which Setup has not made (it has made %d)", f.of, len(s.frames)))
+		return 0
+	}
+	if len(s.frames) >= int(NoTile)-1 {
+		s.errs = append(s.errs, fmt.Errorf("tandem: more than %d frames", NoTile-1))
+		return 0
+	}
+	s.frames = append(s.frames, f)
+	return Frame(len(s.frames))
+}
+
+// Image adds img to the game's pictures and returns its frame. name is
+// for errors and for [Setup.Frame].
+func (s *Setup) Image(name string, img image.Image) Frame {
+	s.live("Image")
+	if img == nil || img.Bounds().Empty() {
+		s.errs = append(s.errs, fmt.Errorf("tandem: image %q is empty", name))
+		return 0
+	}
+	if err := fitsAtlas(img.Bounds().Dx(), img.Bounds().Dy()); err != nil {
+		s.errs = append(s.errs, fmt.Errorf("tandem: image %q: %w", name, err))
+		return 0
+	}
+	f := s.add(frameSource{name: name, img: img})
+	s.byName[name] = f
+	return f
+}
+
+// Images adds every image in fsys that matches pattern (path.Match
+// syntax, e.g. "png/*.png"), named by its file name without the
+// extension, in name order; PNG, and any format the program has
+// registered with image.RegisterFormat. Each must be a regular file (a
+// FIFO or a device is refused before it is opened), and is sized from its
+// header before it is decoded: one too large for the atlas
+// (8188 px a side) is refused without decoding it. Errors
+// name the file.
+func (s *Setup) Images(fsys fs.FS, pattern string) error {
+	s.live("Images")
+	files, err := fs.Glob(fsys, pattern)
+	if err != nil {
+		return s.fail(fmt.Errorf("tandem: images %q: %w", pattern, err))
+	}
+	if len(files) == 0 {
+		return s.fail(fmt.Errorf("tandem: images %q: no file matches", pattern))
+	}
+	sort.Strings(files)
+	for _, f := range files {
+		img, err := decodeImage(fsys, f)
+		if err != nil {
+			return s.fail(fmt.Errorf("tandem: image %s: %w", f, err))
+		}
+		base := path.Base(f)
+		s.Image(strings.TrimSuffix(base, path.Ext(base)), img)
+	}
+	return nil
+}
+
+// decodeImage decodes the image file name in fsys: its header first, so
+// that an image the atlas cannot hold is refused before its pixels are
+// allocated (a 30000 x 30000 PNG of zeros is 875 KB on disk and 3.6 GB
+// decoded).
+func decodeImage(fsys fs.FS, name string) (image.Image, error) {
+	var cfg image.Config
+	err := readFile(fsys, name, func(r io.Reader) (err error) {
+		cfg, _, err = image.DecodeConfig(r)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := fitsAtlas(cfg.Width, cfg.Height); err != nil {
+		return nil, err
+	}
+	var img image.Image
+	err = readFile(fsys, name, func(r io.Reader) (err error) {
+		img, _, err = image.Decode(r)
+		return err
+	})
+	return img, err
+}
+
+// readFile opens name in fsys and hands it to read, after checking that
+// it is a regular file: before opening it (a FIFO would block the open of
+// an os.DirFS) and again once open.
+func readFile(fsys fs.FS, name string, read func(io.Reader) error) error {
+	st, err := fs.Stat(fsys, name)
+	if err != nil {
+		return err
+	}
+	if !st.Mode().IsRegular() {
+		return fmt.Errorf("%s, not a regular file: give an image file", regfile.Kind(st.Mode()))
+	}
+	f, err := fsys.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return fmt.Errorf("not a regular file: give an image file")
+	}
+	return read(f)
+}
+
+// fitsAtlas returns an error when a w x h px image cannot go into the
+// atlas.
+func fitsAtlas(w, h int) error {
+	if w <= 0 || h <= 0 || w > engine.MaxImagePx || h > engine.MaxImagePx {
+		return fmt.Errorf("%dx%d px does not fit the atlas, which holds images up to %d px a side: shrink it or split it", w, h, engine.MaxImagePx)
+	}
+	return nil
+}
+
+// Frame returns the frame of the image called name. An unknown name is an
+// error that Setup's caller reports, naming it; the frame is then 0.
+func (s *Setup) Frame(name string) Frame {
+	f, ok := s.byName[name]
+	if !ok {
+		s.errs = append(s.errs, fmt.Errorf("tandem: no image called %q", name))
+	}
+	return f
+}
+
+// Mirrored returns f flipped left to right.
+func (s *Setup) Mirrored(f Frame) Frame {
+	return s.add(frameSource{of: f, mirror: true})
+}
+
+// Scaled returns f drawn px pixels on its longer side. (A sprite's Scale
+// does the same per entity; a scaled frame costs nothing per tick.)
+func (s *Setup) Scaled(f Frame, px int) Frame {
+	if px < 1 {
+		s.errs = append(s.errs, fmt.Errorf("tandem: Scaled: %d px; want 1 or more", px))
+	}
+	return s.add(frameSource{of: f, px: float32(px)})
+}

@@ -1,0 +1,303 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/tandem-engine/tandem/bench"
+	"github.com/tandem-engine/tandem/internal/app"
+	"github.com/tandem-engine/tandem/internal/atomicfile"
+)
+
+// A sweep (-matrix, -pacing): its cells, each a bench run in a process of
+// its own, run rep after rep, stopped by a signal with the report of the
+// cells done.
+
+// runSweep runs cells, each in its own process (a fresh heap, GL context
+// and GC state), -reps times, all the cells of a rep before the next rep
+// so that every cell meets the machine's noise alike; then it writes the
+// report (with markdown) and bench.txt into -out (or prints the report),
+// and charts (if any) its charts.
+func (p *Program) runSweep(opts options, what string, cells []benchCell, own map[string]bool,
+	markdown func(io.Writer, string, []bench.Result) error,
+	charts func(string, []bench.Result) ([]string, error), stdout, stderr io.Writer) int {
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "%s bench: %v\n", p.Name, err)
+		return exitError
+	}
+	for _, f := range []string{"cpuprofile", "memprofile", "trace", "screenshot", "pprof", "record"} {
+		for _, s := range opts.set {
+			if strings.HasPrefix(s, "-"+f+"=") {
+				fmt.Fprintf(stderr, "%s bench: -%s with %s: every cell would write the same file; give it to one cell instead, e.g. %s bench -loop coupled -simcost 14ms -%s FILE\n", p.Name, f, what, p.Name, f)
+				return exitUsage
+			}
+		}
+	}
+	dir, cleanup, err := sweepDir(opts.out)
+	if err != nil {
+		return fail(err)
+	}
+	defer cleanup()
+	input := cellInput(opts) // before the Xvfb sets DISPLAY
+	if needXvfb(opts) {
+		stop, err := startXvfb(opts.Window.Width, opts.Window.Height, stderr)
+		if err != nil {
+			return fail(err)
+		}
+		defer stop()
+	}
+	setBenchEnv()
+	self, err := os.Executable()
+	if err != nil {
+		return fail(err)
+	}
+	// A signal stops the running cell (a Ctrl-C reaches it through the
+	// process group; a kill of this process alone is passed on), and the
+	// report of the cells done is written, marked interrupted. A second
+	// signal, after app.Coalesce, exits at once.
+	stop := watchSweep(stderr)
+	defer stop.close()
+	sw := sweep{self: self, dir: dir, input: input, common: commonFlags(opts, own), stop: stop}
+	began := time.Now()
+	results, n, err := sw.run(opts, cells, stdout, stderr)
+	if err != nil {
+		return fail(err)
+	}
+	title := p.Name + " bench " + what
+	if stop.stopped() {
+		title += fmt.Sprintf(" (interrupted: %d of %d cells done)", len(results), n)
+	}
+	if err := writeResults(dir, title, results, markdown); err != nil {
+		return fail(err)
+	}
+	if charts != nil {
+		if _, err := charts(dir, results); err != nil {
+			return fail(err)
+		}
+	}
+	code := exitOK
+	if stop.stopped() {
+		fmt.Fprintf(stderr, "%s bench: interrupted by a signal: the report holds the %d of %d cells done\n", p.Name, len(results), n)
+		code = exitError
+	}
+	if opts.out == "" {
+		if err := markdown(stdout, title, results); err != nil {
+			return fail(err)
+		}
+		return code
+	}
+	fmt.Fprintf(stderr, "bench: %d cells in %s; report in %s\n", len(results), time.Since(began).Round(time.Second), dir)
+	return code
+}
+
+// sweepDir makes the folder a sweep writes into: -out, or a temporary
+// one that cleanup removes. A cells link in a folder from someone else's
+// archive would send every cell's files through it: it is removed, not
+// followed.
+func sweepDir(out string) (dir string, cleanup func(), err error) {
+	dir, cleanup = out, func() {}
+	if dir == "" {
+		if dir, err = os.MkdirTemp("", "tandem-sweep-"); err != nil {
+			return "", nil, err
+		}
+		cleanup = func() { os.RemoveAll(dir) }
+	}
+	cellsDir := filepath.Join(dir, "cells")
+	if fi, err := os.Lstat(cellsDir); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+		if err := os.Remove(cellsDir); err != nil {
+			cleanup()
+			return "", nil, fmt.Errorf("-out: %w", err)
+		}
+	}
+	if err := os.MkdirAll(cellsDir, 0o755); err != nil {
+		cleanup()
+		return "", nil, fmt.Errorf("-out: %w", err)
+	}
+	return dir, cleanup, nil
+}
+
+// commonFlags are the flags given on the sweep's command line that every
+// cell takes: those it does not set per cell itself (own).
+func commonFlags(opts options, own map[string]bool) []string {
+	var common []string
+	for _, s := range opts.set {
+		name := strings.TrimPrefix(strings.SplitN(s, "=", 2)[0], "-")
+		if !own[name] {
+			common = append(common, s)
+		}
+	}
+	return common
+}
+
+// sweep is what every cell of a running sweep shares.
+type sweep struct {
+	self, dir, input string
+	common           []string
+	stop             *sweepStop
+}
+
+// run runs the cells, -reps times, until they are done or a signal stops
+// the sweep; it returns the results and how many runs were planned.
+func (sw sweep) run(opts options, cells []benchCell, stdout, stderr io.Writer) ([]bench.Result, int, error) {
+	reps := max(opts.reps, 1)
+	n := reps * len(cells)
+	var results []bench.Result
+	began, i := time.Now(), 0
+	for rep := range reps {
+		for _, c := range cells {
+			if sw.stop.stopped() {
+				return results, n, nil
+			}
+			i++
+			cellDir := filepath.Join(sw.dir, "cells", fmt.Sprintf("%s-rep%d", strings.ReplaceAll(c.name, "/", "-"), rep))
+			el := time.Since(began)
+			left := "unknown"
+			if i > 1 {
+				left = (el / time.Duration(i-1) * time.Duration(n-i+1)).Round(time.Second).String()
+			}
+			fmt.Fprintf(stderr, "bench: cell %d of %d: %s rep %d; %s elapsed, about %s left\n",
+				i, n, c.name, rep, el.Round(time.Second), left)
+			r, line, err := runCell(sw.self, cellArgs(opts, c, cellDir, sw.input, sw.common), cellDir, stderr, sw.stop)
+			if sw.stop.stopped() {
+				return results, n, nil // the cell was cut short: its figures are not comparable
+			}
+			if err != nil {
+				return nil, n, fmt.Errorf("cell %s: %w", c.name, err)
+			}
+			// The cell's place on the sprites axis, not the live
+			// entities its summary counts: a game that makes its own
+			// number of entities must not fold two cells into one.
+			r.Name, r.Rep, r.Sprites = c.name, rep, c.sprites
+			results = append(results, r)
+			if opts.json {
+				fmt.Fprintf(stdout, "%s\n", line)
+			}
+		}
+	}
+	return results, n, nil
+}
+
+// sweepStop watches the stop signals during a sweep and passes the first
+// on to the running cell.
+type sweepStop struct {
+	sigs chan os.Signal
+	done chan struct{}
+	mu   sync.Mutex
+	cell *os.Process // the running cell, or nil
+	stop bool
+}
+
+// watchSweep starts watching the stop signals until close.
+func watchSweep(stderr io.Writer) *sweepStop {
+	s := &sweepStop{sigs: make(chan os.Signal, 4), done: make(chan struct{})}
+	signal.Notify(s.sigs, app.StopSignals...)
+	go func() {
+		var at time.Time
+		for {
+			select {
+			case <-s.done:
+				return
+			case sig := <-s.sigs:
+				s.mu.Lock()
+				first := !s.stop
+				s.stop = true
+				cell := s.cell
+				s.mu.Unlock()
+				switch {
+				case first:
+					at = time.Now()
+					fmt.Fprintf(stderr, "bench: %v: stopping the running cell, then writing the report of the cells done\n", sig)
+					if cell != nil {
+						cell.Signal(syscall.SIGTERM)
+					}
+				case time.Since(at) >= app.Coalesce:
+					fmt.Fprintf(stderr, "bench: second %v: exiting at once, without the report\n", sig)
+					if cell != nil {
+						cell.Kill()
+					}
+					atomicfile.RemovePending()
+					if f := app.OnForcedExit.Load(); f != nil {
+						(*f)() // the sweep's own Xvfb
+					}
+					os.Exit(130)
+				}
+			}
+		}
+	}()
+	return s
+}
+
+// running sets the cell running now (nil: none); a stop already asked
+// for stops it at once.
+func (s *sweepStop) running(p *os.Process) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.cell = p
+	if p != nil && s.stop {
+		p.Signal(syscall.SIGTERM)
+	}
+}
+
+// stopped reports whether a signal asked the sweep to stop.
+func (s *sweepStop) stopped() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.stop
+}
+
+func (s *sweepStop) close() {
+	signal.Stop(s.sigs)
+	close(s.done)
+}
+
+// cellArgs are the command line of cell c of a sweep, writing into dir:
+// the cell's own flags, then the sweep's common ones (given on its
+// command line and not its own), the cell's -input and the sweep's game.
+func cellArgs(opts options, c benchCell, dir, input string, common []string) []string {
+	args := []string{"bench", "-json", "-out", dir, "-input", input}
+	if opts.matrixScene != "" {
+		args = append(args, "-scene", opts.matrixScene)
+	}
+	return append(append(append(args, c.args...), "-sprite-size", fmt.Sprint(opts.World.SpriteSize)), common...)
+}
+
+// runCell runs one cell as a child process and reads back its summary
+// (also returned as the JSON line it printed) and its records.
+func runCell(self string, args []string, dir string, stderr io.Writer, stop *sweepStop) (r bench.Result, line []byte, err error) {
+	var out bytes.Buffer
+	c, err := spawn(self, args, &out, stderr, nil, nil)
+	if err == nil {
+		stop.running(c.proc)
+		err = c.wait()
+		stop.running(nil)
+	}
+	if err != nil {
+		return r, nil, fmt.Errorf("%s %s: %w", self, strings.Join(args, " "), err)
+	}
+	line = bytes.TrimSpace(out.Bytes())
+	m := map[string]any{}
+	if err := json.Unmarshal(line, &m); err != nil {
+		return r, nil, fmt.Errorf("reading its summary %q: %w", line, err)
+	}
+	r = bench.Result{Loop: fmt.Sprint(m["loop"]), SimCost: fmt.Sprint(m["simcost"]), Summary: m}
+	if v, ok := m["sprites"].(float64); ok {
+		r.Sprites = int(v)
+	}
+	r.Name = cellName(r.Loop, r.SimCost, r.Sprites)
+	if r.Frames, err = bench.ReadCSVFile(filepath.Join(dir, "frames.csv"), bench.ReadFramesCSV); err != nil {
+		return r, nil, err
+	}
+	if r.Ticks, err = bench.ReadCSVFile(filepath.Join(dir, "ticks.csv"), bench.ReadTicksCSV); err != nil {
+		return r, nil, err
+	}
+	return r, line, nil
+}
