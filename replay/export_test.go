@@ -15,23 +15,7 @@ func NewManualWriter(w io.Writer, h Header) (*Writer, error) { return newWriter(
 // header a hostile file could carry (version 1's CRC covers the fields
 // alone; versions 1 and 2 hold no level text or flags).
 func ForgeHeader(h Header, version int) []byte {
-	var body []byte
-	body = appendStr(body, h.Scene)
-	body = appendStr(body, h.Level)
-	body = binary.LittleEndian.AppendUint64(body, h.LevelHash)
-	body = binary.LittleEndian.AppendUint64(body, h.Seed)
-	for _, v := range []int{h.Hz, h.Sprites, h.ArenaW, h.ArenaH, h.CheckpointEvery} {
-		body = binary.LittleEndian.AppendUint32(body, uint32(v))
-	}
-	body = appendStr(body, h.Build)
-	if version >= 3 {
-		body = binary.LittleEndian.AppendUint32(body, uint32(len(h.LevelText)))
-		body = append(body, h.LevelText...)
-		body = binary.LittleEndian.AppendUint16(body, uint16(len(h.Flags)))
-		for _, f := range h.Flags {
-			body = appendStr(body, f)
-		}
-	}
+	body := appendHeaderBody(nil, h, version)
 	b := append([]byte(Magic), 0, 0)
 	binary.LittleEndian.PutUint16(b[len(Magic):], uint16(version))
 	b = binary.LittleEndian.AppendUint32(b, uint32(len(body)))

@@ -123,7 +123,17 @@ func appendHeader(b []byte, h Header) ([]byte, error) {
 			return nil, fmt.Errorf("replay: game flag %.40q... is %d bytes (at most 4096)", f, len(f))
 		}
 	}
-	var body []byte
+	body := appendHeaderBody(nil, h, Version)
+	b = append(b, Magic...)
+	b = binary.LittleEndian.AppendUint16(b, Version)
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(body)))
+	b = append(b, body...)
+	return binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, crcTable)), nil
+}
+
+// appendHeaderBody encodes h's fields as a header of version holds them
+// (versions 1 and 2 hold no level text and no flags), unchecked.
+func appendHeaderBody(body []byte, h Header, version int) []byte {
 	body = appendStr(body, h.Scene)
 	body = appendStr(body, h.Level)
 	body = binary.LittleEndian.AppendUint64(body, h.LevelHash)
@@ -132,17 +142,16 @@ func appendHeader(b []byte, h Header) ([]byte, error) {
 		body = binary.LittleEndian.AppendUint32(body, uint32(v))
 	}
 	body = appendStr(body, h.Build)
+	if version < 3 {
+		return body
+	}
 	body = binary.LittleEndian.AppendUint32(body, uint32(len(h.LevelText)))
 	body = append(body, h.LevelText...)
 	body = binary.LittleEndian.AppendUint16(body, uint16(len(h.Flags)))
 	for _, f := range h.Flags {
 		body = appendStr(body, f)
 	}
-	b = append(b, Magic...)
-	b = binary.LittleEndian.AppendUint16(b, Version)
-	b = binary.LittleEndian.AppendUint32(b, uint32(len(body)))
-	b = append(b, body...)
-	return binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, crcTable)), nil
+	return body
 }
 
 // check returns what is out of range in h, or "".
