@@ -7,7 +7,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/tandem-engine/tandem/bench"
@@ -368,14 +367,4 @@ func SimConfig(o Options, level *physics.Level, fw, fh int) engine.SimConfig {
 	}
 	return engine.SimConfig{Hz: o.World.Hz, Seed: o.World.Seed, Sprites: o.World.Sprites, SpriteSize: o.World.SpriteSize, Spin: o.World.Spin,
 		Width: max(fw, 64), Height: max(fh, 64), Level: level}
-}
-
-// maxRSSMB returns the process's peak resident set, in MB, as getrusage
-// (and /usr/bin/time's %M) reports it.
-func maxRSSMB() float64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return -1
-	}
-	return Round(float64(ru.Maxrss)/1024, 1) // KiB on Linux
 }
