@@ -52,7 +52,8 @@ type Summary struct {
 	InputLatencyMsP99 float64 `json:"input_latency_ms_p99"`
 	Inputs            int     `json:"inputs"`
 	// The bench's input: "xtest" (a real key through the X server, the
-	// latency from the press) or "synthetic" (a button pushed into the
+	// latency from the press), "sendinput" (the same through Windows'
+	// SendInput) or "synthetic" (a button pushed into the
 	// queue, the latency from its stamp, taken when a frame polls).
 	InputSource string `json:"input_source,omitempty"`
 	// With real presses: how late the engine stamped them, and the parts
