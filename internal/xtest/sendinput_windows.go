@@ -5,6 +5,7 @@ package xtest
 import (
 	"errors"
 	"fmt"
+	"sync"
 	"unsafe"
 
 	"golang.org/x/sys/windows"
@@ -90,20 +91,31 @@ func (*conn) fake(vk uint32, down bool) (Stamp, error) {
 	return Stamp{At: at, Acked: acked}, nil
 }
 
-// findWindow returns the visible top-level window of process pid, or 0.
-func findWindow(pid int) windows.HWND {
-	var found windows.HWND
-	cb := windows.NewCallback(func(h windows.HWND, _ uintptr) uintptr {
+// The search of findWindow: EnumWindows calls enumWindow for each
+// top-level window. The callback is made once: Windows' callbacks from Go
+// are never freed, and a process may make only so many.
+var (
+	enumMu    sync.Mutex
+	enumPID   uint32
+	enumFound windows.HWND
+	enumFunc  = windows.NewCallback(func(h windows.HWND, _ uintptr) uintptr {
 		var p uint32
 		windows.GetWindowThreadProcessId(h, &p)
-		if int(p) == pid && windows.IsWindowVisible(h) {
-			found = h
+		if p == enumPID && windows.IsWindowVisible(h) {
+			enumFound = h
 			return 0 // stop
 		}
 		return 1
 	})
-	windows.EnumWindows(cb, nil) // an early stop returns an error
-	return found
+)
+
+// findWindow returns the visible top-level window of process pid, or 0.
+func findWindow(pid int) windows.HWND {
+	enumMu.Lock()
+	defer enumMu.Unlock()
+	enumPID, enumFound = uint32(pid), 0
+	windows.EnumWindows(enumFunc, nil) // a stop returns an error
+	return enumFound
 }
 
 // focus brings pid's window to the foreground, where SendInput's events

@@ -1,6 +1,8 @@
 package xtest
 
 import (
+	"os"
+	"strings"
 	"testing"
 	"time"
 	"unsafe"
@@ -71,5 +73,25 @@ func TestSendInputStamps(t *testing.T) {
 	in.Press(F9)
 	if err := in.Close(); err != nil {
 		t.Fatalf("close with F9 down: %v", err)
+	}
+}
+
+// Focus finds a process's windows through EnumWindows: this test program
+// has none, so Focus says so, and as often as asked (its callback is made
+// once); FocusedPID answers without an error, with or without a window
+// in front.
+func TestSendInputFocus(t *testing.T) {
+	in, err := Open("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	for range 2100 { // more than the 2000 callbacks Go lets a process make
+		if err := in.Focus(os.Getpid()); err == nil || !strings.Contains(err.Error(), "no visible window") {
+			t.Fatalf("Focus of a process without a window: %v", err)
+		}
+	}
+	if pid, err := in.FocusedPID(); err != nil || pid < 0 {
+		t.Fatalf("FocusedPID: %d, %v", pid, err)
 	}
 }
