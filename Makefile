@@ -8,9 +8,11 @@ OUT     := out
 # The Debian packages GLFW's cgo build and the GL tests need, and qemu-user
 # for the arm64 determinism test; libxtst-dev for internal/xtest, which
 # presses real keys through the X server; libxi-dev also for the window's
-# own wait for input (XInput2's raw events).
+# own wait for input (XInput2's raw events); MinGW-w64 and Wine for the
+# Windows build and its tests (make windows, make test-windows).
 DEBS    := xvfb xauth libgl1-mesa-dev libgl1-mesa-dri libx11-dev libxcursor-dev \
-           libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libxtst-dev qemu-user
+           libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libxtst-dev qemu-user \
+           gcc-mingw-w64-x86-64 wine
 # Without a display, everything that opens a window runs under Xvfb, where
 # Mesa's llvmpipe gives OpenGL 4.5 core.
 XVFB    := $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1280x720x24")
@@ -29,7 +31,7 @@ FUZZ_LEVEL  ?= 600000x
 FUZZ_REPLAY ?= 800000x
 FUZZMIN     := -fuzzminimizetime 10000x
 
-.PHONY: all deps build test bench pacing run clean
+.PHONY: all deps build windows test test-windows test-darwin bench pacing run clean
 
 all: build
 
@@ -87,6 +89,30 @@ test: deps
 	# every run after.
 	$(GO) test -run '^$$' -fuzz '^FuzzParseLevel$$' -fuzztime $(FUZZ_LEVEL) $(FUZZMIN) ./physics
 	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZ_REPLAY) $(FUZZMIN) ./replay
+	$(MAKE) --no-print-directory test-darwin test-windows
+
+# cmd/tandem and the three examples for Windows, cross-built with MinGW-w64
+# to bin/windows/*.exe, statically linked: each must import only DLLs
+# that Windows ships (checked with objdump). The first build compiles GLFW
+# for Windows (a couple of minutes).
+windows: deps
+	scripts/windows-test build
+
+# The Windows build under Wine on Xvfb, in a Wine prefix of its own
+# (out/wine-prefix): the examples, recordings verified across Linux and
+# Wine, Ctrl-C, SendInput, a game built outside the repository, the
+# window-free packages' tests (scripts/windows-test says what each part
+# checks). Without Wine or MinGW it skips, saying so; with CI=true it fails.
+test-windows: deps
+	scripts/windows-test
+
+# macOS on paper: no macOS SDK here, so the cgo parts (window, gl) cannot
+# be built for it; the game API and every package that needs no window
+# must build and vet without cgo.
+test-darwin:
+	@pkgs=$$($(GO) list ./... | grep -v -e '/gl$$' -e '/gl/internal/gltest$$' -e '/window$$'); \
+	echo "GOOS=darwin CGO_ENABLED=0 go build && go vet: the packages that need no window"; \
+	GOOS=darwin CGO_ENABLED=0 $(GO) build $$pkgs && GOOS=darwin CGO_ENABLED=0 $(GO) vet $$pkgs
 
 # The Go benchmarks of every package, then the standard comparison of the
 # four loops (about 5 minutes; tandem starts its own Xvfb without a

@@ -10,7 +10,7 @@ var (
 	// ErrNoDisplay: there is no display to open a window on.
 	ErrNoDisplay = errors.New("tandem: no display: set DISPLAY, or run under xvfb-run (tandem.Main starts its own Xvfb)")
 	// ErrNoOpenGL: the display gives no OpenGL 4.1 core context.
-	ErrNoOpenGL = errors.New("tandem: no OpenGL 4.1 core context: try Mesa's llvmpipe (LIBGL_ALWAYS_SOFTWARE=1), or run under xvfb-run")
+	ErrNoOpenGL = errors.New("tandem: no OpenGL 4.1 core context: " + noOpenGLHint)
 	// ErrDisplayLost: the display went away during the run (the X server
 	// died); the summary and the recording were written up to there.
 	ErrDisplayLost = errors.New("tandem: the display went away during the run")

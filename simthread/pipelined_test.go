@@ -12,8 +12,6 @@ import (
 	"testing"
 
 	"github.com/tandem-engine/tandem/internal/mallocs"
-
-	"golang.org/x/sys/unix"
 )
 
 // startPipelined starts the pipelined loop of a runner for sim with cfg
@@ -41,11 +39,14 @@ func startPipelined(t *testing.T, sim Sim, cfg Config) (*Runner, *FakeClock, fun
 }
 
 func TestPipelinedMeetHand(t *testing.T) {
+	if threadID() == 0 {
+		t.Skip("no thread id on " + runtime.GOOS + " without cgo")
+	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	caller := int64(unix.Gettid())
+	caller := threadID()
 	var tid atomic.Int64
-	sim := &hashSim{onStep: func(*hashSim) { tid.Store(int64(unix.Gettid())) }}
+	sim := &hashSim{onStep: func(*hashSim) { tid.Store(threadID()) }}
 	r, _, stop := startPipelined(t, sim, Config{Hz: 60})
 	defer stop()
 
@@ -176,15 +177,18 @@ func TestPipelinedRunsEveryTickDue(t *testing.T) {
 	// added; the newest snapshot is the state after them, due when the
 	// last of them was. The cap and the lag clamp are out of the way.
 	// Every tick runs on one thread, and not the caller's.
+	if threadID() == 0 {
+		t.Skip("no thread id on " + runtime.GOOS + " without cgo")
+	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	caller := int64(unix.Gettid())
+	caller := threadID()
 	for _, hz := range []int{24, 60, 144, 1000} {
 		for seed := uint64(1); seed <= 4; seed++ {
 			rng := rand.New(rand.NewPCG(seed, uint64(hz)))
 			var first, other atomic.Int64
 			sim := &hashSim{onStep: func(*hashSim) {
-				if id := int64(unix.Gettid()); !first.CompareAndSwap(0, id) && id != first.Load() {
+				if id := threadID(); !first.CompareAndSwap(0, id) && id != first.Load() {
 					other.Store(id)
 				}
 			}}

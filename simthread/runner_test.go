@@ -6,8 +6,6 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"golang.org/x/sys/unix"
-
 	"github.com/tandem-engine/tandem/snapshot"
 )
 
@@ -129,14 +127,17 @@ func TestDrift24HoursRunner(t *testing.T) {
 }
 
 func TestSimThread(t *testing.T) {
+	if threadID() == 0 {
+		t.Skip("no thread id on " + runtime.GOOS + " without cgo")
+	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	caller := unix.Gettid()
+	caller := threadID()
 	var first, other atomic.Int64
 	sim := &hashSim{}
 	ctx, cancel := context.WithCancel(context.Background())
 	sim.onStep = func(s *hashSim) {
-		tid := int64(unix.Gettid())
+		tid := threadID()
 		if first.Load() == 0 {
 			first.Store(tid)
 		} else if tid != first.Load() {

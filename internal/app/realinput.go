@@ -14,7 +14,8 @@ import (
 )
 
 // realInput is the bench's real key: F9 pressed and released through the
-// X server's XTest extension, from a thread of its own, at random moments
+// platform's injector (the X server's XTest extension; SendInput on
+// Windows), from a thread of its own, at random moments
 // (not on any frame's grid), each recorded when it was made. The window
 // gets it as it gets any key, and the loop stamps it as it stamps any
 // key; the figures then start at the press, as a camera's would.
@@ -86,7 +87,7 @@ func (b *benchLoad) pressFigures(sum *Summary, run *bench.Records) {
 		sum.InputSource = "synthetic"
 		return
 	}
-	sum.InputSource = "xtest"
+	sum.InputSource = b.real.inj.Source()
 	fr, _ := run.Window()
 	f := run.Presses(fr, b.presses)
 	p := func(part func(bench.PressRow) float64, q float64) float64 {

@@ -7,7 +7,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/tandem-engine/tandem/bench"
@@ -53,7 +52,8 @@ type Summary struct {
 	InputLatencyMsP99 float64 `json:"input_latency_ms_p99"`
 	Inputs            int     `json:"inputs"`
 	// The bench's input: "xtest" (a real key through the X server, the
-	// latency from the press) or "synthetic" (a button pushed into the
+	// latency from the press), "sendinput" (the same through Windows'
+	// SendInput) or "synthetic" (a button pushed into the
 	// queue, the latency from its stamp, taken when a frame polls).
 	InputSource string `json:"input_source,omitempty"`
 	// With real presses: how late the engine stamped them, and the parts
@@ -352,14 +352,4 @@ func WriteJSONLine(w io.Writer, v any) error {
 	}
 	_, err = fmt.Fprintf(w, "%s\n", b)
 	return err
-}
-
-// maxRSSMB returns the process's peak resident set, in MB, as getrusage
-// (and /usr/bin/time's %M) reports it.
-func maxRSSMB() float64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return -1
-	}
-	return Round(float64(ru.Maxrss)/1024, 1) // KiB on Linux
 }

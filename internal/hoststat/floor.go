@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"time"
+
+	"github.com/tandem-engine/tandem/snapshot"
 )
 
 // FloorWork is a kind of fixed work [Floor] repeats.
@@ -85,9 +87,9 @@ func NewFloorRunner(kind FloorWork, d time.Duration) *FloorRunner {
 	f.pass()
 	fastest := time.Duration(1<<62 - 1)
 	for range 3 {
-		t := time.Now()
+		t := snapshot.Now()
 		f.pass()
-		fastest = min(fastest, time.Since(t))
+		fastest = min(fastest, time.Duration(snapshot.Now()-t))
 	}
 	f.passes = floorPasses(d, fastest)
 	return f
@@ -96,14 +98,17 @@ func NewFloorRunner(kind FloorWork, d time.Duration) *FloorRunner {
 // Run does the work once and returns how long it took, ns; false, at
 // once, when stop (if not nil, asked between passes) says true.
 func (f *FloorRunner) Run(stop func() bool) (ns int64, ok bool) {
-	t := time.Now()
+	// snapshot.Now, not time.Now: on Windows Go's clock moves once per
+	// clock interrupt (up to 15.6 ms), and a run of a millisecond
+	// measured 0 under Wine.
+	t := snapshot.Now()
 	for range f.passes {
 		if stop != nil && stop() {
 			return 0, false
 		}
 		f.pass()
 	}
-	return int64(time.Since(t)), true
+	return snapshot.Now() - t, true
 }
 
 // floorPasses returns how many passes of pass each make a run about d

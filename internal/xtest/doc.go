@@ -26,6 +26,12 @@
 // Injector.FocusedPID says whose it is: check it before trusting that the
 // presses reach the window.
 //
-// Builds without X11 (not Linux, no cgo, the wayland tag) compile, and Open
-// returns ErrUnavailable.
+// Windows: the same Injector presses keys through user32's SendInput (no
+// cgo): the event enters the system's input stream as a keyboard's, and
+// goes to the foreground window. At and Acked bracket the SendInput call,
+// read with snapshot.Now(); Focus brings a process's window to the
+// foreground, as far as Windows lets it. Source says which injector runs.
+//
+// Other builds without X11 (macOS, no cgo, the wayland tag) compile, and
+// Open returns ErrUnavailable.
 package xtest

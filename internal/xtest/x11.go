@@ -268,6 +268,9 @@ import (
 	"github.com/tandem-engine/tandem/snapshot"
 )
 
+// source names this build's injector in the bench's summary.
+const source = "xtest"
+
 // conn is an open X connection with XTEST.
 type conn struct {
 	c    *C.xt_conn

@@ -1,4 +1,4 @@
-//go:build !linux || !cgo || wayland
+//go:build !windows && (!linux || !cgo || wayland)
 
 package xtest
 
@@ -7,6 +7,9 @@ import (
 
 	"github.com/tandem-engine/tandem/snapshot"
 )
+
+// source names the injector this build would have.
+const source = "xtest"
 
 // conn stands for the X connection this build cannot make.
 type conn struct{}

@@ -125,6 +125,12 @@ func (in *Injector) send(key Keysym, down bool) (Stamp, error) {
 
 var errClosed = errors.New("xtest: the injector is closed: Open another")
 
+// Source names the injector: "xtest" (XTEST on an X server) or
+// "sendinput" (Windows' SendInput), as the bench's input_source says it.
+//
+// Any goroutine.
+func (in *Injector) Source() string { return source }
+
 // Focus gives the keyboard focus to the visible window of process pid (as
 // its _NET_WM_PID says: GLFW sets it), so that the injected keys go there.
 // On a server without a window manager (Xvfb), the last window GLFW

@@ -1,0 +1,7 @@
+package simthread
+
+import "golang.org/x/sys/windows"
+
+// threadID returns the calling OS thread's id, for the tests that check
+// which thread ran a tick.
+func threadID() int64 { return int64(windows.GetCurrentThreadId()) }
