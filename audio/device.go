@@ -1,0 +1,182 @@
+package audio
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/ebitengine/oto/v3"
+	"github.com/jfreymuth/pulse"
+
+	"github.com/tandem-engine/tandem/snapshot"
+)
+
+// Options are the device's settings; a zero field takes its default.
+type Options struct {
+	Rate int // Hz; default 48000
+	// Buffer is the device's own buffer: PulseAudio's target length, or
+	// ALSA's buffer (two periods). Default 100 ms: smaller ones underran
+	// on a loaded 2-core machine.
+	Buffer time.Duration
+	// Ahead is how far the mixer keeps ahead of the device's takes in
+	// oto's player: more than one take of the device (PulseAudio takes
+	// about 30 ms at a time with a 100 ms buffer). Default 50 ms.
+	Ahead time.Duration
+	// Wait bounds the device's start. Default 5 s.
+	Wait time.Duration
+	Name string // the client's name on the sound server; default "tandem"
+}
+
+// Output is the mixer playing on the sound device. The nil *Output is a
+// run with no sound: its methods do nothing, so a loop calls them alike
+// either way.
+type Output struct {
+	*Mixer
+	ctx    *oto.Context
+	player *oto.Player
+	device string
+	lat    time.Duration
+}
+
+var (
+	openMu sync.Mutex
+	opened bool
+)
+
+// Open opens the sound device and plays a mixer of sounds on it. With no
+// device (no sound server and no ALSA, a machine with no sound card) it
+// returns an error saying why: the caller says so once and runs silent.
+// oto opens one device per process: a second Open is an error. Main
+// thread (any one goroutine); it blocks until the device runs.
+func Open(sounds []*Sound, o Options) (*Output, error) {
+	if o.Rate == 0 {
+		o.Rate = 48000
+	}
+	if o.Buffer == 0 {
+		o.Buffer = 100 * time.Millisecond
+	}
+	if o.Ahead == 0 {
+		o.Ahead = 50 * time.Millisecond
+	}
+	if o.Wait == 0 {
+		o.Wait = 5 * time.Second
+	}
+	if o.Name == "" {
+		o.Name = "tandem"
+	}
+	openMu.Lock()
+	defer openMu.Unlock()
+	if opened {
+		return nil, errors.New("audio: the sound device is already open (oto opens one per process)")
+	}
+	opened = true
+	ctx, ready, err := oto.NewContext(&oto.NewContextOptions{SampleRate: o.Rate, ChannelCount: 2,
+		Format: oto.FormatFloat32LE, BufferSize: o.Buffer, ApplicationName: o.Name})
+	if err != nil {
+		return nil, fmt.Errorf("audio: no sound device: %w", err)
+	}
+	select {
+	case <-ready:
+	case <-time.After(o.Wait):
+		return nil, fmt.Errorf("audio: no sound device: it did not start within %v", o.Wait)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("audio: no sound device: %w (start a sound server, or run with -mute)", err)
+	}
+	m := NewMixer(o.Rate, sounds)
+	m.clock.latency = int64(o.Buffer)
+	m.target = int(int64(o.Rate) * int64(o.Ahead) / int64(time.Second))
+	out := &Output{Mixer: m, ctx: ctx, device: deviceName(), lat: o.Buffer + o.Ahead}
+	p := ctx.NewPlayer(m)
+	p.SetBufferSize(8 * m.target)
+	m.buffered = func() int { return p.BufferedSize() / 8 }
+	out.player = p
+	p.Play()
+	return out, nil
+}
+
+// deviceName names what oto plays on: the PulseAudio server's default
+// sink, or ALSA when no server answers (oto's fallback).
+func deviceName() string {
+	c, err := pulse.NewClient(pulse.ClientApplicationName("tandem"), pulse.ClientTimeout(time.Second))
+	if err != nil {
+		return "alsa"
+	}
+	defer c.Close()
+	s, err := c.DefaultSink()
+	if err != nil {
+		return "pulseaudio"
+	}
+	return "pulseaudio: " + s.Name()
+}
+
+// Device names the device: "pulseaudio: <sink>" or "alsa"; "" for nil.
+func (o *Output) Device() string {
+	if o == nil {
+		return ""
+	}
+	return o.device
+}
+
+// Latency is the least offset a sound can be scheduled at: the device's
+// buffer plus what the mixer keeps ahead of it. 0 for nil.
+func (o *Output) Latency() time.Duration {
+	if o == nil {
+		return 0
+	}
+	return o.lat
+}
+
+// SetOffset sets the run's offset: each sound starts at its tick's time
+// plus offset. Pass the renderer's delay; the offset is raised to the
+// device's Latency where that is longer (a sound cannot be heard
+// sooner), and it returns the offset it holds. Once, before the first
+// Feed; any goroutine.
+func (o *Output) SetOffset(renderDelay time.Duration) time.Duration {
+	if o == nil {
+		return renderDelay
+	}
+	d := max(renderDelay, o.lat)
+	o.Mixer.SetOffset(int64(d))
+	return d
+}
+
+// Feed hands a published tick's sounds to the mixer; sim thread only,
+// after the tick's publish. Nothing for nil.
+func (o *Output) Feed(s *snapshot.Snapshot) {
+	if o != nil {
+		o.Mixer.Feed(s)
+	}
+}
+
+// Stats returns the mixer's figures with the device's name and latency;
+// the zero Stats for nil. Any one goroutine, at the summary.
+func (o *Output) Stats() Stats {
+	if o == nil {
+		return Stats{}
+	}
+	s := o.Mixer.Stats()
+	s.Device, s.LatencyMs = o.device, float64(o.lat)/1e6
+	return s
+}
+
+// Starts appends the sounds started since the last call (sounds.csv's
+// rows); dst as it is for nil. Any one goroutine.
+func (o *Output) Starts(dst []Start) []Start {
+	if o == nil {
+		return dst
+	}
+	return o.Mixer.Starts(dst)
+}
+
+// Close stops the sound. The device itself stays with oto until the
+// process ends (oto cannot reopen it).
+func (o *Output) Close() {
+	if o == nil {
+		return
+	}
+	o.player.Pause()
+	o.ctx.Suspend()
+	o.Mixer.Close()
+}
