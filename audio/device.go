@@ -20,9 +20,13 @@ type Options struct {
 	// on a loaded 2-core machine.
 	Buffer time.Duration
 	// Ahead is how far the mixer keeps ahead of the device's takes in
-	// oto's player: more than one take of the device (PulseAudio takes
-	// about 30 ms at a time with a 100 ms buffer). Default 50 ms.
+	// oto's player: more than one take of the device. PulseAudio takes 20
+	// to 30 ms at a time with a 100 ms buffer, ALSA a period (half the
+	// buffer). Default 50 ms on PulseAudio, Buffer/2 + 25 ms on ALSA.
 	Ahead time.Duration
+	// Margin is added to the latency for the sim thread's lateness in
+	// publishing a tick and the device's wait between takes. Default 10 ms.
+	Margin time.Duration
 	// Wait bounds the device's start. Default 5 s.
 	Wait time.Duration
 	Name string // the client's name on the sound server; default "tandem"
@@ -56,8 +60,8 @@ func Open(sounds []*Sound, o Options) (*Output, error) {
 	if o.Buffer == 0 {
 		o.Buffer = 100 * time.Millisecond
 	}
-	if o.Ahead == 0 {
-		o.Ahead = 50 * time.Millisecond
+	if o.Margin == 0 {
+		o.Margin = 10 * time.Millisecond
 	}
 	if o.Wait == 0 {
 		o.Wait = 5 * time.Second
@@ -84,10 +88,18 @@ func Open(sounds []*Sound, o Options) (*Output, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("audio: no sound device: %w (start a sound server, or run with -mute)", err)
 	}
+	name := deviceName()
+	if o.Ahead == 0 {
+		o.Ahead = 50 * time.Millisecond
+		if name == "alsa" {
+			o.Ahead = o.Buffer/2 + 25*time.Millisecond
+		}
+	}
 	m := NewMixer(o.Rate, sounds)
 	m.clock.latency = int64(o.Buffer)
+	m.clock.skip = 2 * int64(o.Rate) * int64(o.Buffer) / int64(time.Second)
 	m.target = int(int64(o.Rate) * int64(o.Ahead) / int64(time.Second))
-	out := &Output{Mixer: m, ctx: ctx, device: deviceName(), lat: o.Buffer + o.Ahead}
+	out := &Output{Mixer: m, ctx: ctx, device: name, lat: o.Buffer + o.Ahead + o.Margin}
 	p := ctx.NewPlayer(m)
 	p.SetBufferSize(8 * m.target)
 	m.buffered = func() int { return p.BufferedSize() / 8 }
@@ -120,7 +132,7 @@ func (o *Output) Device() string {
 }
 
 // Latency is the least offset a sound can be scheduled at: the device's
-// buffer plus what the mixer keeps ahead of it. 0 for nil.
+// buffer, what the mixer keeps ahead of it and the margin. 0 for nil.
 func (o *Output) Latency() time.Duration {
 	if o == nil {
 		return 0
@@ -176,6 +188,7 @@ func (o *Output) Close() {
 	if o == nil {
 		return
 	}
+	o.Mixer.closed.Store(true)
 	o.player.Pause()
 	o.ctx.Suspend()
 	o.Mixer.Close()

@@ -39,6 +39,7 @@ type Mixer struct {
 	target   int          // frames to keep given to the device ahead of its takes; 0: all asked
 
 	offset atomic.Int64 // ns added to a tick's time
+	closed atomic.Bool  // the device is stopping: reads are silence and count nothing
 	st     stats
 }
 
@@ -125,6 +126,10 @@ func (m *Mixer) Push(e Event) {
 // allocates nothing.
 func (m *Mixer) Read(p []byte) (int, error) {
 	n := len(p) / 8
+	if m.closed.Load() {
+		clear(p[:8*n])
+		return 8 * n, nil
+	}
 	now := m.now()
 	bp := 0
 	if m.buffered != nil {
@@ -408,7 +413,8 @@ type clock struct {
 	rate    int64
 	latency int64 // ns from a frame's take to its being heard
 	origin  int64 // ns at which device frame 0 was taken
-	valid   bool
+	valid   bool  // a take has anchored the clock
+	skip    int64 // frames the device takes before its takes keep time: twice its buffer
 	reads   int
 	winMin  int64
 	winN    int
@@ -416,8 +422,8 @@ type clock struct {
 
 const (
 	clockWarm   = 16                 // reads before an empty buffer counts as an underrun
-	clockWindow = 32                 // reads a lateness must last to move the origin later
-	clockTolUp  = 3_000_000          // ns: a lateness that means silence was inserted
+	clockWindow = 16                 // reads a lateness must last to move the origin later
+	clockTolUp  = 5_000_000          // ns: a lateness that means silence was inserted
 	clockDrift  = 500_000            // ns: the least move of the origin
 	maxInt64    = math.MaxInt64 >> 1 // a far frame
 )
@@ -430,6 +436,11 @@ func (c *clock) framesNs(f int64) int64 {
 // observe takes a pull at now with taken frames taken; empty reports the
 // device's buffer found empty. It reports an underrun.
 func (c *clock) observe(now, taken int64, empty bool) bool {
+	if taken <= c.skip {
+		// The device is still filling its buffer: it takes faster than it
+		// plays, and these reads say nothing of its clock.
+		return false
+	}
 	o := now - c.framesNs(taken)
 	c.reads++
 	if !c.valid {
@@ -464,6 +475,9 @@ func (c *clock) timeOf(f int64) int64 { return c.origin + c.latency + c.framesNs
 
 // frameAt returns the first device frame heard at or after t.
 func (c *clock) frameAt(t int64) int64 {
+	if !c.valid {
+		return maxInt64 // not yet anchored: every sound waits
+	}
 	d := t - c.origin - c.latency
 	if d <= 0 {
 		return -1
