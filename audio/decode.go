@@ -281,3 +281,16 @@ func decodeMP3(r io.ReadSeeker, size int64) (*Sound, error) {
 	}
 	return &Sound{Rate: rate, Frames: frames, pcm: out, mp3: stream}, nil
 }
+
+// Click returns a 2 ms click at 48 kHz: a sound of the engine's own, for
+// the bench's key presses (append it to the game's sounds; its index is
+// theirs plus one).
+func Click() *Sound {
+	const n = 96
+	pcm := make([]float32, 2*n)
+	for i := range n {
+		v := float32(0.8 * math.Exp(-float64(i)/24))
+		pcm[2*i], pcm[2*i+1] = v, v
+	}
+	return &Sound{Name: "click", Rate: 48000, Frames: n, pcm: pcm}
+}

@@ -3,6 +3,8 @@ package audio
 import (
 	"errors"
 	"fmt"
+	"io"
+	"strings"
 	"sync"
 	"time"
 
@@ -32,15 +34,36 @@ type Options struct {
 	Name string // the client's name on the sound server; default "tandem"
 }
 
-// Output is the mixer playing on the sound device. The nil *Output is a
-// run with no sound: its methods do nothing, so a loop calls them alike
-// either way.
+// Output is the mixer playing on the sound device. A silent Output (from
+// Start with -mute or with no device, or nil) does nothing in each of its
+// methods, so a loop calls them alike either way.
 type Output struct {
-	*Mixer
+	*Mixer // nil when silent
 	ctx    *oto.Context
 	player *oto.Player
-	device string
+	device string // the device, or why there is none
 	lat    time.Duration
+}
+
+// silent reports whether o plays nothing.
+func (o *Output) silent() bool { return o == nil || o.Mixer == nil }
+
+// Start opens the device for a run and returns its output, always
+// non-nil. With mute, or when the device does not open, the output is
+// silent and says why in Device (the summary's "audio"); a device that
+// failed is told once, in one line, to notice (the run's stderr).
+func Start(sounds []*Sound, mute bool, o Options, notice io.Writer) *Output {
+	if mute {
+		return &Output{device: "none: muted (-mute)"}
+	}
+	out, err := Open(sounds, o)
+	if err != nil {
+		if notice != nil {
+			fmt.Fprintf(notice, "tandem: %v; running silent\n", err)
+		}
+		return &Output{device: "none: " + strings.TrimPrefix(err.Error(), "audio: ")}
+	}
+	return out
 }
 
 var (
@@ -123,7 +146,8 @@ func deviceName() string {
 	return "pulseaudio: " + s.Name()
 }
 
-// Device names the device: "pulseaudio: <sink>" or "alsa"; "" for nil.
+// Device names the device, "pulseaudio: <sink>" or "alsa", or says why
+// there is none ("none: ..."); "" for nil.
 func (o *Output) Device() string {
 	if o == nil {
 		return ""
@@ -134,7 +158,7 @@ func (o *Output) Device() string {
 // Latency is the least offset a sound can be scheduled at: the device's
 // buffer, what the mixer keeps ahead of it and the margin. 0 for nil.
 func (o *Output) Latency() time.Duration {
-	if o == nil {
+	if o.silent() {
 		return 0
 	}
 	return o.lat
@@ -146,7 +170,7 @@ func (o *Output) Latency() time.Duration {
 // sooner), and it returns the offset it holds. Once, before the first
 // Feed; any goroutine.
 func (o *Output) SetOffset(renderDelay time.Duration) time.Duration {
-	if o == nil {
+	if o.silent() {
 		return renderDelay
 	}
 	d := max(renderDelay, o.lat)
@@ -165,8 +189,8 @@ func (o *Output) Feed(s *snapshot.Snapshot) {
 // Stats returns the mixer's figures with the device's name and latency;
 // the zero Stats for nil. Any one goroutine, at the summary.
 func (o *Output) Stats() Stats {
-	if o == nil {
-		return Stats{}
+	if o.silent() {
+		return Stats{Device: o.Device()}
 	}
 	s := o.Mixer.Stats()
 	s.Device, s.LatencyMs = o.device, float64(o.lat)/1e6
@@ -175,17 +199,17 @@ func (o *Output) Stats() Stats {
 
 // Starts appends the sounds started since the last call (sounds.csv's
 // rows); dst as it is for nil. Any one goroutine.
-func (o *Output) Starts(dst []Start) []Start {
-	if o == nil {
+func (o *Output) Onsets(dst []Onset) []Onset {
+	if o.silent() {
 		return dst
 	}
-	return o.Mixer.Starts(dst)
+	return o.Mixer.Onsets(dst)
 }
 
 // Close stops the sound. The device itself stays with oto until the
 // process ends (oto cannot reopen it).
 func (o *Output) Close() {
-	if o == nil {
+	if o.silent() {
 		return
 	}
 	o.Mixer.closed.Store(true)

@@ -134,20 +134,24 @@ func TestNoDeviceChild(t *testing.T) {
 	if os.Getenv("TANDEM_AUDIO_CHILD") == "" {
 		t.Skip("run by TestNoDevice")
 	}
-	out, err := Open(nil, Options{Wait: 5 * time.Second})
-	if err == nil {
-		t.Fatalf("Open found a device (%s); want none", out.Device())
+	var notice strings.Builder
+	silent := Start(nil, false, Options{}, &notice)
+	t.Logf("the notice: %s", notice.String())
+	if !strings.HasPrefix(silent.Device(), "none: no sound device") || strings.Count(notice.String(), "\n") != 1 ||
+		!strings.HasPrefix(notice.String(), "tandem: audio: no sound device") || !strings.HasSuffix(notice.String(), "running silent\n") {
+		t.Errorf("Start with no device: device %q, notice %q; want one line and the reason", silent.Device(), notice.String())
 	}
-	t.Logf("the notice: %v", err)
-	if !strings.HasPrefix(err.Error(), "audio: no sound device") {
-		t.Errorf("error %q; want it to start 'audio: no sound device'", err)
+	muted := Start(nil, true, Options{}, &notice)
+	if muted.Stats().Device != "none: muted (-mute)" {
+		t.Errorf("muted: %q", muted.Stats().Device)
 	}
-	var none *Output
-	none.Feed(&snapshot.Snapshot{})
-	if d := none.SetOffset(20 * time.Millisecond); d != 20*time.Millisecond || none.Stats() != (Stats{}) || none.Device() != "" {
-		t.Errorf("a nil Output is not silent and empty")
+	for _, none := range []*Output{nil, silent, muted} {
+		none.Feed(&snapshot.Snapshot{})
+		if d := none.SetOffset(20 * time.Millisecond); d != 20*time.Millisecond || none.Stats().Started != 0 || len(none.Onsets(nil)) != 0 {
+			t.Errorf("a silent Output (%q) is not silent and empty", none.Device())
+		}
+		none.Close()
 	}
-	none.Close()
 }
 
 // TestClicksChild is the body of TestPulseClicks and TestALSAFallback, in
@@ -215,7 +219,7 @@ func TestClicksChild(t *testing.T) {
 	}
 	on := onsets(frames)
 	st := out.Stats()
-	starts := out.Starts(nil)
+	starts := out.Onsets(nil)
 	t.Logf("recorded %.2f s, %d onsets; stats %+v", float64(len(frames)/2)/48000, len(on), st)
 	alsa := os.Getenv("TANDEM_TEST_WANT") == "alsa"
 	if alsa && len(on) >= 30 && len(on) <= len(aimed) {

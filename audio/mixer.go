@@ -219,7 +219,7 @@ func (m *Mixer) startDue(n int64) {
 			}
 			start := m.clock.timeOf(at)
 			m.st.record(start-aimed, m.clock.framesNs(1)+1)
-			m.starts.push(Start{Tick: e.Tick, Aimed: aimed, Start: start})
+			m.starts.push(Onset{Tick: e.Tick, Aimed: aimed, Start: start})
 		case OpStop:
 			for i := range m.voices {
 				if v := &m.voices[i]; v.on && v.handle == e.Voice && !v.music {
@@ -397,7 +397,7 @@ func (m *Mixer) Stats() Stats {
 
 // Starts appends the starts recorded since the last call to dst: the
 // rows of sounds.csv. Any one goroutine.
-func (m *Mixer) Starts(dst []Start) []Start { return m.starts.drain(dst) }
+func (m *Mixer) Onsets(dst []Onset) []Onset { return m.starts.drain(dst) }
 
 // clock maps device frames onto snapshot.Now. At each pull the mixer sees
 // how many frames the device has taken (taken = written - still buffered);

@@ -1,6 +1,9 @@
 package audio
 
-import "sync/atomic"
+import (
+	"strconv"
+	"sync/atomic"
+)
 
 // Op is what a sound event does.
 type Op uint8
@@ -55,26 +58,26 @@ func (q *queue) pop() (Event, bool) {
 	return e, true
 }
 
-// Start is where one sound started: its tick, the instant it was aimed
+// Onset is where one sound started: its tick, the instant it was aimed
 // at (the tick's time plus the offset) and the instant its first sample
 // is heard by the mixer's clock, ns on snapshot.Now's clock. These are
 // the rows of the bench's sounds.csv (tick,aimed_ns,start_ns).
-type Start struct {
+type Onset struct {
 	Tick         uint64
 	Aimed, Start int64
 }
 
-// startRing hands Start records from the audio thread to one reader,
+// startRing hands Onset records from the audio thread to one reader,
 // lock-free; when the reader falls behind, new records are dropped and
 // counted rather than waited for.
 type startRing struct {
-	buf     [4096]Start
+	buf     [4096]Onset
 	head    atomic.Uint64
 	tail    atomic.Uint64
 	dropped atomic.Int64
 }
 
-func (r *startRing) push(s Start) {
+func (r *startRing) push(s Onset) {
 	t := r.tail.Load()
 	if t-r.head.Load() >= uint64(len(r.buf)) {
 		r.dropped.Add(1)
@@ -85,11 +88,25 @@ func (r *startRing) push(s Start) {
 }
 
 // drain appends every record to dst.
-func (r *startRing) drain(dst []Start) []Start {
+func (r *startRing) drain(dst []Onset) []Onset {
 	h, t := r.head.Load(), r.tail.Load()
 	for ; h < t; h++ {
 		dst = append(dst, r.buf[h%uint64(len(r.buf))])
 	}
 	r.head.Store(h)
 	return dst
+}
+
+// StartsHeader is the header line of sounds.csv.
+const StartsHeader = "tick,aimed_ns,start_ns\n"
+
+// AppendCSV appends s as a line of sounds.csv. It allocates nothing when
+// dst has room.
+func (s Onset) AppendCSV(dst []byte) []byte {
+	dst = strconv.AppendUint(dst, s.Tick, 10)
+	dst = append(dst, ',')
+	dst = strconv.AppendInt(dst, s.Aimed, 10)
+	dst = append(dst, ',')
+	dst = strconv.AppendInt(dst, s.Start, 10)
+	return append(dst, '\n')
 }
