@@ -32,6 +32,10 @@ type Options struct {
 	// Wait bounds the device's start. Default 5 s.
 	Wait time.Duration
 	Name string // the client's name on the sound server; default "tandem"
+	// OnCall starts each sound at the next buffer the device pulls, the
+	// way engines that play on call do, ignoring its tick's time: for the
+	// bench's comparison only.
+	OnCall bool
 }
 
 // Output is the mixer playing on the sound device. A silent Output (from
@@ -119,6 +123,7 @@ func Open(sounds []*Sound, o Options) (*Output, error) {
 		}
 	}
 	m := NewMixer(o.Rate, sounds)
+	m.onCall = o.OnCall
 	m.clock.latency = int64(o.Buffer)
 	m.clock.skip = 2 * int64(o.Rate) * int64(o.Buffer) / int64(time.Second)
 	m.target = int(int64(o.Rate) * int64(o.Ahead) / int64(time.Second))

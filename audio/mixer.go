@@ -38,6 +38,7 @@ type Mixer struct {
 	buffered func() int   // frames the device has been given and not yet taken; nil: no device
 	target   int          // frames to keep given to the device ahead of its takes; 0: all asked
 
+	onCall bool         // start each sound at the next buffer, as play-on-call engines do (for comparison)
 	offset atomic.Int64 // ns added to a tick's time
 	closed atomic.Bool  // the device is stopping: reads are silence and count nothing
 	st     stats
@@ -194,6 +195,9 @@ func (m *Mixer) startDue(n int64) {
 	for _, e := range m.pending[:m.npend] {
 		aimed := e.Time + m.offset.Load()
 		at := m.clock.frameAt(aimed)
+		if m.onCall {
+			at = m.written
+		}
 		if at >= m.written+n {
 			m.pending[k] = e
 			k++
