@@ -179,7 +179,10 @@ func TestClicksChild(t *testing.T) {
 	if want := os.Getenv("TANDEM_TEST_WANT"); !strings.HasPrefix(out.Device(), want) {
 		t.Fatalf("device %q; want %s", out.Device(), want)
 	}
-	offset := out.SetOffset(0)
+	// The offset a renderer 30 ms behind would ask for: room for this
+	// test's sim goroutine, which sleeps to its ticks, to wake late under
+	// -race on a loaded machine without its clicks starting late.
+	offset := out.SetOffset(out.Latency() + 30*time.Millisecond)
 	t.Logf("device %s, latency %v, offset %v", out.Device(), out.Latency(), offset)
 
 	rec := filepath.Join(t.TempDir(), "rec.raw")

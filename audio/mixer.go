@@ -303,41 +303,42 @@ func (m *Mixer) play(v *voice, buf []float32) {
 }
 
 func (m *Mixer) playStream(v *voice, st *stream, buf []float32, from, to int64) {
-	if from >= to {
-		if to >= v.end {
-			v.on = false
-		}
-		return
+	head := int64(len(st.head) / 2)
+	f := from
+	for ; f < to && f-v.at < head; f++ { // the head, from memory
+		k, pos := 2*(f-m.written), 2*(f-v.at)
+		buf[k] += st.head[pos] * v.gl
+		buf[k+1] += st.head[pos+1] * v.gr
 	}
-	if st.ack.Load() != v.gen {
-		m.st.streamStarved.Add(1) // the streamer has not rewound yet: silence, and the stream keeps its place
-		v.read += to - from
-		return
-	}
-	r, w := st.r.Load(), st.w.Load()
-	mask := uint64(len(st.ring) - 1)
-	// Frames the voice has missed (a late rewind) are skipped, so that the
-	// stream stays on its samples.
-	for v.read < from-v.at && r < w {
-		r += 2
-		v.read++
-	}
-	for f := from; f < to; f++ {
-		if r >= w {
-			if st.ended.Load() {
-				v.on = false
-			} else {
-				m.st.streamStarved.Add(1)
+	if f < to {
+		if st.ack.Load() != v.gen {
+			// The streamer has not rewound yet: silence, and the stream
+			// keeps its place (the frames missed are skipped when it has).
+			m.st.streamStarved.Add(1)
+		} else {
+			r, w := st.r.Load(), st.w.Load()
+			mask := uint64(len(st.ring) - 1)
+			for ; v.read < f-v.at-head && r < w; v.read++ {
+				r += 2
 			}
-			break
+			for ; f < to; f++ {
+				if r >= w {
+					if st.ended.Load() {
+						v.on = false
+					} else {
+						m.st.streamStarved.Add(1)
+					}
+					break
+				}
+				k := 2 * (f - m.written)
+				buf[k] += st.ring[r&mask] * v.gl
+				buf[k+1] += st.ring[(r+1)&mask] * v.gr
+				r += 2
+				v.read++
+			}
+			st.r.Store(r)
 		}
-		k := 2 * (f - m.written)
-		buf[k] += st.ring[r&mask] * v.gl
-		buf[k+1] += st.ring[(r+1)&mask] * v.gr
-		r += 2
-		v.read++
 	}
-	st.r.Store(r)
 	if to >= v.end {
 		v.on = false
 	}

@@ -262,3 +262,63 @@ func TestFeed(t *testing.T) {
 		t.Errorf("event %+v %v", e, ok)
 	}
 }
+
+// TestStreamLoops: a long WAV played as the music streams from its file
+// and comes out sample for sample, starting on its frame, and loops with
+// no seam.
+func TestStreamLoops(t *testing.T) {
+	frames := make([][2]float64, testRate*(StreamAbove+1)/4*4)
+	for i := range frames {
+		v := float64(i%1000)/1000 - 0.5 // a sawtooth: every frame's value says where it is
+		frames[i] = [2]float64{v, -v}
+	}
+	long, err := Decode("long.wav", wavBytes(testRate, 2, 32, 3, frames))
+	if err != nil || !long.Streamed() {
+		t.Fatalf("%v, streamed %v", err, long != nil && long.Streamed())
+	}
+	m := NewMixer(testRate, []*Sound{long})
+	defer m.Close()
+	d := newFakeDevice(m, 3)
+	m.SetOffset(int64(200 * time.Millisecond))
+	var start int64
+	for k := 0; k < 600; k++ {
+		tp := d.t0 + m.clock.framesNs(int64(k*d.period))
+		if k == 20 {
+			m.Push(Event{Op: OpMusic, Sound: 0, Volume: 1, Tick: 1, Time: tp})
+		}
+		d.pull(k, false)
+		time.Sleep(5 * time.Millisecond) // the streamer runs in real time: the device runs 6 times as fast
+	}
+	on := m.Onsets(nil)
+	if len(on) != 1 {
+		t.Fatalf("%d onsets; want 1", len(on))
+	}
+	// The music's first frame is the first sound, and it is heard at
+	// its onset (within the clock's error: the least wake-up delay).
+	for j := range len(d.out) / 2 {
+		if d.out[2*j] != 0 {
+			start = int64(j)
+			break
+		}
+	}
+	if e := d.heard(int(start)) - on[0].Aimed; e < -1e6 || e > 1e6 {
+		t.Errorf("the music is heard %.3f ms from its aimed instant", float64(e)/1e6)
+	}
+	n := int64(len(frames))
+	bad := 0
+	for j := start; j < int64(len(d.out)/2); j++ {
+		want := float32(frames[(j-start)%n][0])
+		if got := d.out[2*j]; math.Abs(float64(got-want)) > 1e-6 {
+			if bad < 5 {
+				t.Errorf("frame %d of the music: %v, want %v", j-start, got, want)
+			}
+			bad++
+		}
+	}
+	if played := int64(len(d.out)/2) - start; played < n+testRate {
+		t.Errorf("%d frames played; want past the loop's seam at %d", played, n)
+	}
+	if s := m.Stats(); s.StreamStarved != 0 || bad != 0 {
+		t.Errorf("%d frames wrong, stats %+v", bad, s)
+	}
+}

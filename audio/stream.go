@@ -13,7 +13,10 @@ import (
 // stream plays a long sound from its file: a goroutine of its own (the
 // streamer) decodes and resamples ahead into a lock-free ring, and the
 // audio thread takes from the ring. One voice at a time plays a stream;
-// a new play of it restarts it from its start.
+// a new play of it restarts it from its start. The sound's first half
+// second (head) is kept decoded, so that a play starts on its sample
+// however long the streamer takes to rewind: the ring then carries the
+// frames after the head.
 //
 // A restart is a handshake with no lock: the audio thread bumps req (and
 // then reads nothing from the ring); the streamer sees it, empties the
@@ -21,7 +24,8 @@ import (
 // reads again once ack equals the req it set.
 type stream struct {
 	snd  *Sound
-	rate int // the device's
+	rate int       // the device's
+	head []float32 // the first frames at the device's rate, stereo
 
 	ring     []float32 // stereo frames at the device's rate
 	r, w     atomic.Uint64
@@ -36,8 +40,33 @@ type stream struct {
 
 func newStream(s *Sound, rate int) *stream {
 	st := &stream{snd: s, rate: rate, ring: make([]float32, 2*nextPow2(rate/2)), quit: make(chan struct{}), done: make(chan struct{})}
+	st.head = st.decodeHead(rate / 2)
 	go st.run()
 	return st
+}
+
+// decodeHead returns the sound's first n frames at the device's rate (fewer
+// if the file fails: the stream then reports its error as it plays).
+func (st *stream) decodeHead(n int) []float32 {
+	rs, c, err := st.snd.open()
+	if err != nil {
+		return nil
+	}
+	defer c.Close()
+	src := &source{rs: rs, c: c, snd: st.snd, raw: make([]byte, 16384), frames: make([]float32, 8192)}
+	if src.rewind() != nil {
+		return nil
+	}
+	rsm := newResampler(st.snd.Rate, st.rate)
+	head := make([]float32, 0, 2*n+2*8192)
+	for len(head) < 2*n {
+		frames, err := src.read()
+		if err != nil {
+			break
+		}
+		head = rsm.run(frames, head)
+	}
+	return head[:min(len(head), 2*n)]
 }
 
 func nextPow2(n int) int {
@@ -121,6 +150,7 @@ func (st *stream) run() {
 	var pending []float32 // resampled frames not yet in the ring
 	active := uint64(0)   // the request being served; 0: none yet
 	eof := true
+	drop := 0 // floats still to drop: the head's
 	for {
 		if q := st.req.Load(); q != active {
 			// The audio thread reads nothing until ack == q: the ring is ours.
@@ -132,10 +162,11 @@ func (st *stream) run() {
 			}
 			rsm = newResampler(st.snd.Rate, st.rate)
 			pending, eof, active = nil, false, q
-			st.fill(src, &rsm, &out, &pending, &eof)
+			drop = len(st.head) // the head plays from memory
+			st.fill(src, &rsm, &out, &pending, &eof, &drop)
 			st.ack.Store(q)
 		} else if !eof || len(pending) > 0 {
-			st.fill(src, &rsm, &out, &pending, &eof)
+			st.fill(src, &rsm, &out, &pending, &eof, &drop)
 		}
 		select {
 		case <-st.quit:
@@ -147,7 +178,7 @@ func (st *stream) run() {
 }
 
 // fill tops the ring up from the file.
-func (st *stream) fill(src *source, rsm *resampler, out *[]float32, pending *[]float32, eof *bool) {
+func (st *stream) fill(src *source, rsm *resampler, out *[]float32, pending *[]float32, eof *bool, drop *int) {
 	for {
 		free := len(st.ring) - int(st.w.Load()-st.r.Load())
 		if len(*pending) > 0 {
@@ -184,6 +215,8 @@ func (st *stream) fill(src *source, rsm *resampler, out *[]float32, pending *[]f
 			return
 		}
 		*pending = rsm.run(frames, (*out)[:0])
+		k := min(*drop, len(*pending))
+		*pending, *drop = (*pending)[k:], *drop-k
 	}
 }
 
