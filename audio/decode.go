@@ -237,8 +237,15 @@ func (f wavFormat) sample(b []byte) float32 {
 }
 
 // decodeMP3 decodes a whole MP3 (go-mp3 gives 16-bit stereo); a long one
-// is decoded once to check it and then streamed.
-func decodeMP3(r io.ReadSeeker, size int64) (*Sound, error) {
+// is decoded once to check it and then streamed. go-mp3 v0.3.4 panics on
+// some corrupt files (an index out of range in its main data): that is
+// the file's error here, not the program's end.
+func decodeMP3(r io.ReadSeeker, size int64) (s *Sound, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			s, err = nil, fmt.Errorf("MP3: corrupt: the decoder failed (%v)", p)
+		}
+	}()
 	d, err := mp3.NewDecoder(r)
 	if err != nil {
 		return nil, fmt.Errorf("MP3: %w", err)

@@ -154,3 +154,26 @@ func TestLoadStreams(t *testing.T) {
 		t.Errorf("a missing file: %v", err)
 	}
 }
+
+// FuzzDecode: no file makes the decoders panic or allocate past what its
+// size allows; each either decodes or says what is wrong, naming it.
+func FuzzDecode(f *testing.F) {
+	f.Add(wavBytes(8000, 1, 8, 1, make([][2]float64, 10)))
+	f.Add(wavBytes(44100, 2, 24, 1, make([][2]float64, 10)))
+	f.Add(wavBytes(48000, 2, 32, 3, make([][2]float64, 10)))
+	if mp3, err := os.ReadFile("testdata/speech.mp3"); err == nil {
+		f.Add(mp3[:2048])
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := Decode("fuzz.wav", data)
+		if err != nil {
+			if !strings.Contains(err.Error(), "fuzz.wav") {
+				t.Errorf("error %q does not name the file", err)
+			}
+			return
+		}
+		if s.Frames <= 0 || s.Rate <= 0 || !s.Streamed() && int64(len(s.pcm)) != 2*s.Frames {
+			t.Errorf("decoded %d frames (%d samples) at %d Hz", s.Frames, len(s.pcm), s.Rate)
+		}
+	})
+}

@@ -109,11 +109,16 @@ func (s *source) rewind() error {
 // read returns the next block of frames at the file's rate, and io.EOF
 // at the end. A WAV block allocates nothing; go-mp3 allocates as it
 // decodes (on the streamer's goroutine, never the audio thread's).
-func (s *source) read() ([]float32, error) {
+func (s *source) read() (out []float32, err error) {
 	if s.snd.mp3 {
+		defer func() { // go-mp3's panics on a corrupt frame: see decodeMP3
+			if p := recover(); p != nil {
+				out, err = nil, fmt.Errorf("MP3: corrupt: the decoder failed (%v)", p)
+			}
+		}()
 		n, err := s.mp3.Read(s.raw)
 		n -= n % 4
-		out := s.frames[:n/2]
+		out = s.frames[:n/2]
 		for i := range out {
 			out[i] = float32(int16(binary.LittleEndian.Uint16(s.raw[2*i:]))) / 32768
 		}
@@ -131,13 +136,19 @@ func (s *source) read() ([]float32, error) {
 		return nil, err
 	}
 	s.left -= n
-	out := s.frames[:2*(n/fb)]
+	out = s.frames[:2*(n/fb)]
 	s.snd.format.convert(out, s.raw[:n])
 	return out, nil
 }
 
 func (st *stream) run() {
 	defer close(st.done)
+	defer func() { // a decoder's panic on a corrupt file ends the stream, not the program
+		if p := recover(); p != nil {
+			st.err.Store(fmt.Errorf("audio: stream %s: corrupt: the decoder failed (%v)", st.snd.Name, p))
+			st.ended.Store(true)
+		}
+	}()
 	rs, c, err := st.snd.open()
 	if err != nil {
 		st.err.Store(fmt.Errorf("audio: stream %s: %w", st.snd.Name, err))
