@@ -377,11 +377,12 @@ type Stats struct {
 	Late          int64   // of those, started more than a frame after their aimed instant
 	StartErrP50Ms float64 // start minus aimed instant, ms: 0 when on time
 	StartErrP99Ms float64
-	Underruns     int64 // times the device ran dry and inserted silence
-	VoicesDropped int64 // plays that found every voice busy (see MaxVoices)
-	EventsDropped int64 // events lost to a full queue or a bad sound index
-	StreamStarved int64 // buffers a stream could not fill in time
-	Frames        int64 // frames handed to the device
+	Underruns     int64  // times the device ran dry and inserted silence
+	VoicesDropped int64  // plays that found every voice busy (see MaxVoices)
+	EventsDropped int64  // events lost to a full queue or a bad sound index
+	StreamStarved int64  // buffers a stream could not fill in time
+	StreamError   string // the first error of a streamed file (it then plays no further), "" when none
+	Frames        int64  // frames handed to the device
 }
 
 // Stats returns the mixer's figures so far. Any one goroutine; it
@@ -393,6 +394,11 @@ func (m *Mixer) Stats() Stats {
 	s := Stats{Started: m.st.started.Load(), Late: m.st.late.Load(), Underruns: m.st.underruns.Load(),
 		VoicesDropped: m.st.voicesDropped.Load(), EventsDropped: m.st.eventsDropped.Load(),
 		StreamStarved: m.st.streamStarved.Load(), Frames: m.st.written.Load()}
+	for _, st := range m.streams {
+		if err, ok := st.err.Load().(error); ok && s.StreamError == "" {
+			s.StreamError = err.Error()
+		}
+	}
 	if len(errs) > 0 {
 		s.StartErrP50Ms = float64(errs[len(errs)/2]) / 1e6
 		s.StartErrP99Ms = float64(errs[min(len(errs)-1, len(errs)*99/100)]) / 1e6
