@@ -12,86 +12,17 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tandem-engine/tandem/internal/soundtest"
 	"github.com/tandem-engine/tandem/snapshot"
 )
-
-// soundServer is a PulseAudio server with a null sink, started for a test
-// with its own runtime directory, as the GL tests start Xvfb.
-type soundServer struct {
-	dir    string
-	socket string
-	cmd    *exec.Cmd
-}
-
-// need fails the test when CI=true and skips it otherwise.
-func need(t *testing.T, format string, args ...any) {
-	t.Helper()
-	if os.Getenv("CI") == "true" {
-		t.Fatalf(format+" (CI=true: a missing sound server fails; install pulseaudio pulseaudio-utils libasound2-plugins, as make deps does)", args...)
-	}
-	t.Skipf(format, args...)
-}
-
-// startServer starts PulseAudio with a null sink called tandem at 48 kHz.
-func startServer(t *testing.T) *soundServer {
-	t.Helper()
-	for _, bin := range []string{"pulseaudio", "parec", "pactl"} {
-		if _, err := exec.LookPath(bin); err != nil {
-			need(t, "no %s: %v", bin, err)
-		}
-	}
-	dir, err := os.MkdirTemp("", "tandem-pulse-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	s := &soundServer{dir: dir, socket: filepath.Join(dir, "native")}
-	s.cmd = exec.Command("pulseaudio", "-n", "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no",
-		"--disable-shm", "--log-target=stderr", "--log-level=error",
-		"-L", "module-null-sink sink_name=tandem rate=48000 channels=2",
-		"-L", "module-native-protocol-unix auth-anonymous=1 socket="+s.socket)
-	s.cmd.Env = append(os.Environ(), "XDG_RUNTIME_DIR="+dir, "PULSE_RUNTIME_PATH="+dir, "HOME="+dir, "PULSE_SERVER=")
-	var log strings.Builder
-	s.cmd.Stderr = &log
-	if err := s.cmd.Start(); err != nil {
-		need(t, "pulseaudio: %v", err)
-	}
-	t.Cleanup(func() { s.cmd.Process.Kill(); s.cmd.Wait() })
-	for deadline := time.Now().Add(10 * time.Second); ; {
-		if err := exec.Command("pactl", "--server=unix:"+s.socket, "info").Run(); err == nil {
-			return s
-		}
-		if time.Now().After(deadline) {
-			need(t, "pulseaudio did not start within 10 s: %s", log.String())
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-}
-
-// child runs the test named run in a new process (oto opens one device per
-// process) with env, and returns its output.
-func child(t *testing.T, run string, env ...string) {
-	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^"+run+"$", "-test.v", "-test.count=1")
-	cmd.Env = append(os.Environ(), append(env, "TANDEM_AUDIO_CHILD=1")...)
-	out, err := cmd.CombinedOutput()
-	t.Logf("%s:\n%s", run, out)
-	if err != nil {
-		t.Fatalf("%s: %v", run, err)
-	}
-	if strings.Contains(string(out), "--- SKIP") || !strings.Contains(string(out), "--- PASS") {
-		t.Fatalf("%s did not run", run)
-	}
-}
 
 // TestPulseClicks plays 40 clicks at random ticks through the mixer and
 // oto into PulseAudio's null sink, records its monitor with parec and
 // checks the clicks: none lost, none doubled, every gap between onsets
 // the intended gap within 1 ms at p99.
 func TestPulseClicks(t *testing.T) {
-	s := startServer(t)
-	child(t, "TestClicksChild", "PULSE_SERVER=unix:"+s.socket, "XDG_RUNTIME_DIR="+s.dir, "HOME="+s.dir,
-		"TANDEM_TEST_SOCKET="+s.socket, "TANDEM_TEST_WANT=pulseaudio")
+	s := soundtest.Start(t)
+	soundtest.Child(t, "TestClicksChild", append(s.Env(), "TANDEM_TEST_WANT=pulseaudio")...)
 }
 
 // TestPulseClicksOnCall plays the same clicks the way an engine that
@@ -99,9 +30,8 @@ func TestPulseClicks(t *testing.T) {
 // are off by up to a pull (20 to 30 ms), which is what sample-exact
 // starts remove.
 func TestPulseClicksOnCall(t *testing.T) {
-	s := startServer(t)
-	child(t, "TestClicksChild", "PULSE_SERVER=unix:"+s.socket, "XDG_RUNTIME_DIR="+s.dir, "HOME="+s.dir,
-		"TANDEM_TEST_SOCKET="+s.socket, "TANDEM_TEST_WANT=pulseaudio", "TANDEM_TEST_ONCALL=1")
+	s := soundtest.Start(t)
+	soundtest.Child(t, "TestClicksChild", append(s.Env(), "TANDEM_TEST_WANT=pulseaudio", "TANDEM_TEST_ONCALL=1")...)
 }
 
 // TestALSAFallback: with no PulseAudio server for oto to speak to, oto
@@ -114,15 +44,15 @@ func TestALSAFallback(t *testing.T) {
 			t.Skip("no ALSA pulse plugin (libasound2-plugins)")
 		}
 	}
-	s := startServer(t)
+	s := soundtest.Start(t)
 	home := t.TempDir()
-	rc := fmt.Sprintf("pcm.!default { type pulse server \"unix:%s\" }\nctl.!default { type pulse server \"unix:%s\" }\n", s.socket, s.socket)
+	rc := fmt.Sprintf("pcm.!default { type pulse server \"unix:%s\" }\nctl.!default { type pulse server \"unix:%s\" }\n", s.Socket, s.Socket)
 	if err := os.WriteFile(filepath.Join(home, ".asoundrc"), []byte(rc), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	// oto's own PulseAudio client is sent to a socket nobody listens on.
-	child(t, "TestClicksChild", "PULSE_SERVER=unix:"+filepath.Join(home, "none"), "XDG_RUNTIME_DIR="+home, "HOME="+home,
-		"TANDEM_TEST_SOCKET="+s.socket, "TANDEM_TEST_WANT=alsa")
+	soundtest.Child(t, "TestClicksChild", "PULSE_SERVER=unix:"+filepath.Join(home, "none"), "XDG_RUNTIME_DIR="+home, "HOME="+home,
+		"TANDEM_TEST_SOCKET="+s.Socket, "TANDEM_TEST_WANT=alsa")
 }
 
 // TestNoDevice: with no sound server and no ALSA device, Open says why,
@@ -130,20 +60,12 @@ func TestALSAFallback(t *testing.T) {
 func TestNoDevice(t *testing.T) {
 	home := t.TempDir()
 	os.WriteFile(filepath.Join(home, ".asoundrc"), []byte("pcm.!default { type hw card 99 }\n"), 0o644)
-	cmd := exec.Command(os.Args[0], "-test.run=^TestNoDeviceChild$", "-test.v", "-test.count=1")
-	cmd.Env = append(os.Environ(), "TANDEM_AUDIO_CHILD=1", "PULSE_SERVER=unix:"+filepath.Join(home, "none"),
+	soundtest.Child(t, "TestNoDeviceChild", "PULSE_SERVER=unix:"+filepath.Join(home, "none"),
 		"XDG_RUNTIME_DIR="+home, "HOME="+home, "ALSA_CONFIG_PATH="+filepath.Join(home, ".asoundrc"))
-	out, err := cmd.CombinedOutput()
-	t.Logf("%s", out)
-	if err != nil || !strings.Contains(string(out), "--- PASS") {
-		t.Fatalf("TestNoDeviceChild: %v", err)
-	}
 }
 
 func TestNoDeviceChild(t *testing.T) {
-	if os.Getenv("TANDEM_AUDIO_CHILD") == "" {
-		t.Skip("run by TestNoDevice")
-	}
+	soundtest.InChild(t)
 	var notice strings.Builder
 	silent := Start(nil, false, Options{}, &notice)
 	t.Logf("the notice: %s", notice.String())
@@ -167,9 +89,7 @@ func TestNoDeviceChild(t *testing.T) {
 // TestClicksChild is the body of TestPulseClicks and TestALSAFallback, in
 // a process of its own.
 func TestClicksChild(t *testing.T) {
-	if os.Getenv("TANDEM_AUDIO_CHILD") == "" {
-		t.Skip("run by TestPulseClicks and TestALSAFallback")
-	}
+	soundtest.InChild(t)
 	onCall := os.Getenv("TANDEM_TEST_ONCALL") != ""
 	out, err := Open([]*Sound{click()}, Options{OnCall: onCall})
 	if err != nil {
@@ -185,12 +105,7 @@ func TestClicksChild(t *testing.T) {
 	offset := out.SetOffset(out.Latency() + 30*time.Millisecond)
 	t.Logf("device %s, latency %v, offset %v", out.Device(), out.Latency(), offset)
 
-	rec := filepath.Join(t.TempDir(), "rec.raw")
-	parec := exec.Command("parec", "--server=unix:"+os.Getenv("TANDEM_TEST_SOCKET"), "--device=tandem.monitor",
-		"--format=float32le", "--rate=48000", "--channels=2", "--raw", "--latency-msec=20", rec)
-	if err := parec.Start(); err != nil {
-		t.Fatal(err)
-	}
+	stop := soundtest.Record(t)
 	// The device's clock settles (it anchors once the device has taken
 	// twice its buffer) and parec starts.
 	for deadline := time.Now().Add(10 * time.Second); out.Stats().Frames < 48000 && time.Now().Before(deadline); {
@@ -220,18 +135,8 @@ func TestClicksChild(t *testing.T) {
 		aimed = append(aimed, at+int64(offset))
 	}
 	time.Sleep(offset + 500*time.Millisecond)
-	parec.Process.Signal(os.Interrupt)
-	parec.Wait()
-
-	raw, err := os.ReadFile(rec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	frames := make([]float32, len(raw)/4)
-	for i := range frames {
-		frames[i] = math.Float32frombits(uint32(raw[4*i]) | uint32(raw[4*i+1])<<8 | uint32(raw[4*i+2])<<16 | uint32(raw[4*i+3])<<24)
-	}
-	on := onsets(frames)
+	frames := stop()
+	on := soundtest.Onsets(frames, 0.3, 100)
 	st := out.Stats()
 	starts := out.Onsets(nil)
 	t.Logf("recorded %.2f s, %d onsets; stats %+v", float64(len(frames)/2)/48000, len(on), st)

@@ -157,6 +157,7 @@ func (m *Mixer) Read(p []byte) (int, error) {
 	}
 	m.written += int64(n)
 	m.st.written.Store(m.written)
+	m.st.clockSteps.Store(m.clock.steps)
 	return 8 * n, nil
 }
 
@@ -348,6 +349,7 @@ func (m *Mixer) playStream(v *voice, st *stream, buf []float32, from, to int64) 
 type stats struct {
 	written       atomic.Int64
 	underruns     atomic.Int64
+	clockSteps    atomic.Int64
 	voicesDropped atomic.Int64
 	eventsDropped atomic.Int64
 	streamStarved atomic.Int64
@@ -378,6 +380,7 @@ type Stats struct {
 	StartErrP50Ms float64 // start minus aimed instant, ms: 0 when on time
 	StartErrP99Ms float64
 	Underruns     int64  // times the device ran dry and inserted silence
+	ClockSteps    int64  // times the device's takes moved more than 2 ms at once without running dry (see clock)
 	VoicesDropped int64  // plays that found every voice busy (see MaxVoices)
 	EventsDropped int64  // events lost to a full queue or a bad sound index
 	StreamStarved int64  // buffers a stream could not fill in time
@@ -393,7 +396,7 @@ func (m *Mixer) Stats() Stats {
 	slices.Sort(errs)
 	s := Stats{Started: m.st.started.Load(), Late: m.st.late.Load(), Underruns: m.st.underruns.Load(),
 		VoicesDropped: m.st.voicesDropped.Load(), EventsDropped: m.st.eventsDropped.Load(),
-		StreamStarved: m.st.streamStarved.Load(), Frames: m.st.written.Load()}
+		StreamStarved: m.st.streamStarved.Load(), Frames: m.st.written.Load(), ClockSteps: m.st.clockSteps.Load()}
 	for _, st := range m.streams {
 		if err, ok := st.err.Load().(error); ok && s.StreamError == "" {
 			s.StreamError = err.Error()
@@ -413,13 +416,23 @@ func (m *Mixer) Onsets(dst []Onset) []Onset { return m.starts.drain(dst) }
 // clock maps device frames onto snapshot.Now. At each pull the mixer sees
 // how many frames the device has taken (taken = written - still buffered);
 // the last of them was taken at about now and is heard one device latency
-// later. now - time(taken frames) is a constant plus the pull's wake-up
-// delay, which is never negative: so the origin is the least of these
-// observations. Reads that find the device's buffer empty (it ran dry and
-// inserted silence), or that stay later than the origin for a window of
-// reads, move the origin later: an underrun, counted. The frames already
-// placed keep their frame numbers, and sounds still to come are placed by
-// the new origin, so they stay on their instants.
+// later. now - time(taken frames) is a constant (set by how full the
+// device keeps its buffer) plus the pull's wake-up delay, which is never
+// negative: so the origin is the least of these observations.
+//
+// Two things move the observations for good. The device can run dry and
+// play silence: every frame after it is heard later. A sound server can
+// also change how full it keeps its buffer (PulseAudio does when another
+// stream joins the sink): the takes move, but every frame is heard when it
+// was going to be. The mixer sees the first for sure only when a pull
+// finds oto's player empty (the device took silence from it): that is an
+// underrun, counted, and the origin moves to the pull. A step of more
+// than 2 ms in the takes that does not come with an empty player is
+// taken for the second and counted apart (Stats.ClockSteps): the origin
+// stays. Smaller moves, lasting a window of reads, are the device's clock
+// drifting from ours, and the origin follows them. Frames already written
+// keep their numbers; sounds still to come are placed by the origin of
+// the pull that starts them.
 type clock struct {
 	rate    int64
 	latency int64 // ns from a frame's take to its being heard
@@ -429,12 +442,14 @@ type clock struct {
 	reads   int
 	winMin  int64
 	winN    int
+	level   int64 // ns the device's buffer level has moved its takes since the origin was set
+	steps   int64 // steps of the takes taken for a change of that level
 }
 
 const (
-	clockWarm   = 16                 // reads before an empty buffer counts as an underrun
-	clockWindow = 16                 // reads a lateness must last to move the origin later
-	clockTolUp  = 5_000_000          // ns: a lateness that means silence was inserted
+	clockWarm   = 16                 // reads that set the origin to their least before it settles
+	clockWindow = 64                 // reads (1 to 2 s) a lateness must last to move the origin later
+	clockStep   = 2_000_000          // ns: a move of the takes past which it is a step, not drift
 	clockDrift  = 500_000            // ns: the least move of the origin
 	maxInt64    = math.MaxInt64 >> 1 // a far frame
 )
@@ -446,6 +461,10 @@ func (c *clock) framesNs(f int64) int64 {
 
 // observe takes a pull at now with taken frames taken; empty reports the
 // device's buffer found empty. It reports an underrun.
+//
+// The least observation is origin + level: level is how much the device's
+// buffer level has moved the takes since the origin was set, which moves
+// no frame's hearing.
 func (c *clock) observe(now, taken int64, empty bool) bool {
 	if taken <= c.skip {
 		// The device is still filling its buffer: it takes faster than it
@@ -454,29 +473,41 @@ func (c *clock) observe(now, taken int64, empty bool) bool {
 	}
 	o := now - c.framesNs(taken)
 	c.reads++
-	if !c.valid {
-		c.origin, c.valid, c.winMin, c.winN = o, true, o, 0
+	base := c.origin + c.level
+	switch {
+	case !c.valid:
+		c.origin, c.valid, c.winMin, c.winN = o, true, maxInt64, 0
 		return false
-	}
-	if empty && c.reads > clockWarm && o > c.origin+clockDrift {
-		c.origin, c.winMin, c.winN = o, maxInt64, 0
+	case c.reads <= clockWarm:
+		c.origin = min(c.origin, o)
+		return false
+	case empty && o > base+clockDrift:
+		// The device took silence from oto's empty player: every frame from
+		// here on is heard that much later.
+		c.origin += o - base
+		c.winMin, c.winN = maxInt64, 0
 		return true
-	}
-	if o < c.origin-clockDrift || c.reads <= clockWarm && o < c.origin {
-		c.origin = o
+	case o < base-clockStep:
+		// The device keeps its buffer fuller: its takes come sooner, and
+		// the frames are heard when they were going to be.
+		c.level -= base - o
+		c.steps++
+		c.winMin, c.winN = maxInt64, 0
+		return false
+	case o < base-clockDrift:
+		c.origin -= base - o // the origin was late by its wake-up delay, or the device's clock runs fast
 	}
 	c.winMin = min(c.winMin, o)
 	c.winN++
 	if c.winN >= clockWindow {
-		under := false
-		if c.winMin > c.origin+clockTolUp {
-			under = c.reads > clockWarm
-			c.origin = c.winMin
-		} else if c.winMin > c.origin+clockDrift {
-			c.origin = c.winMin // the device's clock runs slow of ours: follow it
+		switch d := c.winMin - (c.origin + c.level); {
+		case d >= clockStep:
+			c.level += d // the device keeps its buffer emptier: its takes come later
+			c.steps++
+		case d > clockDrift:
+			c.origin += d // the device's clock runs slow of ours: follow it
 		}
 		c.winMin, c.winN = maxInt64, 0
-		return under
 	}
 	return false
 }
