@@ -31,6 +31,7 @@ type Shooter struct {
 	life, gen []uint32
 	score     []byte // the score line, formatted each tick into its own storage
 	sfx       sounds
+	hitAt     uint64 // the tick the last hit sound played
 }
 
 var (
@@ -94,13 +95,15 @@ func (g *Shooter) Tick(w *tandem.World) {
 	g.showScore(w)
 	// The gun's shot when fire goes down and every 8th tick while it is
 	// held (it fires every tick: a sound a tick would be a buzz); the
-	// turrets' dozens of shots a tick are silent. A hit a tick at most.
+	// turrets' dozens of shots a tick are silent. The turrets hit ships
+	// most ticks: a hit sounds at most every 6th tick.
 	pan := panOf(float32(g.sim.gunX), float32(g.sim.w/2), float32(g.sim.w/2))
 	if w.Pressed(tandem.Jump) || w.Down(tandem.Jump) && w.Tick()%8 == 0 {
 		w.Play(g.sfx.shot, 0.5, pan)
 	}
-	if g.sim.hits > hits {
-		w.Play(g.sfx.hit, 0.7, 0)
+	if g.sim.hits > hits && w.Tick() >= g.hitAt+6 {
+		w.Play(g.sfx.hit, 0.5, 0)
+		g.hitAt = w.Tick()
 	}
 }
 
