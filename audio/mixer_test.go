@@ -38,6 +38,10 @@ type fakeDevice struct {
 	out     []float32 // every frame the device took, in order
 	scratch []byte
 	rng     *rand.Rand
+	// From pull levelAt on, the device takes levelNs later (it keeps its
+	// buffer emptier); every frame is still heard at heard(j).
+	levelAt int
+	levelNs int64
 }
 
 func newFakeDevice(m *Mixer, seed uint64) *fakeDevice {
@@ -59,6 +63,9 @@ func (d *fakeDevice) heard(j int) int64 {
 // refill after a delay of 0 to 2 ms, now and then 8 ms.
 func (d *fakeDevice) pull(k int, stalled bool) {
 	tp := d.t0 + d.m.clock.framesNs(int64(k*d.period))
+	if d.levelAt > 0 && k >= d.levelAt {
+		tp += d.levelNs
+	}
 	d.now = tp
 	n := min(d.period, len(d.pbuf)/2)
 	d.out = append(d.out, d.pbuf[:2*n]...)
@@ -104,9 +111,12 @@ func onsets(out []float32) []int {
 // through a fake device, stalling oto's refills for 120 ms at stallAt
 // (a pull number; -1 none), and returns the aimed instants and the
 // instants the clicks were heard.
-func playClicks(t *testing.T, seed uint64, stallAt int) (aimed, heard []int64, m *Mixer) {
+func playClicks(t *testing.T, seed uint64, stallAt int, level ...int64) (aimed, heard []int64, m *Mixer) {
 	m = NewMixer(testRate, []*Sound{click()})
 	d := newFakeDevice(m, seed)
+	if len(level) == 2 {
+		d.levelAt, d.levelNs = int(level[0]), level[1]
+	}
 	const offset = int64(200 * time.Millisecond)
 	m.SetOffset(offset)
 	rng := rand.New(rand.NewPCG(seed, 2))
@@ -122,6 +132,9 @@ func playClicks(t *testing.T, seed uint64, stallAt int) (aimed, heard []int64, m
 		for next < len(ticks) && ticks[next] <= tp { // the sim publishes the tick on time
 			m.Push(Event{Op: OpPlay, Sound: 0, Voice: uint32(next + 1), Volume: 1, Tick: uint64(next + 1), Time: ticks[next]})
 			next++
+		}
+		if d.levelAt > 0 && k >= d.levelAt {
+			tp += d.levelNs
 		}
 		d.pull(k, stallAt >= 0 && k >= stallAt && k < stallAt+4)
 	}
@@ -184,6 +197,28 @@ func TestUnderrun(t *testing.T) {
 	for _, a := range aimed {
 		if a > stallEnd && !found[a] {
 			t.Errorf("the click aimed at %.3f s (after the underrun) was not heard within 1 ms of it", float64(a)/1e9)
+		}
+	}
+}
+
+// TestLevelChange: the device starts keeping its buffer 10 ms emptier
+// (PulseAudio does when a recorder joins the sink), so its takes come
+// 10 ms later, then 10 ms fuller: no frame is heard at another time, and
+// every click stays on its instant. Each step is counted, and is no
+// underrun.
+func TestLevelChange(t *testing.T) {
+	for _, ns := range []int64{10e6, -10e6} {
+		aimed, heard, m := playClicks(t, 11, -1, 150, ns)
+		if len(heard) != len(aimed) {
+			t.Fatalf("level %+d ms: %d clicks heard of %d", ns/1e6, len(heard), len(aimed))
+		}
+		for i := range aimed {
+			if e := heard[i] - aimed[i]; e < -1e6 || e > 1e6 {
+				t.Errorf("level %+d ms: click %d heard %.3f ms from its instant", ns/1e6, i, float64(e)/1e6)
+			}
+		}
+		if s := m.Stats(); s.Underruns != 0 || s.ClockSteps != 1 {
+			t.Errorf("level %+d ms: stats %+v; want one clock step, no underrun", ns/1e6, s)
 		}
 	}
 }
