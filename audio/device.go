@@ -70,16 +70,25 @@ func Start(sounds []*Sound, mute bool, o Options, notice io.Writer) *Output {
 	return out
 }
 
-var (
-	openMu sync.Mutex
-	opened bool
-)
+// dev is the sound device. oto opens one per process: it is kept for the
+// process's life and shared by the runs in it, one Output at a time.
+var dev struct {
+	sync.Mutex
+	ctx    *oto.Context
+	err    error // why it did not open: every later Open says the same
+	rate   int
+	buffer time.Duration
+	name   string
+	busy   bool // an Output plays on it
+}
 
 // Open opens the sound device and plays a mixer of sounds on it. With no
 // device (no sound server and no ALSA, a machine with no sound card) it
 // returns an error saying why: the caller says so once and runs silent.
-// oto opens one device per process: a second Open is an error. Main
-// thread (any one goroutine); it blocks until the device runs.
+// oto opens one device per process: the first Open opens it, at o.Rate
+// and o.Buffer, and later ones (after the last Output closed) play on it
+// again, at the same rate and buffer. Main thread (any one goroutine); it
+// blocks until the device runs.
 func Open(sounds []*Sound, o Options) (*Output, error) {
 	if o.Rate == 0 {
 		o.Rate = 48000
@@ -96,26 +105,25 @@ func Open(sounds []*Sound, o Options) (*Output, error) {
 	if o.Name == "" {
 		o.Name = "tandem"
 	}
-	openMu.Lock()
-	defer openMu.Unlock()
-	if opened {
-		return nil, errors.New("audio: the sound device is already open (oto opens one per process)")
+	dev.Lock()
+	defer dev.Unlock()
+	if dev.busy {
+		return nil, errors.New("audio: the sound device is in use by another Output: close it first")
 	}
-	opened = true
-	ctx, ready, err := oto.NewContext(&oto.NewContextOptions{SampleRate: o.Rate, ChannelCount: 2,
-		Format: oto.FormatFloat32LE, BufferSize: o.Buffer, ApplicationName: o.Name})
-	if err != nil {
-		return nil, fmt.Errorf("audio: no sound device: %w", err)
+	if dev.ctx == nil && dev.err == nil {
+		dev.rate, dev.buffer = o.Rate, o.Buffer
+		dev.ctx, dev.err = openDevice(o)
+		if dev.err == nil {
+			dev.name = deviceName()
+		}
 	}
-	select {
-	case <-ready:
-	case <-time.After(o.Wait):
-		return nil, fmt.Errorf("audio: no sound device: it did not start within %v", o.Wait)
+	if dev.err != nil {
+		return nil, dev.err
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("audio: no sound device: %w (start a sound server, or run with -mute)", err)
+	if o.Rate != dev.rate || o.Buffer != dev.buffer {
+		return nil, fmt.Errorf("audio: the sound device is open at %d Hz with a %v buffer; oto cannot reopen it at %d Hz, %v", dev.rate, dev.buffer, o.Rate, o.Buffer)
 	}
-	name := deviceName()
+	ctx, name := dev.ctx, dev.name
 	if o.Ahead == 0 {
 		o.Ahead = 50 * time.Millisecond
 		if name == "alsa" {
@@ -133,7 +141,26 @@ func Open(sounds []*Sound, o Options) (*Output, error) {
 	m.buffered = func() int { return p.BufferedSize() / 8 }
 	out.player = p
 	p.Play()
+	dev.busy = true
 	return out, nil
+}
+
+// openDevice opens oto's context and waits for it to run.
+func openDevice(o Options) (*oto.Context, error) {
+	ctx, ready, err := oto.NewContext(&oto.NewContextOptions{SampleRate: o.Rate, ChannelCount: 2,
+		Format: oto.FormatFloat32LE, BufferSize: o.Buffer, ApplicationName: o.Name})
+	if err != nil {
+		return nil, fmt.Errorf("audio: no sound device: %w", err)
+	}
+	select {
+	case <-ready:
+	case <-time.After(o.Wait):
+		return nil, fmt.Errorf("audio: no sound device: it did not start within %v", o.Wait)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("audio: no sound device: %w (start a sound server, or run with -mute)", err)
+	}
+	return ctx, nil
 }
 
 // deviceName names what oto plays on: the PulseAudio server's default
@@ -211,14 +238,26 @@ func (o *Output) Onsets(dst []Onset) []Onset {
 	return o.Mixer.Onsets(dst)
 }
 
-// Close stops the sound. The device itself stays with oto until the
-// process ends (oto cannot reopen it).
+// Close stops the sound; the device stays open for the next Open (oto
+// cannot reopen it). Main thread, once the sim thread has stopped.
 func (o *Output) Close() {
-	if o.silent() {
+	if o.silent() || o.Mixer.closed.Load() {
 		return
 	}
 	o.Mixer.closed.Store(true)
 	o.player.Pause()
-	o.ctx.Suspend()
+	o.player.Close()
 	o.Mixer.Close()
+	dev.Lock()
+	dev.busy = false
+	dev.Unlock()
+}
+
+// Push hands one event to the mixer, on the thread that feeds it (the sim
+// thread: one producer): the bench's click on the tick its key press
+// lands, for one. Nothing when silent.
+func (o *Output) Push(e Event) {
+	if !o.silent() {
+		o.Mixer.Push(e)
+	}
 }

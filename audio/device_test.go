@@ -34,6 +34,38 @@ func TestPulseClicksOnCall(t *testing.T) {
 	soundtest.Child(t, "TestClicksChild", append(s.Env(), "TANDEM_TEST_WANT=pulseaudio", "TANDEM_TEST_ONCALL=1")...)
 }
 
+// TestReopen: a process's second run plays on the device its first
+// opened (oto opens one per process), and one Output at a time does.
+func TestReopen(t *testing.T) {
+	s := soundtest.Start(t)
+	soundtest.Child(t, "TestReopenChild", s.Env()...)
+}
+
+func TestReopenChild(t *testing.T) {
+	soundtest.InChild(t)
+	for run := range 2 {
+		out, err := Open([]*Sound{click()}, Options{})
+		if err != nil {
+			t.Fatalf("run %d: %v", run, err)
+		}
+		if _, err := Open(nil, Options{}); err == nil || !strings.Contains(err.Error(), "in use") {
+			t.Errorf("run %d: a second Output at once: %v; want an error", run, err)
+		}
+		deadline := time.Now().Add(5 * time.Second)
+		for out.Stats().Frames < soundtest.Rate/2 && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+		if f := out.Stats().Frames; f < soundtest.Rate/2 {
+			t.Errorf("run %d: the device took %d frames in 5 s", run, f)
+		}
+		out.Close()
+		out.Close() // twice is no matter
+	}
+	if _, err := Open(nil, Options{Rate: 44100}); err == nil || !strings.Contains(err.Error(), "48000 Hz") {
+		t.Errorf("reopening at another rate: %v; want an error naming the device's", err)
+	}
+}
+
 // TestALSAFallback: with no PulseAudio server for oto to speak to, oto
 // falls back to ALSA; ALSA's default device here is its pulse plugin
 // pointed at the test's server (so the clicks can be recorded), and the
