@@ -24,6 +24,7 @@ type Mixer struct {
 	streams []*stream
 	q       queue
 	starts  startRing
+	fed     uint64 // the last tick fed; the feeding thread's
 
 	// Owned by the audio thread.
 	voices  [MaxVoices]voice
@@ -108,7 +109,12 @@ func (m *Mixer) Offset() int64 { return m.offset.Load() }
 // Feed hands the sound events of one published tick to the mixer, each
 // aimed at the tick's time plus the offset. Sim thread only (one
 // producer); it never blocks: a full queue drops the event and counts it.
+// A tick fed before (a pause republishes the last state) is skipped.
 func (m *Mixer) Feed(s *snapshot.Snapshot) {
+	if s.Tick <= m.fed {
+		return
+	}
+	m.fed = s.Tick
 	for i := range s.Sounds.N {
 		e := s.Sounds.List[i]
 		m.Push(Event{Op: Op(e.Op), Sound: e.Sound, Voice: e.Voice, Volume: e.Volume, Pan: e.Pan, Tick: s.Tick, Time: s.Time})

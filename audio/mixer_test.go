@@ -292,9 +292,13 @@ func TestFeed(t *testing.T) {
 	s.Tick, s.Time = 9, 12345
 	s.Sounds.Add(snapshot.SoundEvent{Op: uint8(OpPlay), Sound: 0, Voice: 4, Volume: 1})
 	m.Feed(&s)
+	m.Feed(&s) // a pause republishes the tick: not played twice
 	e, ok := m.q.pop()
 	if !ok || e.Tick != 9 || e.Time != 12345 || e.Voice != 4 || e.Op != OpPlay {
 		t.Errorf("event %+v %v", e, ok)
+	}
+	if e, ok := m.q.pop(); ok {
+		t.Errorf("the republished tick was fed again: %+v", e)
 	}
 }
 
