@@ -79,7 +79,8 @@ func render(seconds, gain float64, f func(t float64) float64) []int16 {
 }
 
 // decay is an envelope falling from 1 at t=0 with time constant tau, with
-// a 2 ms fade in so no sound starts with a click of its own.
+// a 2 ms fade in so no sound starts with a click of its own. (The sounds
+// that are cut before they have decayed fade out the same way.)
 func decay(t, tau float64) float64 { return math.Exp(-t/tau) * min(1, t/0.002) }
 
 func square(phase float64) float64 {
@@ -112,9 +113,9 @@ func jump() []int16 {
 func coin() []int16 {
 	return render(0.3, 0.3, func(t float64) float64 {
 		if t < 0.06 {
-			return square(987.77*t) * min(1, t/0.002)
+			return square(987.77*t) * min(1, t/0.002) * min(1, (0.06-t)/0.002)
 		}
-		return square(1318.51*t) * decay(t-0.06, 0.08)
+		return square(1318.51*t) * decay(t-0.06, 0.08) * min(1, (0.3-t)/0.005)
 	})
 }
 
@@ -158,7 +159,8 @@ func music() []int16 {
 		k := int(t / step)
 		note := c[[4]int{0, 1, 2, 1}[k%4]] * 2
 		in := t - float64(k)*step
-		lead := triangle(note*t) * decay(in, 0.09)
+		// each note fades out over its last 3 ms: a cut note clicks
+		lead := triangle(note*t) * decay(in, 0.09) * min(1, (step-in)/0.003)
 		bass := 0.35 * square(c[0]/2*t) * min(1, (bar-math.Mod(t, bar))/0.01) * min(1, math.Mod(t, bar)/0.01)
 		return lead + bass
 	})
