@@ -194,6 +194,11 @@ func TestClicksChild(t *testing.T) {
 	p50, p99 := gapErr[len(gapErr)/2], gapErr[len(gapErr)*99/100]
 	t.Logf("gap error: p50 %.3f ms, p99 %.3f ms, max %.3f ms", p50/1e6, p99/1e6, gapErr[len(gapErr)-1]/1e6)
 	switch {
+	case st.Underruns > 0 && !onCall:
+		// The device ran dry (the machine was too loaded to feed it): the
+		// clicks written before the silence are late by it. TestUnderrun
+		// checks the mixer's side of that; here it is the machine's.
+		t.Logf("the device ran dry %d times: the gaps are not checked", st.Underruns)
 	case onCall && p99 < 2e6:
 		t.Errorf("on call, gap error p99 %.3f ms; want the pulls' granularity (several ms)", p99/1e6)
 	case !onCall && !alsa && p99 > 1e6:
