@@ -229,7 +229,7 @@ func (o *Output) Stats() Stats {
 	return s
 }
 
-// Starts appends the sounds started since the last call (sounds.csv's
+// Onsets appends the sounds started since the last call (sounds.csv's
 // rows); dst as it is for nil. Any one goroutine.
 func (o *Output) Onsets(dst []Onset) []Onset {
 	if o.silent() {

@@ -13,7 +13,7 @@
 //
 // Threads: oto calls [Mixer.Read] on its own goroutine (the audio thread);
 // [Output.Feed] is for the sim thread alone (one producer); [Output.Stats]
-// and [Output.Starts] may be called from any one other goroutine. Nothing
+// and [Output.Onsets] may be called from any one other goroutine. Nothing
 // on the audio thread blocks on the sim thread, and a mixer buffer
 // allocates nothing once the voices and streams are warm.
 //

@@ -17,7 +17,7 @@ const MaxVoices = 32
 
 // Mixer mixes the voices into the device's buffers and starts each sound
 // on its sample. oto pulls from it (Read) on the audio thread; Feed is the
-// sim thread's, and Stats and Starts any one other goroutine's.
+// sim thread's, and Stats and Onsets any one other goroutine's.
 type Mixer struct {
 	rate    int
 	sounds  []mixSound
@@ -415,7 +415,7 @@ func (m *Mixer) Stats() Stats {
 	return s
 }
 
-// Starts appends the starts recorded since the last call to dst: the
+// Onsets appends the onsets recorded since the last call to dst: the
 // rows of sounds.csv. Any one goroutine.
 func (m *Mixer) Onsets(dst []Onset) []Onset { return m.starts.drain(dst) }
 
