@@ -1,6 +1,7 @@
 package tandem
 
 import (
+	"github.com/tandem-engine/tandem/audio"
 	"github.com/tandem-engine/tandem/internal/engine"
 	"github.com/tandem-engine/tandem/simthread"
 	"github.com/tandem-engine/tandem/snapshot"
@@ -60,6 +61,7 @@ func (s *simForLoop) Look() *engine.Look             { return s.look }
 func (s *simForLoop) Slots() int                     { return s.world.slots() }
 func (s *simForLoop) Entities() int                  { return s.world.Entities() }
 func (s *simForLoop) ReadsSprites() bool             { return s.setup.readSprites }
+func (s *simForLoop) Sounds() []*audio.Sound         { return s.setup.sounds }
 
 func (s *simForLoop) Counters() []engine.Count {
 	var out []engine.Count

@@ -77,6 +77,18 @@
 // fuse it into one rounding (Go's spec allows that fusion). physics' doc
 // has the whole list.
 //
+// # Sound
+//
+// [Setup.Sounds] and [Setup.Sound] declare a game's sounds (WAV or MP3)
+// as [Setup.Images] declares its pictures; [World.Play], [World.Stop],
+// [World.Music] and [World.StopMusic] play them from Tick. A play is part
+// of the tick's output, like its sprites: it is published with the tick's
+// snapshot, and the mixer starts it on the exact sample of the tick's time
+// plus one offset held for the run, so sounds keep the gaps between their
+// ticks at any frame rate. It is not game state: hashes do not see it, and
+// a replay plays the same sounds at the same ticks. With no sound device
+// the run goes on silent. docs/sound.md has the timeline.
+//
 // # The camera
 //
 // Until a game calls [World.SetCamera] the camera is centred on (0, 0) at

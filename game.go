@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 
+	"github.com/tandem-engine/tandem/audio"
 	"github.com/tandem-engine/tandem/entity"
 	"github.com/tandem-engine/tandem/internal/engine"
 	"github.com/tandem-engine/tandem/physics"
@@ -218,6 +219,9 @@ type Setup struct {
 	clear    [4]float32
 	errs     []error
 	done     bool // Setup has returned: the engine owns what it declared
+
+	sounds      []*audio.Sound // Sound k+1 is sounds[k]
+	soundByName map[string]Sound
 }
 
 // live panics when a Setup method is called after the game's Setup

@@ -73,6 +73,7 @@ func newSim(game Game, cfg SimConfig) (*Sim, error) {
 	err := game.Setup(&s.setup)
 	s.setup.done = true
 	s.world.frames = len(s.setup.frames) + 1
+	s.world.nsounds = len(s.setup.sounds)
 	if err != nil {
 		return nil, fmt.Errorf("tandem: %s: setup: %w", s.info.Name, err)
 	}
@@ -91,6 +92,7 @@ func (s *Sim) step(in simthread.TickInput) {
 	s.world.tick++
 	s.world.in = in
 	s.world.text.Reset()
+	s.world.sounds.N = 0
 	s.game.Tick(&s.world)
 }
 

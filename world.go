@@ -26,6 +26,11 @@ type World struct {
 	// setupFrame is the highest frame spawned while Setup ran, checked
 	// once Setup has made them all.
 	setupFrame Frame
+
+	// The tick's sound events: output, not state (no hash sees them).
+	sounds   snapshot.Sounds
+	nsounds  int    // the sounds Setup declared
+	voiceSeq uint32 // the last Voice handed out
 }
 
 // Tick returns the number of the tick being stepped: 1 for the first.
@@ -204,6 +209,7 @@ func (w *World) publish(dst *snapshot.Snapshot) {
 		at = w.layers[k].Publish(&dst.Sprites, at, uint32(k)<<24)
 	}
 	dst.Text.CopyFrom(&w.text)
+	dst.Sounds = w.sounds
 }
 
 // hash folds the entities and the camera into word.

@@ -58,6 +58,12 @@ type Config struct {
 	// Until ticks it pauses and stays paused (a replay ends there), and
 	// Stats.Ended reports it.
 	Until uint64
+	// Published, when set, is called on the sim thread with each snapshot
+	// as it is published, its Tick and Time set, before the renderer can
+	// take it: the sound output's Feed hangs here, so every tick's sounds
+	// reach the mixer, whichever snapshots the frames show. It must not
+	// keep s or block.
+	Published func(s *snapshot.Snapshot)
 }
 
 // Defaults of [Config].

@@ -73,6 +73,40 @@ func TestTickTimesExact(t *testing.T) {
 	}
 }
 
+// TestPublishedHook: Config.Published sees every tick's snapshot, in
+// order, on the sim thread, with its Tick and its due Time.
+func TestPublishedHook(t *testing.T) {
+	const epoch = 1_000_000
+	clk := NewAutoClock(epoch)
+	sim := &hashSim{}
+	ctx, cancel := context.WithCancel(context.Background())
+	var simTid, bad atomic.Int64
+	sim.onStep = func(s *hashSim) {
+		simTid.Store(int64(unix.Gettid()))
+		if s.ticks == 300 {
+			cancel()
+		}
+	}
+	var seen uint64
+	r, err := New(sim, Config{Hz: 60, Clock: clk, Published: func(s *snapshot.Snapshot) {
+		seen++
+		want := epoch + int64((seen-1)/60*1e9+(seen-1)%60*1e9/60)
+		if s.Tick != seen || s.Time != want || int64(unix.Gettid()) != simTid.Load() {
+			bad.Add(1)
+		}
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Start(ctx)
+	if err := r.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if seen < 300 || bad.Load() != 0 {
+		t.Fatalf("the hook saw %d snapshots, %d of them wrong (tick, time or thread)", seen, bad.Load())
+	}
+}
+
 func TestDrift24Hours(t *testing.T) {
 	// 24 simulated hours at 60 Hz: 5,184,000 ticks. Tick k must still be
 	// due at exactly epoch + k*1e9/60, and the last one at exactly 24 h.

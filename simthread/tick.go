@@ -141,6 +141,9 @@ func (r *Runner) publish(due, next int64) int64 {
 	}
 	t := r.clock.Now()
 	s.Published = t
+	if r.cfg.Published != nil {
+		r.cfg.Published(s)
+	}
 	r.ring.Publish() // s is the reader's from here on
 	return t
 }

@@ -111,6 +111,43 @@ type Snapshot struct {
 	// Text is the game's own text for this state, drawn over the sprites
 	// in screen pixels: Lines index Chars.
 	Text Text
+
+	// Sounds are the sounds the tick played and stopped: the mixer starts
+	// each at the tick's Time plus the run's offset. They are part of the
+	// tick's output, not of the game's state.
+	Sounds Sounds
+}
+
+// MaxSounds is how many sound events one tick can publish; the world
+// counts the ones past it.
+const MaxSounds = 16
+
+// Sounds is a tick's sound events, in a fixed array so that publishing
+// and copying them allocates nothing.
+type Sounds struct {
+	N    int
+	List [MaxSounds]SoundEvent
+}
+
+// SoundEvent is one sound event of a tick. Op: 1 play, 2 stop, 3 music,
+// 4 music off (audio.Op's values).
+type SoundEvent struct {
+	Op     uint8
+	Sound  uint16  // the sound, in the order Setup declared them
+	Voice  uint32  // the voice's handle: what a stop names
+	Volume float32 // 1: as recorded
+	Pan    float32 // -1 left, 0 centre, 1 right
+}
+
+// Add appends e and reports false, adding nothing, when the tick has
+// MaxSounds already.
+func (s *Sounds) Add(e SoundEvent) bool {
+	if s.N >= MaxSounds {
+		return false
+	}
+	s.List[s.N] = e
+	s.N++
+	return true
 }
 
 // Text is a game's lines of text in a snapshot. Its slices are reused from

@@ -13,9 +13,10 @@ import (
 	"strings"
 )
 
-// FS holds the sprite PNGs, as png/NAME.png.
+// FS holds the sprite PNGs, as png/NAME.png, and the sounds, as
+// wav/NAME.wav.
 //
-//go:embed png/*.png
+//go:embed png/*.png wav/*.wav
 var FS embed.FS
 
 // Sprite is one decoded sprite; Name is its file name without ".png".

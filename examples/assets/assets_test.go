@@ -1,13 +1,16 @@
 package assets
 
 import (
+	"bytes"
 	"image"
 	"image/color"
 	"strings"
 	"testing"
 	"testing/fstest"
 
+	"github.com/tandem-engine/tandem/audio"
 	"github.com/tandem-engine/tandem/examples/assets/internal/art"
+	"github.com/tandem-engine/tandem/examples/assets/internal/sfx"
 )
 
 // wantSizes lists every sprite the app uses, with its size.
@@ -200,5 +203,27 @@ func TestLoadError(t *testing.T) {
 	_, err := load(fsys)
 	if err == nil || !strings.HasPrefix(err.Error(), "assets: ") || !strings.Contains(err.Error(), "png/broken.png") {
 		t.Errorf("load of a broken PNG: error %v, want one naming png/broken.png", err)
+	}
+}
+
+// TestSoundsGenerated: the committed WAVs are what internal/sfx makes
+// now (run go generate in examples/assets after changing it), and each
+// decodes.
+func TestSoundsGenerated(t *testing.T) {
+	for _, s := range sfx.All() {
+		got, err := FS.ReadFile("wav/" + s.Name + ".wav")
+		if err != nil {
+			t.Fatalf("%s: %v (run go generate in examples/assets)", s.Name, err)
+		}
+		if !bytes.Equal(got, s.WAV()) {
+			t.Errorf("wav/%s.wav differs from what internal/sfx makes: run go generate in examples/assets", s.Name)
+		}
+		snd, err := audio.Decode(s.Name, got)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if snd.Rate != sfx.Rate || snd.Frames != int64(len(s.Samples)) {
+			t.Errorf("%s: %d Hz, %d frames", s.Name, snd.Rate, snd.Frames)
+		}
 	}
 }

@@ -1,4 +1,5 @@
-// Package assets holds the demo's sprites as embedded PNGs.
+// Package assets holds the demo's sprites as embedded PNGs and its sounds
+// as embedded WAVs (synthesised by internal/sfx).
 //
 // The PNGs are drawn by code, in internal/art, and written by internal/gen;
 // edit the code and run go generate rather than editing the PNGs. The package

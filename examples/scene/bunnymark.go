@@ -12,6 +12,7 @@ import (
 type Bunnymark struct {
 	st      *stage
 	bunnies bunnySprites
+	click   tandem.Sound
 }
 
 var (
@@ -47,7 +48,11 @@ func (g *Bunnymark) Setup(s *tandem.Setup) error {
 	}
 	b := level.Bounds()
 	s.Bounds(float32(b.Min.X), float32(b.Min.Y), float32(b.Max.X), float32(b.Max.Y))
-	*g = Bunnymark{st: st, bunnies: spawnBunnies(s, st.world.Bunnies())}
+	sfx, err := loadSounds(s)
+	if err != nil {
+		return err
+	}
+	*g = Bunnymark{st: st, bunnies: spawnBunnies(s, st.world.Bunnies()), click: sfx.click}
 	aim(s.World(), st, false)
 	return nil
 }
@@ -58,6 +63,11 @@ func (g *Bunnymark) Tick(w *tandem.World) {
 	cut := g.st.step(physics.Controls{})
 	g.bunnies.draw(w, g.st.world.Bunnies())
 	aim(w, g.st, cut)
+	// A click per wave: the bunnies are all spawned at Setup and let go at
+	// the first tick, and a wave of them is counted every second after.
+	if (w.Tick()-1)%uint64(w.Hz()) == 0 {
+		w.Play(g.click, 0.6, 0)
+	}
 }
 
 // StateHash implements tandem.Hasher: the world's hash with the camera's

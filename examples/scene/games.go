@@ -26,6 +26,28 @@ func loadImages(s *tandem.Setup) error {
 	return s.Images(assets.FS, "png/*.png")
 }
 
+// sounds are the demo's sounds (examples/assets/wav, synthesised by its
+// internal/sfx).
+type sounds struct {
+	click, coin, hit, jump, land, music, shot tandem.Sound
+}
+
+// loadSounds gives s the demo's sounds and returns them.
+func loadSounds(s *tandem.Setup) (sounds, error) {
+	if err := s.Sounds(assets.FS, "wav/*.wav"); err != nil {
+		return sounds{}, err
+	}
+	return sounds{click: s.SoundNamed("click"), coin: s.SoundNamed("coin"), hit: s.SoundNamed("hit"),
+		jump: s.SoundNamed("jump"), land: s.SoundNamed("land"), music: s.SoundNamed("music"), shot: s.SoundNamed("shot")}, nil
+}
+
+// panOf returns the pan of a sound at world x for a view centred on camX
+// showing halfW world pixels either side: -1 at the left edge, 1 at the
+// right.
+func panOf(x, camX, halfW float32) float32 {
+	return max(-1, min(1, (x-camX)/halfW))
+}
+
 // bunnySprites draws a [World]'s bunnies, one entity each on layer 0, in
 // four colours drawn -sprite-size pixels on their longer side: upright,
 // like the classic bunnymark's (which software rasterizers draw faster as

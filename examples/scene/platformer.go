@@ -27,6 +27,7 @@ type Platformer struct {
 	// The player's frames facing right and left, by
 	// physics.Character.Pose.
 	right, left [physics.PoseCount]tandem.Frame
+	sfx         sounds
 }
 
 var (
@@ -63,7 +64,11 @@ func (g *Platformer) Setup(s *tandem.Setup) error {
 	s.Tiles(level, tiles.frame)
 	s.PixelArt(360) // 2x in a 720-line window, 3x in a 1080-line one
 
-	*g = Platformer{st: st}
+	sfx, err := loadSounds(s)
+	if err != nil {
+		return err
+	}
+	*g = Platformer{st: st, sfx: sfx}
 	g.right[physics.PoseIdle] = s.Frame("player_idle0")
 	for k := range physics.RunPoses {
 		g.right[physics.PoseRun0+k] = s.Frame(fmt.Sprintf("player_run%d", k))
@@ -115,6 +120,7 @@ func (lg legend) frame(l *physics.Level, tx, ty int) tandem.Frame {
 // Tick implements tandem.Game: the world steps with the tick's Left, Right
 // and Jump, then the entities and the camera follow it.
 func (g *Platformer) Tick(w *tandem.World) {
+	wasGround := g.st.world.Player().OnGround()
 	cut := g.st.step(physics.Controls{
 		Left:        w.Down(tandem.Left),
 		Right:       w.Down(tandem.Right),
@@ -123,11 +129,16 @@ func (g *Platformer) Tick(w *tandem.World) {
 	})
 	world := g.st.world
 	g.bunnies.draw(w, world.Bunnies())
+	cam := w.Camera()
 	for _, o := range world.Outcomes() {
 		if o.Kind == OutcomeCoin {
+			if c, ok := w.Get(g.coins[o.Index]); ok {
+				w.Play(g.sfx.coin, 0.8, panOf(c.X, cam.X, 320))
+			}
 			w.Despawn(g.coins[o.Index])
 		}
 	}
+	g.sounds(w, wasGround, cut)
 	// Coin k shows frame (tick/8 + k) of the spin: a new frame every 8
 	// ticks.
 	if t := world.Tick(); t%8 == 0 {
@@ -144,6 +155,23 @@ func (g *Platformer) Tick(w *tandem.World) {
 		w.Teleport(g.player, p.X, p.Y)
 	}
 	aim(w, g.st, cut)
+}
+
+// sounds plays the tick's sounds: the music from the first tick, a jump
+// when the player leaves the ground going up, a landing when it comes
+// down on it (not at a respawn).
+func (g *Platformer) sounds(w *tandem.World, wasGround, cut bool) {
+	if w.Tick() == 1 {
+		w.Music(g.sfx.music, 0.35)
+	}
+	p := g.st.world.Player()
+	switch {
+	case cut:
+	case wasGround && !p.OnGround() && p.Vel().Y < 0:
+		w.Play(g.sfx.jump, 0.7, 0)
+	case !wasGround && p.OnGround():
+		w.Play(g.sfx.land, 0.8, 0)
+	}
 }
 
 // playerSprite returns how the player looks: its box's centre, the frame

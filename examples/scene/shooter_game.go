@@ -30,6 +30,8 @@ type Shooter struct {
 	ids       []tandem.ID
 	life, gen []uint32
 	score     []byte // the score line, formatted each tick into its own storage
+	sfx       sounds
+	hitAt     uint64 // the tick the last hit sound played
 }
 
 var (
@@ -61,7 +63,11 @@ func (g *Shooter) Setup(s *tandem.Setup) error {
 	aw, ah = max(aw, 64), max(ah, 64)
 	sim := newShooter(float64(aw), float64(ah), s.Hz(), s.Seed(), s.Sprites())
 	n := len(sim.slots.x)
-	*g = Shooter{sim: sim, ids: make([]tandem.ID, n), life: make([]uint32, n), gen: make([]uint32, n), score: make([]byte, 0, 64)}
+	sfx, err := loadSounds(s)
+	if err != nil {
+		return err
+	}
+	*g = Shooter{sfx: sfx, sim: sim, ids: make([]tandem.ID, n), life: make([]uint32, n), gen: make([]uint32, n), score: make([]byte, 0, 64)}
 	g.frames = [roles]tandem.Frame{roleShip: s.Frame("ship"), roleGun: s.Frame("gun"), roleBullet: s.Frame("bullet")}
 	s.Bounds(0, 0, float32(aw), float32(ah))
 	w := s.World()
@@ -76,6 +82,7 @@ func (g *Shooter) Setup(s *tandem.Setup) error {
 // then the entities follow its slots.
 func (g *Shooter) Tick(w *tandem.World) {
 	px, _, ok := w.Pointer()
+	hits := g.sim.hits
 	g.sim.step(shooterInput{
 		left:       w.Down(tandem.Left),
 		right:      w.Down(tandem.Right),
@@ -86,6 +93,18 @@ func (g *Shooter) Tick(w *tandem.World) {
 	})
 	g.draw(w)
 	g.showScore(w)
+	// The gun's shot when fire goes down and every 8th tick while it is
+	// held (it fires every tick: a sound a tick would be a buzz); the
+	// turrets' dozens of shots a tick are silent. The turrets hit ships
+	// most ticks: a hit sounds at most every 6th tick.
+	pan := panOf(float32(g.sim.gunX), float32(g.sim.w/2), float32(g.sim.w/2))
+	if w.Pressed(tandem.Jump) || w.Down(tandem.Jump) && w.Tick()%8 == 0 {
+		w.Play(g.sfx.shot, 0.5, pan)
+	}
+	if g.sim.hits > hits && w.Tick() >= g.hitAt+6 {
+		w.Play(g.sfx.hit, 0.5, 0)
+		g.hitAt = w.Tick()
+	}
 }
 
 // showScore writes "hits H of F" at the top left, below the bench's probe

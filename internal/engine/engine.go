@@ -8,6 +8,7 @@ package engine
 import (
 	"image"
 
+	"github.com/tandem-engine/tandem/audio"
 	"github.com/tandem-engine/tandem/physics"
 	"github.com/tandem-engine/tandem/simthread"
 )
@@ -53,6 +54,9 @@ type Sim interface {
 	Entities() int
 	// Counters are the game's own figures for the summary, in its order.
 	Counters() []Count
+	// Sounds are the sounds Setup declared: a snapshot's SoundEvent.Sound
+	// indexes them. The loop opens the audio output with them.
+	Sounds() []*audio.Sound
 }
 
 // SpritesReader is implemented by a Sim that can tell whether its game

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"github.com/tandem-engine/tandem/examples/assets/internal/art"
+	"github.com/tandem-engine/tandem/examples/assets/internal/sfx"
 )
 
 func main() {
@@ -25,6 +26,33 @@ func main() {
 	if err := write(dir); err != nil {
 		log.Fatal(err)
 	}
+	if err := writeSounds(filepath.Join(filepath.Dir(dir), "wav")); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// writeSounds synthesises the demo's sounds into dir as WAVs, replacing
+// any WAVs there.
+func writeSounds(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("gen: %w", err)
+	}
+	old, err := filepath.Glob(filepath.Join(dir, "*.wav"))
+	if err != nil {
+		return fmt.Errorf("gen: %w", err)
+	}
+	for _, f := range old {
+		if err := os.Remove(f); err != nil {
+			return fmt.Errorf("gen: %w", err)
+		}
+	}
+	for _, s := range sfx.All() {
+		if err := os.WriteFile(filepath.Join(dir, s.Name+".wav"), s.WAV(), 0o644); err != nil {
+			return fmt.Errorf("gen: %w", err)
+		}
+	}
+	fmt.Printf("gen: wrote %d sounds to %s\n", len(sfx.All()), dir)
+	return nil
 }
 
 // pngDir finds examples/assets/png from the repository root or from

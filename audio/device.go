@@ -1,0 +1,263 @@
+package audio
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/ebitengine/oto/v3"
+	"github.com/jfreymuth/pulse"
+
+	"github.com/tandem-engine/tandem/snapshot"
+)
+
+// Options are the device's settings; a zero field takes its default.
+type Options struct {
+	Rate int // Hz; default 48000
+	// Buffer is the device's own buffer: PulseAudio's target length, or
+	// ALSA's buffer (two periods). Default 100 ms: smaller ones underran
+	// on a loaded 2-core machine.
+	Buffer time.Duration
+	// Ahead is how far the mixer keeps ahead of the device's takes in
+	// oto's player: more than one take of the device. PulseAudio takes 20
+	// to 30 ms at a time with a 100 ms buffer, ALSA a period (half the
+	// buffer). Default 50 ms on PulseAudio, Buffer/2 + 25 ms on ALSA.
+	Ahead time.Duration
+	// Margin is added to the latency for the sim thread's lateness in
+	// publishing a tick and the device's wait between takes. Default 10 ms.
+	Margin time.Duration
+	// Wait bounds the device's start. Default 5 s.
+	Wait time.Duration
+	Name string // the client's name on the sound server; default "tandem"
+	// OnCall starts each sound at the next buffer the device pulls, the
+	// way engines that play on call do, ignoring its tick's time: for the
+	// bench's comparison only.
+	OnCall bool
+}
+
+// Output is the mixer playing on the sound device. A silent Output (from
+// Start with -mute or with no device, or nil) does nothing in each of its
+// methods, so a loop calls them alike either way.
+type Output struct {
+	*Mixer // nil when silent
+	ctx    *oto.Context
+	player *oto.Player
+	device string // the device, or why there is none
+	lat    time.Duration
+}
+
+// silent reports whether o plays nothing.
+func (o *Output) silent() bool { return o == nil || o.Mixer == nil }
+
+// Start opens the device for a run and returns its output, always
+// non-nil. With mute, or when the device does not open, the output is
+// silent and says why in Device (the summary's "audio"); a device that
+// failed is told once, in one line, to notice (the run's stderr).
+func Start(sounds []*Sound, mute bool, o Options, notice io.Writer) *Output {
+	if mute {
+		return &Output{device: "none: muted (-mute)"}
+	}
+	out, err := Open(sounds, o)
+	if err != nil {
+		if notice != nil {
+			fmt.Fprintf(notice, "tandem: %v; running silent\n", err)
+		}
+		return &Output{device: "none: " + strings.TrimPrefix(err.Error(), "audio: ")}
+	}
+	return out
+}
+
+// dev is the sound device. oto opens one per process: it is kept for the
+// process's life and shared by the runs in it, one Output at a time.
+var dev struct {
+	sync.Mutex
+	ctx    *oto.Context
+	err    error // why it did not open: every later Open says the same
+	rate   int
+	buffer time.Duration
+	name   string
+	busy   bool // an Output plays on it
+}
+
+// Open opens the sound device and plays a mixer of sounds on it. With no
+// device (no sound server and no ALSA, a machine with no sound card) it
+// returns an error saying why: the caller says so once and runs silent.
+// oto opens one device per process: the first Open opens it, at o.Rate
+// and o.Buffer, and later ones (after the last Output closed) play on it
+// again, at the same rate and buffer. Main thread (any one goroutine); it
+// blocks until the device runs.
+func Open(sounds []*Sound, o Options) (*Output, error) {
+	if o.Rate == 0 {
+		o.Rate = 48000
+	}
+	if o.Buffer == 0 {
+		o.Buffer = 100 * time.Millisecond
+	}
+	if o.Margin == 0 {
+		o.Margin = 10 * time.Millisecond
+	}
+	if o.Wait == 0 {
+		o.Wait = 5 * time.Second
+	}
+	if o.Name == "" {
+		o.Name = "tandem"
+	}
+	dev.Lock()
+	defer dev.Unlock()
+	if dev.busy {
+		return nil, errors.New("audio: the sound device is in use by another Output: close it first")
+	}
+	if dev.ctx == nil && dev.err == nil {
+		dev.rate, dev.buffer = o.Rate, o.Buffer
+		dev.ctx, dev.err = openDevice(o)
+		if dev.err == nil {
+			dev.name = deviceName()
+		}
+	}
+	if dev.err != nil {
+		return nil, dev.err
+	}
+	if o.Rate != dev.rate || o.Buffer != dev.buffer {
+		return nil, fmt.Errorf("audio: the sound device is open at %d Hz with a %v buffer; oto cannot reopen it at %d Hz, %v", dev.rate, dev.buffer, o.Rate, o.Buffer)
+	}
+	ctx, name := dev.ctx, dev.name
+	if o.Ahead == 0 {
+		o.Ahead = 50 * time.Millisecond
+		if name == "alsa" {
+			o.Ahead = o.Buffer/2 + 25*time.Millisecond
+		}
+	}
+	m := NewMixer(o.Rate, sounds)
+	m.onCall = o.OnCall
+	m.clock.latency = int64(o.Buffer)
+	m.clock.skip = 2 * int64(o.Rate) * int64(o.Buffer) / int64(time.Second)
+	m.target = int(int64(o.Rate) * int64(o.Ahead) / int64(time.Second))
+	out := &Output{Mixer: m, ctx: ctx, device: name, lat: o.Buffer + o.Ahead + o.Margin}
+	p := ctx.NewPlayer(m)
+	p.SetBufferSize(8 * m.target)
+	m.buffered = func() int { return p.BufferedSize() / 8 }
+	out.player = p
+	p.Play()
+	dev.busy = true
+	return out, nil
+}
+
+// openDevice opens oto's context and waits for it to run.
+func openDevice(o Options) (*oto.Context, error) {
+	ctx, ready, err := oto.NewContext(&oto.NewContextOptions{SampleRate: o.Rate, ChannelCount: 2,
+		Format: oto.FormatFloat32LE, BufferSize: o.Buffer, ApplicationName: o.Name})
+	if err != nil {
+		return nil, fmt.Errorf("audio: no sound device: %w", err)
+	}
+	select {
+	case <-ready:
+	case <-time.After(o.Wait):
+		return nil, fmt.Errorf("audio: no sound device: it did not start within %v", o.Wait)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("audio: no sound device: %w (start a sound server, or run with -mute)", err)
+	}
+	return ctx, nil
+}
+
+// deviceName names what oto plays on: the PulseAudio server's default
+// sink, or ALSA when no server answers (oto's fallback).
+func deviceName() string {
+	c, err := pulse.NewClient(pulse.ClientApplicationName("tandem"), pulse.ClientTimeout(time.Second))
+	if err != nil {
+		return "alsa"
+	}
+	defer c.Close()
+	s, err := c.DefaultSink()
+	if err != nil {
+		return "pulseaudio"
+	}
+	return "pulseaudio: " + s.Name()
+}
+
+// Device names the device, "pulseaudio: <sink>" or "alsa", or says why
+// there is none ("none: ..."); "" for nil.
+func (o *Output) Device() string {
+	if o == nil {
+		return ""
+	}
+	return o.device
+}
+
+// Latency is the least offset a sound can be scheduled at: the device's
+// buffer, what the mixer keeps ahead of it and the margin. 0 for nil.
+func (o *Output) Latency() time.Duration {
+	if o.silent() {
+		return 0
+	}
+	return o.lat
+}
+
+// SetOffset sets the run's offset: each sound starts at its tick's time
+// plus offset. Pass the renderer's delay; the offset is raised to the
+// device's Latency where that is longer (a sound cannot be heard
+// sooner), and it returns the offset it holds. Once, before the first
+// Feed; any goroutine.
+func (o *Output) SetOffset(renderDelay time.Duration) time.Duration {
+	if o.silent() {
+		return renderDelay
+	}
+	d := max(renderDelay, o.lat)
+	o.Mixer.SetOffset(int64(d))
+	return d
+}
+
+// Feed hands a published tick's sounds to the mixer; sim thread only,
+// after the tick's publish. Nothing for nil.
+func (o *Output) Feed(s *snapshot.Snapshot) {
+	if o != nil {
+		o.Mixer.Feed(s)
+	}
+}
+
+// Stats returns the mixer's figures with the device's name and latency;
+// the zero Stats for nil. Any one goroutine, at the summary.
+func (o *Output) Stats() Stats {
+	if o.silent() {
+		return Stats{Device: o.Device()}
+	}
+	s := o.Mixer.Stats()
+	s.Device, s.LatencyMs = o.device, float64(o.lat)/1e6
+	return s
+}
+
+// Onsets appends the sounds started since the last call (sounds.csv's
+// rows); dst as it is for nil. Any one goroutine.
+func (o *Output) Onsets(dst []Onset) []Onset {
+	if o.silent() {
+		return dst
+	}
+	return o.Mixer.Onsets(dst)
+}
+
+// Close stops the sound; the device stays open for the next Open (oto
+// cannot reopen it). Main thread, once the sim thread has stopped.
+func (o *Output) Close() {
+	if o.silent() || o.Mixer.closed.Load() {
+		return
+	}
+	o.Mixer.closed.Store(true)
+	o.player.Pause()
+	o.player.Close()
+	o.Mixer.Close()
+	dev.Lock()
+	dev.busy = false
+	dev.Unlock()
+}
+
+// Push hands one event to the mixer, on the thread that feeds it (the sim
+// thread: one producer): the bench's click on the tick its key press
+// lands, for one. Nothing when silent.
+func (o *Output) Push(e Event) {
+	if !o.silent() {
+		o.Mixer.Push(e)
+	}
+}

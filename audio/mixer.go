@@ -1,0 +1,535 @@
+package audio
+
+import (
+	"encoding/binary"
+	"math"
+	"slices"
+	"sync/atomic"
+
+	"github.com/tandem-engine/tandem/snapshot"
+)
+
+// MaxVoices is how many sounds play at once. When a play finds every
+// voice busy, the voice that yields is the oldest one playing that is not
+// the music (it has played the most of itself); the music never yields.
+// Each yield is counted in Stats.VoicesDropped.
+const MaxVoices = 32
+
+// Mixer mixes the voices into the device's buffers and starts each sound
+// on its sample. oto pulls from it (Read) on the audio thread; Feed is the
+// sim thread's, and Stats and Onsets any one other goroutine's.
+type Mixer struct {
+	rate    int
+	sounds  []mixSound
+	streams []*stream
+	q       queue
+	starts  startRing
+	fed     uint64 // the last tick fed; the feeding thread's
+
+	// Owned by the audio thread.
+	voices  [MaxVoices]voice
+	pending [256]Event
+	npend   int
+	written int64     // frames handed to the device
+	mix     []float32 // the buffer being mixed, stereo
+	seq     uint64    // plays started, for the yield rule
+	clock   clock
+
+	now      func() int64 // snapshot.Now, or a test's clock
+	buffered func() int   // frames the device has been given and not yet taken; nil: no device
+	target   int          // frames to keep given to the device ahead of its takes; 0: all asked
+
+	onCall bool         // start each sound at the next buffer, as play-on-call engines do (for comparison)
+	offset atomic.Int64 // ns added to a tick's time
+	closed atomic.Bool  // the device is stopping: reads are silence and count nothing
+	st     stats
+}
+
+// mixSound is a sound at the device's rate: decoded, or a stream.
+type mixSound struct {
+	pcm    []float32
+	stream *stream
+	name   string
+}
+
+// voice is one sound playing. Frames are counted on the device's sample
+// clock: the voice's first sample is device frame at.
+type voice struct {
+	on     bool
+	sound  int
+	handle uint32
+	at     int64 // device frame of its first sample
+	end    int64 // device frame it stops at; math.MaxInt64: its own end
+	gl, gr float32
+	loop   bool
+	music  bool
+	seq    uint64
+	gen    uint64 // the stream request it plays
+	read   int64  // frames taken from its stream
+}
+
+// NewMixer returns a mixer at rate Hz (the device's) for sounds, whose
+// index is an Event's Sound. It resamples the decoded sounds and starts a
+// streamer for each streamed one; Close stops them.
+func NewMixer(rate int, sounds []*Sound) *Mixer {
+	m := &Mixer{rate: rate, now: snapshot.Now, mix: make([]float32, 2*rate)}
+	m.clock.rate = int64(rate)
+	m.sounds = make([]mixSound, len(sounds))
+	for i, s := range sounds {
+		m.sounds[i].name = s.Name
+		if s.Streamed() {
+			st := newStream(s, rate)
+			m.sounds[i].stream = st
+			m.streams = append(m.streams, st)
+			continue
+		}
+		m.sounds[i].pcm = resampleAll(s.pcm, s.Rate, rate)
+	}
+	return m
+}
+
+// Close stops the streamers. The device must have stopped pulling.
+func (m *Mixer) Close() {
+	for _, st := range m.streams {
+		st.close()
+	}
+	m.streams = nil
+}
+
+// Rate returns the mixer's sample rate.
+func (m *Mixer) Rate() int { return m.rate }
+
+// SetOffset sets what is added to a tick's time to give the instant its
+// sounds start at; set it once, before the first Feed.
+func (m *Mixer) SetOffset(ns int64) { m.offset.Store(ns) }
+
+// Offset returns the offset SetOffset set.
+func (m *Mixer) Offset() int64 { return m.offset.Load() }
+
+// Feed hands the sound events of one published tick to the mixer, each
+// aimed at the tick's time plus the offset. Sim thread only (one
+// producer); it never blocks: a full queue drops the event and counts it.
+// A tick fed before (a pause republishes the last state) is skipped.
+func (m *Mixer) Feed(s *snapshot.Snapshot) {
+	if s.Tick <= m.fed {
+		return
+	}
+	m.fed = s.Tick
+	for i := range s.Sounds.N {
+		e := s.Sounds.List[i]
+		m.Push(Event{Op: Op(e.Op), Sound: e.Sound, Voice: e.Voice, Volume: e.Volume, Pan: e.Pan, Tick: s.Tick, Time: s.Time})
+	}
+}
+
+// Push hands one event to the mixer; Feed's thread only.
+func (m *Mixer) Push(e Event) {
+	if !m.q.push(e) {
+		m.st.eventsDropped.Add(1)
+	}
+}
+
+// Read mixes the next buffer into p as 32-bit float stereo, little
+// endian: what oto's player reads. Audio thread only. Once warm it
+// allocates nothing.
+func (m *Mixer) Read(p []byte) (int, error) {
+	n := len(p) / 8
+	if m.closed.Load() {
+		clear(p[:8*n])
+		return 8 * n, nil
+	}
+	now := m.now()
+	bp := 0
+	if m.buffered != nil {
+		bp = m.buffered()
+		if m.target > 0 {
+			n = min(n, max(m.target-bp, 0))
+		}
+	}
+	n = min(n, len(m.mix)/2)
+	if m.clock.observe(now, m.written-int64(bp), m.buffered != nil && bp == 0) {
+		m.st.underruns.Add(1)
+	}
+	m.take()
+	m.startDue(int64(n))
+	buf := m.mix[:2*n]
+	clear(buf)
+	for i := range m.voices {
+		if m.voices[i].on {
+			m.play(&m.voices[i], buf)
+		}
+	}
+	for i, v := range buf {
+		binary.LittleEndian.PutUint32(p[4*i:], math.Float32bits(max(-1, min(1, v))))
+	}
+	m.written += int64(n)
+	m.st.written.Store(m.written)
+	m.st.clockSteps.Store(m.clock.steps)
+	return 8 * n, nil
+}
+
+// take moves the queued events to the pending list; a play of a streamed
+// sound tells its streamer to rewind now, so it is ready at its sample.
+func (m *Mixer) take() {
+	for m.npend < len(m.pending) {
+		e, ok := m.q.pop()
+		if !ok {
+			return
+		}
+		if (e.Op == OpPlay || e.Op == OpMusic) && int(e.Sound) >= len(m.sounds) {
+			m.st.eventsDropped.Add(1)
+			continue
+		}
+		if (e.Op == OpPlay || e.Op == OpMusic) && m.sounds[e.Sound].stream != nil {
+			st := m.sounds[e.Sound].stream
+			for i := range m.voices { // the stream's last voice ends: it is restarted
+				if v := &m.voices[i]; v.on && v.sound == int(e.Sound) {
+					v.on = false
+				}
+			}
+			st.loop.Store(e.Op == OpMusic)
+			st.req.Add(1)
+		}
+		m.pending[m.npend] = e
+		m.npend++
+	}
+}
+
+// startDue applies the pending events whose sample falls before the end
+// of the next n frames: a sound whose sample has passed (its event came
+// late) starts at once, and its lateness shows in Stats.
+func (m *Mixer) startDue(n int64) {
+	k := 0
+	for _, e := range m.pending[:m.npend] {
+		aimed := e.Time + m.offset.Load()
+		at := m.clock.frameAt(aimed)
+		if m.onCall {
+			at = m.written
+		}
+		if at >= m.written+n {
+			m.pending[k] = e
+			k++
+			continue
+		}
+		at = max(at, m.written)
+		switch e.Op {
+		case OpPlay, OpMusic:
+			if e.Op == OpMusic {
+				m.stopMusic(at)
+			}
+			v := m.free()
+			if v == nil {
+				m.st.voicesDropped.Add(1)
+				continue
+			}
+			gl, gr := gains(e.Volume, e.Pan)
+			m.seq++
+			*v = voice{on: true, sound: int(e.Sound), handle: e.Voice, at: at, end: math.MaxInt64, gl: gl, gr: gr,
+				loop: e.Op == OpMusic, music: e.Op == OpMusic, seq: m.seq}
+			if st := m.sounds[e.Sound].stream; st != nil {
+				v.gen = st.req.Load()
+			}
+			start := m.clock.timeOf(at)
+			m.st.record(start-aimed, m.clock.framesNs(1)+1)
+			m.starts.push(Onset{Tick: e.Tick, Aimed: aimed, Start: start})
+		case OpStop:
+			for i := range m.voices {
+				if v := &m.voices[i]; v.on && v.handle == e.Voice && !v.music {
+					v.end = min(v.end, at)
+				}
+			}
+		case OpMusicOff:
+			m.stopMusic(at)
+		}
+	}
+	m.npend = k
+}
+
+func (m *Mixer) stopMusic(at int64) {
+	for i := range m.voices {
+		if v := &m.voices[i]; v.on && v.music {
+			v.end = min(v.end, at)
+		}
+	}
+}
+
+// free returns a voice to start a sound on: a free one, or the oldest
+// playing that is not the music, which yields (counted).
+func (m *Mixer) free() *voice {
+	var old *voice
+	for i := range m.voices {
+		v := &m.voices[i]
+		if !v.on {
+			return v
+		}
+		if !v.music && (old == nil || v.seq < old.seq) {
+			old = v
+		}
+	}
+	if old != nil {
+		m.st.voicesDropped.Add(1)
+	}
+	return old
+}
+
+// gains returns the left and right gains for volume and pan: the balance
+// law, which keeps a centred sound at full volume and turns the far side
+// down as it pans.
+func gains(volume, pan float32) (float32, float32) {
+	volume = max(0, volume)
+	pan = max(-1, min(1, pan))
+	return volume * min(1, 1-pan), volume * min(1, 1+pan)
+}
+
+// play adds v's frames for [written, written+len(buf)/2) into buf.
+func (m *Mixer) play(v *voice, buf []float32) {
+	n := int64(len(buf) / 2)
+	from := max(v.at, m.written)
+	to := min(m.written+n, v.end)
+	if st := m.sounds[v.sound].stream; st != nil {
+		m.playStream(v, st, buf, from, to)
+		return
+	}
+	pcm := m.sounds[v.sound].pcm
+	length := int64(len(pcm) / 2)
+	for f := from; f < to; f++ {
+		pos := f - v.at
+		if pos >= length {
+			if !v.loop {
+				v.on = false
+				return
+			}
+			pos %= length
+		}
+		k := 2 * (f - m.written)
+		buf[k] += pcm[2*pos] * v.gl
+		buf[k+1] += pcm[2*pos+1] * v.gr
+	}
+	if to >= v.end || !v.loop && to-v.at >= length {
+		v.on = false
+	}
+}
+
+func (m *Mixer) playStream(v *voice, st *stream, buf []float32, from, to int64) {
+	head := int64(len(st.head) / 2)
+	f := from
+	for ; f < to && f-v.at < head; f++ { // the head, from memory
+		k, pos := 2*(f-m.written), 2*(f-v.at)
+		buf[k] += st.head[pos] * v.gl
+		buf[k+1] += st.head[pos+1] * v.gr
+	}
+	if f < to {
+		if st.ack.Load() != v.gen {
+			// The streamer has not rewound yet: silence, and the stream
+			// keeps its place (the frames missed are skipped when it has).
+			m.st.streamStarved.Add(1)
+		} else {
+			r, w := st.r.Load(), st.w.Load()
+			mask := uint64(len(st.ring) - 1)
+			for ; v.read < f-v.at-head && r < w; v.read++ {
+				r += 2
+			}
+			for ; f < to; f++ {
+				if r >= w {
+					if st.ended.Load() {
+						v.on = false
+					} else {
+						m.st.streamStarved.Add(1)
+					}
+					break
+				}
+				k := 2 * (f - m.written)
+				buf[k] += st.ring[r&mask] * v.gl
+				buf[k+1] += st.ring[(r+1)&mask] * v.gr
+				r += 2
+				v.read++
+			}
+			st.r.Store(r)
+		}
+	}
+	if to >= v.end {
+		v.on = false
+	}
+}
+
+// stats are the mixer's counts, written by the audio thread.
+type stats struct {
+	written       atomic.Int64
+	underruns     atomic.Int64
+	clockSteps    atomic.Int64
+	voicesDropped atomic.Int64
+	eventsDropped atomic.Int64
+	streamStarved atomic.Int64
+	started       atomic.Int64
+	late          atomic.Int64
+	errs          [1 << 16]int64 // start minus aimed, ns, of the first 65536 starts
+}
+
+// record counts a start err ns after its aimed instant; one frame is
+// how late the first frame at or after the instant may be.
+func (s *stats) record(err, frame int64) {
+	k := s.started.Load()
+	if k < int64(len(s.errs)) {
+		s.errs[k] = err
+	}
+	if err > frame {
+		s.late.Add(1)
+	}
+	s.started.Store(k + 1)
+}
+
+// Stats are the mixer's figures for a run's summary.
+type Stats struct {
+	Device        string  // the device (Output's); "" from a Mixer alone
+	LatencyMs     float64 // the device's latency the mixer used, ms
+	Started       int64   // sounds started
+	Late          int64   // of those, started more than a frame after their aimed instant
+	StartErrP50Ms float64 // start minus aimed instant, ms: 0 when on time
+	StartErrP99Ms float64
+	Underruns     int64  // times the device ran dry and inserted silence
+	ClockSteps    int64  // times the device's takes moved more than 2 ms at once without running dry (see clock)
+	VoicesDropped int64  // plays that found every voice busy (see MaxVoices)
+	EventsDropped int64  // events lost to a full queue or a bad sound index
+	StreamStarved int64  // buffers a stream could not fill in time
+	StreamError   string // the first error of a streamed file (it then plays no further), "" when none
+	Frames        int64  // frames handed to the device
+}
+
+// Stats returns the mixer's figures so far. Any one goroutine; it
+// allocates (a copy of the errors to sort), so call it at the summary.
+func (m *Mixer) Stats() Stats {
+	k := min(m.st.started.Load(), int64(len(m.st.errs)))
+	errs := slices.Clone(m.st.errs[:k])
+	slices.Sort(errs)
+	s := Stats{Started: m.st.started.Load(), Late: m.st.late.Load(), Underruns: m.st.underruns.Load(),
+		VoicesDropped: m.st.voicesDropped.Load(), EventsDropped: m.st.eventsDropped.Load(),
+		StreamStarved: m.st.streamStarved.Load(), Frames: m.st.written.Load(), ClockSteps: m.st.clockSteps.Load()}
+	for _, st := range m.streams {
+		if err, ok := st.err.Load().(error); ok && s.StreamError == "" {
+			s.StreamError = err.Error()
+		}
+	}
+	if len(errs) > 0 {
+		s.StartErrP50Ms = float64(errs[len(errs)/2]) / 1e6
+		s.StartErrP99Ms = float64(errs[min(len(errs)-1, len(errs)*99/100)]) / 1e6
+	}
+	return s
+}
+
+// Onsets appends the onsets recorded since the last call to dst: the
+// rows of sounds.csv. Any one goroutine.
+func (m *Mixer) Onsets(dst []Onset) []Onset { return m.starts.drain(dst) }
+
+// clock maps device frames onto snapshot.Now. At each pull the mixer sees
+// how many frames the device has taken (taken = written - still buffered);
+// the last of them was taken at about now and is heard one device latency
+// later. now - time(taken frames) is a constant (set by how full the
+// device keeps its buffer) plus the pull's wake-up delay, which is never
+// negative: so the origin is the least of these observations.
+//
+// Two things move the observations for good. The device can run dry and
+// play silence: every frame after it is heard later. A sound server can
+// also change how full it keeps its buffer (PulseAudio does when another
+// stream joins the sink): the takes move, but every frame is heard when it
+// was going to be. The mixer sees the first for sure only when a pull
+// finds oto's player empty (the device took silence from it): that is an
+// underrun, counted, and the origin moves to the pull. A step of more
+// than 2 ms in the takes that does not come with an empty player is
+// taken for the second and counted apart (Stats.ClockSteps): the origin
+// stays. Smaller moves, lasting a window of reads, are the device's clock
+// drifting from ours, and the origin follows them. Frames already written
+// keep their numbers; sounds still to come are placed by the origin of
+// the pull that starts them.
+type clock struct {
+	rate    int64
+	latency int64 // ns from a frame's take to its being heard
+	origin  int64 // ns at which device frame 0 was taken
+	valid   bool  // a take has anchored the clock
+	skip    int64 // frames the device takes before its takes keep time: twice its buffer
+	reads   int
+	winMin  int64
+	winN    int
+	level   int64 // ns the device's buffer level has moved its takes since the origin was set
+	steps   int64 // steps of the takes taken for a change of that level
+}
+
+const (
+	clockWarm   = 16                 // reads that set the origin to their least before it settles
+	clockWindow = 64                 // reads (1 to 2 s) a lateness must last to move the origin later
+	clockStep   = 2_000_000          // ns: a move of the takes past which it is a step, not drift
+	clockDrift  = 500_000            // ns: the least move of the origin
+	maxInt64    = math.MaxInt64 >> 1 // a far frame
+)
+
+// framesNs returns the duration of f frames, ns.
+func (c *clock) framesNs(f int64) int64 {
+	return f/c.rate*1e9 + f%c.rate*1e9/c.rate
+}
+
+// observe takes a pull at now with taken frames taken; empty reports the
+// device's buffer found empty. It reports an underrun.
+//
+// The least observation is origin + level: level is how much the device's
+// buffer level has moved the takes since the origin was set, which moves
+// no frame's hearing.
+func (c *clock) observe(now, taken int64, empty bool) bool {
+	if taken <= c.skip {
+		// The device is still filling its buffer: it takes faster than it
+		// plays, and these reads say nothing of its clock.
+		return false
+	}
+	o := now - c.framesNs(taken)
+	c.reads++
+	base := c.origin + c.level
+	switch {
+	case !c.valid:
+		c.origin, c.valid, c.winMin, c.winN = o, true, maxInt64, 0
+		return false
+	case c.reads <= clockWarm:
+		c.origin = min(c.origin, o)
+		return false
+	case empty && o > base+clockDrift:
+		// The device took silence from oto's empty player: every frame from
+		// here on is heard that much later.
+		c.origin += o - base
+		c.winMin, c.winN = maxInt64, 0
+		return true
+	case o < base-clockStep:
+		// The device keeps its buffer fuller: its takes come sooner, and
+		// the frames are heard when they were going to be.
+		c.level -= base - o
+		c.steps++
+		c.winMin, c.winN = maxInt64, 0
+		return false
+	case o < base-clockDrift:
+		c.origin -= base - o // the origin was late by its wake-up delay, or the device's clock runs fast
+	}
+	c.winMin = min(c.winMin, o)
+	c.winN++
+	if c.winN >= clockWindow {
+		switch d := c.winMin - (c.origin + c.level); {
+		case d >= clockStep:
+			c.level += d // the device keeps its buffer emptier: its takes come later
+			c.steps++
+		case d > clockDrift:
+			c.origin += d // the device's clock runs slow of ours: follow it
+		}
+		c.winMin, c.winN = maxInt64, 0
+	}
+	return false
+}
+
+// timeOf returns when device frame f is heard, ns.
+func (c *clock) timeOf(f int64) int64 { return c.origin + c.latency + c.framesNs(f) }
+
+// frameAt returns the first device frame heard at or after t.
+func (c *clock) frameAt(t int64) int64 {
+	if !c.valid {
+		return maxInt64 // not yet anchored: every sound waits
+	}
+	d := t - c.origin - c.latency
+	if d <= 0 {
+		return -1
+	}
+	f := d/1e9*c.rate + (d%1e9*c.rate+1e9-1)/1e9
+	return f
+}

@@ -1,0 +1,363 @@
+package audio
+
+import (
+	"math"
+	"math/rand/v2"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/tandem-engine/tandem/internal/mallocs"
+	"github.com/tandem-engine/tandem/snapshot"
+)
+
+const testRate = 48000
+
+// click is a 1 ms burst: its onset is easy to find.
+func click() *Sound {
+	pcm := make([]float32, 2*48)
+	for i := range pcm {
+		pcm[i] = 0.9
+	}
+	return &Sound{Name: "click", Rate: testRate, Frames: 48, pcm: pcm}
+}
+
+// fakeDevice plays a mixer the way PulseAudio and oto do: every pull the
+// device takes a period of frames from oto's player buffer (silence where
+// it is short: an underrun), and then oto's goroutine refills that buffer
+// from the mixer, after a wake-up delay. Device frame j is heard at
+// heard(j), the mixer's model: the frame after the last one taken at a
+// pull is heard one latency after the pull.
+type fakeDevice struct {
+	m       *Mixer
+	now     int64
+	t0      int64 // the first pull
+	period  int   // frames per pull
+	lat     int64
+	pbuf    []float32
+	out     []float32 // every frame the device took, in order
+	scratch []byte
+	rng     *rand.Rand
+	// From pull levelAt on, the device takes levelNs later (it keeps its
+	// buffer emptier); every frame is still heard at heard(j).
+	levelAt int
+	levelNs int64
+}
+
+func newFakeDevice(m *Mixer, seed uint64) *fakeDevice {
+	d := &fakeDevice{m: m, now: 1e9, t0: 1e9, period: 1440, lat: int64(100 * time.Millisecond),
+		rng: rand.New(rand.NewPCG(seed, 1))}
+	m.now = func() int64 { return d.now }
+	m.buffered = func() int { return len(d.pbuf) / 2 }
+	m.target = testRate * 50 / 1000
+	m.clock.latency = d.lat
+	d.scratch = make([]byte, 8*m.target)
+	return d
+}
+
+func (d *fakeDevice) heard(j int) int64 {
+	return d.t0 + d.lat + d.m.clock.framesNs(int64(j-d.period))
+}
+
+// pull runs pull k: the take at its time, then (unless stalled) the
+// refill after a delay of 0 to 2 ms, now and then 8 ms.
+func (d *fakeDevice) pull(k int, stalled bool) {
+	tp := d.t0 + d.m.clock.framesNs(int64(k*d.period))
+	if d.levelAt > 0 && k >= d.levelAt {
+		tp += d.levelNs
+	}
+	d.now = tp
+	n := min(d.period, len(d.pbuf)/2)
+	d.out = append(d.out, d.pbuf[:2*n]...)
+	d.out = append(d.out, make([]float32, 2*(d.period-n))...)
+	d.pbuf = append(d.pbuf[:0], d.pbuf[2*n:]...)
+	if stalled {
+		return
+	}
+	delay := d.rng.Int64N(2e6)
+	if d.rng.IntN(20) == 0 {
+		delay = 8e6
+	}
+	d.now = tp + delay
+	for len(d.pbuf)/2 < d.m.target {
+		n, _ := d.m.Read(d.scratch)
+		if n == 0 {
+			break
+		}
+		for i := 0; i < n; i += 4 {
+			d.pbuf = append(d.pbuf, math.Float32frombits(uint32(d.scratch[i])|uint32(d.scratch[i+1])<<8|uint32(d.scratch[i+2])<<16|uint32(d.scratch[i+3])<<24))
+		}
+	}
+}
+
+// onsets returns the device frames where a click starts.
+func onsets(out []float32) []int {
+	var on []int
+	quiet := 100
+	for j := 0; j < len(out)/2; j++ {
+		if out[2*j] > 0.3 {
+			if quiet >= 100 {
+				on = append(on, j)
+			}
+			quiet = 0
+		} else {
+			quiet++
+		}
+	}
+	return on
+}
+
+// playClicks schedules 40 clicks at random instants 60 to 400 ms apart
+// through a fake device, stalling oto's refills for 120 ms at stallAt
+// (a pull number; -1 none), and returns the aimed instants and the
+// instants the clicks were heard.
+func playClicks(t *testing.T, seed uint64, stallAt int, level ...int64) (aimed, heard []int64, m *Mixer) {
+	m = NewMixer(testRate, []*Sound{click()})
+	d := newFakeDevice(m, seed)
+	if len(level) == 2 {
+		d.levelAt, d.levelNs = int(level[0]), level[1]
+	}
+	const offset = int64(200 * time.Millisecond)
+	m.SetOffset(offset)
+	rng := rand.New(rand.NewPCG(seed, 2))
+	at := d.t0 + int64(500*time.Millisecond) // tick times
+	var ticks []int64
+	for range 40 {
+		at += int64(60*time.Millisecond) + rng.Int64N(int64(340*time.Millisecond))
+		ticks = append(ticks, at)
+	}
+	next := 0
+	for k := 0; next < len(ticks) || d.now < ticks[len(ticks)-1]+offset+int64(300*time.Millisecond); k++ {
+		tp := d.t0 + m.clock.framesNs(int64(k*d.period))
+		for next < len(ticks) && ticks[next] <= tp { // the sim publishes the tick on time
+			m.Push(Event{Op: OpPlay, Sound: 0, Voice: uint32(next + 1), Volume: 1, Tick: uint64(next + 1), Time: ticks[next]})
+			next++
+		}
+		if d.levelAt > 0 && k >= d.levelAt {
+			tp += d.levelNs
+		}
+		d.pull(k, stallAt >= 0 && k >= stallAt && k < stallAt+4)
+	}
+	for _, j := range onsets(d.out) {
+		heard = append(heard, d.heard(j))
+	}
+	for _, tk := range ticks {
+		aimed = append(aimed, tk+offset)
+	}
+	return aimed, heard, m
+}
+
+// TestScheduleExact: every click is heard on the sample of its tick's
+// time plus the offset, and so every gap equals the intended gap, though
+// the pulls come in 30 ms periods with jittered wake-ups.
+func TestScheduleExact(t *testing.T) {
+	for seed := range uint64(5) {
+		aimed, heard, m := playClicks(t, seed, -1)
+		if len(heard) != len(aimed) {
+			t.Fatalf("seed %d: %d clicks heard, %d played", seed, len(heard), len(aimed))
+		}
+		var gapErr []float64
+		for i := range aimed {
+			if e := heard[i] - aimed[i]; e < -1e6 || e > 1e6 {
+				t.Errorf("seed %d: click %d heard %.3f ms from its aimed instant", seed, i, float64(e)/1e6)
+			}
+			if i > 0 {
+				gapErr = append(gapErr, math.Abs(float64((heard[i]-heard[i-1])-(aimed[i]-aimed[i-1]))))
+			}
+		}
+		sort.Float64s(gapErr)
+		if p99 := gapErr[len(gapErr)*99/100]; p99 > 1e9/testRate+1 {
+			t.Errorf("seed %d: gap error p99 %.0f ns; want within one sample (%d ns)", seed, p99, int64(1e9)/testRate)
+		}
+		s := m.Stats()
+		if s.Started != 40 || s.Late != 0 || s.Underruns != 0 || s.StartErrP99Ms > 0.03 {
+			t.Errorf("seed %d: stats %+v; want 40 started on time, no underrun", seed, s)
+		}
+	}
+}
+
+// TestUnderrun: oto's goroutine stalls for 120 ms, the device runs dry
+// and inserts silence. The mixer counts it, and the clicks after it are
+// still heard on their instants.
+func TestUnderrun(t *testing.T) {
+	aimed, heard, m := playClicks(t, 7, 60)
+	s := m.Stats()
+	if s.Underruns < 1 {
+		t.Fatalf("underruns %d; want the stall counted", s.Underruns)
+	}
+	stallEnd := int64(1e9) + m.clock.framesNs(64*1440) + int64(100*time.Millisecond) + int64(250*time.Millisecond)
+	found := map[int64]bool{}
+	for _, h := range heard {
+		for i, a := range aimed {
+			if d := h - a; d > -1e6 && d < 1e6 {
+				found[aimed[i]] = true
+			}
+		}
+	}
+	for _, a := range aimed {
+		if a > stallEnd && !found[a] {
+			t.Errorf("the click aimed at %.3f s (after the underrun) was not heard within 1 ms of it", float64(a)/1e9)
+		}
+	}
+}
+
+// TestLevelChange: the device starts keeping its buffer 10 ms emptier
+// (PulseAudio does when a recorder joins the sink), so its takes come
+// 10 ms later, then 10 ms fuller: no frame is heard at another time, and
+// every click stays on its instant. Each step is counted, and is no
+// underrun.
+func TestLevelChange(t *testing.T) {
+	for _, ns := range []int64{10e6, -10e6} {
+		aimed, heard, m := playClicks(t, 11, -1, 150, ns)
+		if len(heard) != len(aimed) {
+			t.Fatalf("level %+d ms: %d clicks heard of %d", ns/1e6, len(heard), len(aimed))
+		}
+		for i := range aimed {
+			if e := heard[i] - aimed[i]; e < -1e6 || e > 1e6 {
+				t.Errorf("level %+d ms: click %d heard %.3f ms from its instant", ns/1e6, i, float64(e)/1e6)
+			}
+		}
+		if s := m.Stats(); s.Underruns != 0 || s.ClockSteps != 1 {
+			t.Errorf("level %+d ms: stats %+v; want one clock step, no underrun", ns/1e6, s)
+		}
+	}
+}
+
+// TestMixerAllocs: once warm, a buffer allocates nothing, with voices
+// starting and stopping, the music looping and a long WAV streaming.
+func TestMixerAllocs(t *testing.T) {
+	long, err := Decode("long.wav", wavBytes(44100, 2, 16, 1, make([][2]float64, 44100*(StreamAbove+1))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := NewMixer(testRate, []*Sound{click(), long})
+	defer m.Close()
+	d := newFakeDevice(m, 1)
+	m.SetOffset(int64(200 * time.Millisecond))
+	d.pbuf = make([]float32, 0, 2*testRate)
+	d.out = make([]float32, 0, 2*testRate*60)
+	k := 0
+	run := func(pulls int) {
+		for range pulls {
+			tp := d.t0 + m.clock.framesNs(int64(k*d.period))
+			if k%3 == 0 {
+				m.Push(Event{Op: OpPlay, Sound: 0, Voice: uint32(k), Volume: 0.5, Pan: -0.5, Time: tp})
+			}
+			if k%100 == 0 {
+				m.Push(Event{Op: OpPlay, Sound: 1, Voice: uint32(k), Volume: 0.5, Time: tp})
+			}
+			d.pull(k, false)
+			k++
+			if k%8 == 0 {
+				time.Sleep(time.Millisecond) // let the streamer keep up
+			}
+		}
+	}
+	run(300)
+	n := mallocs.Fewest(3, func() { run(300) })
+	if n != 0 {
+		t.Errorf("%d allocations over 300 buffers; want 0", n)
+	}
+	if s := m.Stats(); s.Started < 200 {
+		t.Errorf("stats %+v: the sounds did not start", s)
+	}
+}
+
+// TestVoiceCap: past MaxVoices the oldest voice yields, counted.
+func TestVoiceCap(t *testing.T) {
+	long := &Sound{Name: "tone", Rate: testRate, Frames: testRate, pcm: make([]float32, 2*testRate)}
+	m := NewMixer(testRate, []*Sound{long})
+	m.now = func() int64 { return 1e9 }
+	buf := make([]byte, 8*480)
+	m.Read(buf)
+	for i := range MaxVoices + 3 {
+		m.Push(Event{Op: OpPlay, Voice: uint32(i + 1), Volume: 1})
+	}
+	m.Read(buf)
+	if s := m.Stats(); s.VoicesDropped != 3 || s.Started != MaxVoices+3 {
+		t.Errorf("stats %+v; want 3 voices dropped of %d started", s, MaxVoices+3)
+	}
+	for i := range m.voices {
+		if h := m.voices[i].handle; h <= 3 {
+			t.Errorf("voice %d still plays: the oldest should have yielded", h)
+		}
+	}
+}
+
+// TestFeed: a snapshot's sounds reach the mixer stamped with its tick and
+// time.
+func TestFeed(t *testing.T) {
+	m := NewMixer(testRate, []*Sound{click()})
+	var s snapshot.Snapshot
+	s.Tick, s.Time = 9, 12345
+	s.Sounds.Add(snapshot.SoundEvent{Op: uint8(OpPlay), Sound: 0, Voice: 4, Volume: 1})
+	m.Feed(&s)
+	m.Feed(&s) // a pause republishes the tick: not played twice
+	e, ok := m.q.pop()
+	if !ok || e.Tick != 9 || e.Time != 12345 || e.Voice != 4 || e.Op != OpPlay {
+		t.Errorf("event %+v %v", e, ok)
+	}
+	if e, ok := m.q.pop(); ok {
+		t.Errorf("the republished tick was fed again: %+v", e)
+	}
+}
+
+// TestStreamLoops: a long WAV played as the music streams from its file
+// and comes out sample for sample, starting on its frame, and loops with
+// no seam.
+func TestStreamLoops(t *testing.T) {
+	frames := make([][2]float64, testRate*(StreamAbove+1)/4*4)
+	for i := range frames {
+		v := float64(i%1000)/1000 - 0.5 // a sawtooth: every frame's value says where it is
+		frames[i] = [2]float64{v, -v}
+	}
+	long, err := Decode("long.wav", wavBytes(testRate, 2, 32, 3, frames))
+	if err != nil || !long.Streamed() {
+		t.Fatalf("%v, streamed %v", err, long != nil && long.Streamed())
+	}
+	m := NewMixer(testRate, []*Sound{long})
+	defer m.Close()
+	d := newFakeDevice(m, 3)
+	m.SetOffset(int64(200 * time.Millisecond))
+	var start int64
+	for k := 0; k < 600; k++ {
+		tp := d.t0 + m.clock.framesNs(int64(k*d.period))
+		if k == 20 {
+			m.Push(Event{Op: OpMusic, Sound: 0, Volume: 1, Tick: 1, Time: tp})
+		}
+		d.pull(k, false)
+		time.Sleep(5 * time.Millisecond) // the streamer runs in real time: the device runs 6 times as fast
+	}
+	on := m.Onsets(nil)
+	if len(on) != 1 {
+		t.Fatalf("%d onsets; want 1", len(on))
+	}
+	// The music's first frame is the first sound, and it is heard at
+	// its onset (within the clock's error: the least wake-up delay).
+	for j := range len(d.out) / 2 {
+		if d.out[2*j] != 0 {
+			start = int64(j)
+			break
+		}
+	}
+	if e := d.heard(int(start)) - on[0].Aimed; e < -1e6 || e > 1e6 {
+		t.Errorf("the music is heard %.3f ms from its aimed instant", float64(e)/1e6)
+	}
+	n := int64(len(frames))
+	bad := 0
+	for j := start; j < int64(len(d.out)/2); j++ {
+		want := float32(frames[(j-start)%n][0])
+		if got := d.out[2*j]; math.Abs(float64(got-want)) > 1e-6 {
+			if bad < 5 {
+				t.Errorf("frame %d of the music: %v, want %v", j-start, got, want)
+			}
+			bad++
+		}
+	}
+	if played := int64(len(d.out)/2) - start; played < n+testRate {
+		t.Errorf("%d frames played; want past the loop's seam at %d", played, n)
+	}
+	if s := m.Stats(); s.StreamStarved != 0 || bad != 0 {
+		t.Errorf("%d frames wrong, stats %+v", bad, s)
+	}
+}

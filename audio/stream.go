@@ -1,0 +1,237 @@
+package audio
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+	"sync/atomic"
+	"time"
+
+	"github.com/hajimehoshi/go-mp3"
+)
+
+// stream plays a long sound from its file: a goroutine of its own (the
+// streamer) decodes and resamples ahead into a lock-free ring, and the
+// audio thread takes from the ring. One voice at a time plays a stream;
+// a new play of it restarts it from its start. The sound's first half
+// second (head) is kept decoded, so that a play starts on its sample
+// however long the streamer takes to rewind: the ring then carries the
+// frames after the head.
+//
+// A restart is a handshake with no lock: the audio thread bumps req (and
+// then reads nothing from the ring); the streamer sees it, empties the
+// ring, rewinds the file, refills and sets ack to req; the audio thread
+// reads again once ack equals the req it set.
+type stream struct {
+	snd  *Sound
+	rate int       // the device's
+	head []float32 // the first frames at the device's rate, stereo
+
+	ring     []float32 // stereo frames at the device's rate
+	r, w     atomic.Uint64
+	req, ack atomic.Uint64
+	loop     atomic.Bool
+	ended    atomic.Bool  // the file ran out (not looping): the ring holds the rest
+	err      atomic.Value // error: the file failed while streaming
+	starved  atomic.Int64 // buffers the ring could not fill
+	quit     chan struct{}
+	done     chan struct{}
+}
+
+func newStream(s *Sound, rate int) *stream {
+	st := &stream{snd: s, rate: rate, ring: make([]float32, 2*nextPow2(rate/2)), quit: make(chan struct{}), done: make(chan struct{})}
+	st.head = st.decodeHead(rate / 2)
+	go st.run()
+	return st
+}
+
+// decodeHead returns the sound's first n frames at the device's rate (fewer
+// if the file fails: the stream then reports its error as it plays).
+func (st *stream) decodeHead(n int) []float32 {
+	rs, c, err := st.snd.open()
+	if err != nil {
+		return nil
+	}
+	defer c.Close()
+	src := &source{rs: rs, c: c, snd: st.snd, raw: make([]byte, 16384), frames: make([]float32, 8192)}
+	if src.rewind() != nil {
+		return nil
+	}
+	rsm := newResampler(st.snd.Rate, st.rate)
+	head := make([]float32, 0, 2*n+2*8192)
+	for len(head) < 2*n {
+		frames, err := src.read()
+		if err != nil {
+			break
+		}
+		head = rsm.run(frames, head)
+	}
+	return head[:min(len(head), 2*n)]
+}
+
+func nextPow2(n int) int {
+	p := 1
+	for p < n {
+		p <<= 1
+	}
+	return p
+}
+
+// source is a stream's decoder: it fills stereo float32 frames at the
+// file's rate.
+type source struct {
+	rs     io.ReadSeeker
+	c      io.Closer
+	snd    *Sound
+	mp3    *mp3.Decoder
+	raw    []byte
+	left   int64 // WAV bytes left
+	frames []float32
+}
+
+func (s *source) rewind() error {
+	if s.snd.mp3 {
+		if s.mp3 == nil {
+			d, err := mp3.NewDecoder(s.rs)
+			if err != nil {
+				return err
+			}
+			s.mp3 = d
+		}
+		_, err := s.mp3.Seek(0, io.SeekStart)
+		return err
+	}
+	s.left = s.snd.format.bytes
+	_, err := s.rs.Seek(s.snd.format.dataAt, io.SeekStart)
+	return err
+}
+
+// read returns the next block of frames at the file's rate, and io.EOF
+// at the end. A WAV block allocates nothing; go-mp3 allocates as it
+// decodes (on the streamer's goroutine, never the audio thread's).
+func (s *source) read() (out []float32, err error) {
+	if s.snd.mp3 {
+		defer func() { // go-mp3's panics on a corrupt frame: see decodeMP3
+			if p := recover(); p != nil {
+				out, err = nil, fmt.Errorf("MP3: corrupt: the decoder failed (%v)", p)
+			}
+		}()
+		n, err := s.mp3.Read(s.raw)
+		n -= n % 4
+		out = s.frames[:n/2]
+		for i := range out {
+			out[i] = float32(int16(binary.LittleEndian.Uint16(s.raw[2*i:]))) / 32768
+		}
+		if err == io.EOF && n > 0 {
+			err = nil
+		}
+		return out, err
+	}
+	if s.left == 0 {
+		return nil, io.EOF
+	}
+	fb := int64(s.snd.format.frameBytes())
+	n := min(int64(len(s.raw))/fb*fb, s.left)
+	if _, err := io.ReadFull(s.rs, s.raw[:n]); err != nil {
+		return nil, err
+	}
+	s.left -= n
+	out = s.frames[:2*(n/fb)]
+	s.snd.format.convert(out, s.raw[:n])
+	return out, nil
+}
+
+func (st *stream) run() {
+	defer close(st.done)
+	defer func() { // a decoder's panic on a corrupt file ends the stream, not the program
+		if p := recover(); p != nil {
+			st.err.Store(fmt.Errorf("audio: stream %s: corrupt: the decoder failed (%v)", st.snd.Name, p))
+			st.ended.Store(true)
+		}
+	}()
+	rs, c, err := st.snd.open()
+	if err != nil {
+		st.err.Store(fmt.Errorf("audio: stream %s: %w", st.snd.Name, err))
+		return
+	}
+	defer c.Close()
+	src := &source{rs: rs, c: c, snd: st.snd, raw: make([]byte, 16384), frames: make([]float32, 8192)}
+	rsm := newResampler(st.snd.Rate, st.rate)
+	out := make([]float32, 0, 2*(8192/2*st.rate/st.snd.Rate+16))
+	var pending []float32 // resampled frames not yet in the ring
+	active := uint64(0)   // the request being served; 0: none yet
+	eof := true
+	drop := 0 // floats still to drop: the head's
+	for {
+		if q := st.req.Load(); q != active {
+			// The audio thread reads nothing until ack == q: the ring is ours.
+			st.w.Store(st.r.Load())
+			st.ended.Store(false)
+			if err := src.rewind(); err != nil {
+				st.err.Store(fmt.Errorf("audio: stream %s: %w", st.snd.Name, err))
+				return
+			}
+			rsm = newResampler(st.snd.Rate, st.rate)
+			pending, eof, active = nil, false, q
+			drop = len(st.head) // the head plays from memory
+			st.fill(src, &rsm, &out, &pending, &eof, &drop)
+			st.ack.Store(q)
+		} else if !eof || len(pending) > 0 {
+			st.fill(src, &rsm, &out, &pending, &eof, &drop)
+		}
+		select {
+		case <-st.quit:
+			return
+		default:
+		}
+		time.Sleep(4 * time.Millisecond)
+	}
+}
+
+// fill tops the ring up from the file.
+func (st *stream) fill(src *source, rsm *resampler, out *[]float32, pending *[]float32, eof *bool, drop *int) {
+	for {
+		free := len(st.ring) - int(st.w.Load()-st.r.Load())
+		if len(*pending) > 0 {
+			k := min(free, len(*pending))
+			w := st.w.Load()
+			mask := uint64(len(st.ring) - 1)
+			for i := range k {
+				st.ring[(w+uint64(i))&mask] = (*pending)[i]
+			}
+			st.w.Store(w + uint64(k))
+			*pending = (*pending)[k:]
+			if len(*pending) > 0 {
+				return // the ring is full
+			}
+		}
+		if *eof || free < len(st.ring)/4 {
+			return
+		}
+		frames, err := src.read()
+		if err == io.EOF && st.loop.Load() {
+			if err := src.rewind(); err != nil {
+				st.err.Store(fmt.Errorf("audio: stream %s: %w", st.snd.Name, err))
+				*eof = true
+				return
+			}
+			continue
+		}
+		if err != nil {
+			if err != io.EOF {
+				st.err.Store(fmt.Errorf("audio: stream %s: %w", st.snd.Name, err))
+			}
+			*eof = true
+			st.ended.Store(true)
+			return
+		}
+		*pending = rsm.run(frames, (*out)[:0])
+		k := min(*drop, len(*pending))
+		*pending, *drop = (*pending)[k:], *drop-k
+	}
+}
+
+func (st *stream) close() {
+	close(st.quit)
+	<-st.done
+}

@@ -1,0 +1,160 @@
+// Package soundtest starts a PulseAudio server with a null sink for a
+// test, as the GL tests start Xvfb, records its monitor with parec, and
+// finds the sounds in the recording. The server has its own runtime
+// directory and socket: it never touches the user's sound.
+//
+// With CI=true a missing pulseaudio, parec or pactl fails the test;
+// otherwise it skips. make deps installs them (pulseaudio,
+// pulseaudio-utils, libasound2-plugins).
+//
+// Threads: any goroutine; a Server belongs to one test.
+package soundtest
+
+import (
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Rate is the null sink's rate, and the recording's.
+const Rate = 48000
+
+// Server is a PulseAudio server with a null sink called "tandem".
+type Server struct {
+	Dir    string // its runtime directory
+	Socket string // its native protocol socket
+}
+
+// Need fails the test when CI=true and skips it otherwise.
+func Need(t testing.TB, format string, args ...any) {
+	t.Helper()
+	if os.Getenv("CI") == "true" {
+		t.Fatalf(format+" (CI=true: a missing sound server fails; install pulseaudio pulseaudio-utils libasound2-plugins, as make deps does)", args...)
+	}
+	t.Skipf(format, args...)
+}
+
+// Start starts a server for t; t's cleanup stops it.
+func Start(t testing.TB) *Server {
+	t.Helper()
+	for _, bin := range []string{"pulseaudio", "parec", "pactl"} {
+		if _, err := exec.LookPath(bin); err != nil {
+			Need(t, "no %s: %v", bin, err)
+		}
+	}
+	dir, err := os.MkdirTemp("", "tandem-pulse-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	s := &Server{Dir: dir, Socket: filepath.Join(dir, "native")}
+	cmd := exec.Command("pulseaudio", "-n", "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no",
+		"--disable-shm", "--log-target=stderr", "--log-level=error",
+		"-L", "module-null-sink sink_name=tandem rate=48000 channels=2",
+		"-L", "module-native-protocol-unix auth-anonymous=1 socket="+s.Socket)
+	cmd.Env = append(os.Environ(), "XDG_RUNTIME_DIR="+dir, "PULSE_RUNTIME_PATH="+dir, "HOME="+dir, "PULSE_SERVER=")
+	var log strings.Builder
+	cmd.Stderr = &log
+	if err := cmd.Start(); err != nil {
+		Need(t, "pulseaudio: %v", err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		if err := exec.Command("pactl", "--server=unix:"+s.Socket, "info").Run(); err == nil {
+			return s
+		}
+		if time.Now().After(deadline) {
+			Need(t, "pulseaudio did not start within 10 s: %s", log.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// Env is the environment that sends a PulseAudio client (oto's) to s.
+func (s *Server) Env() []string {
+	return []string{"PULSE_SERVER=unix:" + s.Socket, "XDG_RUNTIME_DIR=" + s.Dir, "HOME=" + s.Dir, "TANDEM_TEST_SOCKET=" + s.Socket}
+}
+
+// Child runs the test named run of the current test binary in a new
+// process (oto opens one device per process) with env added and
+// TANDEM_AUDIO_CHILD=1, and fails t if it fails or does not run.
+func Child(t testing.TB, run string, env ...string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^"+run+"$", "-test.v", "-test.count=1")
+	cmd.Env = append(os.Environ(), append(env, "TANDEM_AUDIO_CHILD=1")...)
+	out, err := cmd.CombinedOutput()
+	t.Logf("%s:\n%s", run, out)
+	if err != nil {
+		t.Fatalf("%s: %v", run, err)
+	}
+	if strings.Contains(string(out), "--- SKIP") || !strings.Contains(string(out), "--- PASS") {
+		t.Fatalf("%s did not run", run)
+	}
+}
+
+// InChild reports whether the test runs as a Child; a child test skips
+// itself otherwise.
+func InChild(t testing.TB) bool {
+	if os.Getenv("TANDEM_AUDIO_CHILD") == "" {
+		t.Skip("run in a process of its own by its parent test")
+		return false
+	}
+	return true
+}
+
+// Record records the monitor of the server whose socket is in
+// TANDEM_TEST_SOCKET (a Child's) as float32 stereo at Rate; stop ends it
+// and returns the frames, interleaved.
+func Record(t testing.TB) (stop func() []float32) {
+	t.Helper()
+	rec := filepath.Join(t.TempDir(), "rec.raw")
+	parec := exec.Command("parec", "--server=unix:"+os.Getenv("TANDEM_TEST_SOCKET"), "--device=tandem.monitor",
+		"--format=float32le", "--rate=48000", "--channels=2", "--raw", "--latency-msec=20", rec)
+	if err := parec.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return func() []float32 {
+		parec.Process.Signal(os.Interrupt)
+		parec.Wait()
+		raw, err := os.ReadFile(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		frames := make([]float32, len(raw)/4)
+		for i := range frames {
+			frames[i] = math.Float32frombits(uint32(raw[4*i]) | uint32(raw[4*i+1])<<8 | uint32(raw[4*i+2])<<16 | uint32(raw[4*i+3])<<24)
+		}
+		return frames
+	}
+}
+
+// Onsets returns the frames of rec (stereo) where the left channel rises
+// past threshold after at least quiet frames below it.
+func Onsets(rec []float32, threshold float32, quiet int) []int {
+	var on []int
+	q := quiet
+	for j := 0; j < len(rec)/2; j++ {
+		if v := rec[2*j]; v > threshold || v < -threshold {
+			if q >= quiet {
+				on = append(on, j)
+			}
+			q = 0
+		} else {
+			q++
+		}
+	}
+	return on
+}
+
+// Peak returns the largest magnitude in rec.
+func Peak(rec []float32) float32 {
+	p := float32(0)
+	for _, v := range rec {
+		p = max(p, v, -v)
+	}
+	return p
+}

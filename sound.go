@@ -1,0 +1,129 @@
+package tandem
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/tandem-engine/tandem/audio"
+	"github.com/tandem-engine/tandem/snapshot"
+)
+
+// Sound is a sound a game's Setup declared: a WAV (8-, 16-, 24-bit PCM or
+// 32-bit float, mono or stereo) or an MP3. The zero Sound plays nothing.
+// Ogg Vorbis is not read: convert it (`ffmpeg -i in.ogg out.wav`).
+type Sound uint16
+
+// Voice names one play of a sound, for [World.Stop]. The zero Voice is
+// no play.
+type Voice uint32
+
+// MaxSoundsPerTick is how many plays and stops one tick can make; past it
+// a tick's sound calls do nothing.
+const MaxSoundsPerTick = snapshot.MaxSounds
+
+// Sound decodes data (a WAV or an MP3 file's bytes) and returns its sound;
+// name is for errors and for [Setup.SoundNamed]. A bad or truncated file
+// is an error naming name, which Setup's caller reports. A sound longer
+// than 10 seconds is streamed from data as it plays, not decoded whole.
+func (s *Setup) Sound(name string, data []byte) Sound {
+	s.live("Sound")
+	snd, err := audio.Decode(name, data)
+	if err != nil {
+		s.errs = append(s.errs, fmt.Errorf("tandem: sound %w", err))
+		return 0
+	}
+	return s.addSound(name, snd)
+}
+
+func (s *Setup) addSound(name string, snd *audio.Sound) Sound {
+	if len(s.sounds) >= 0xFFFF {
+		s.errs = append(s.errs, fmt.Errorf("tandem: more than %d sounds", 0xFFFF))
+		return 0
+	}
+	s.sounds = append(s.sounds, snd)
+	if s.soundByName == nil {
+		s.soundByName = map[string]Sound{}
+	}
+	s.soundByName[name] = Sound(len(s.sounds))
+	return Sound(len(s.sounds))
+}
+
+// Sounds adds every sound file in fsys that matches pattern (path.Match
+// syntax, e.g. "sounds/*.wav"), named by its file name without the
+// extension, in name order. A long file (past 10 seconds) is streamed from
+// fsys as it plays: its files must seek (os.DirFS and embed.FS's do).
+func (s *Setup) Sounds(fsys fs.FS, pattern string) error {
+	s.live("Sounds")
+	files, err := fs.Glob(fsys, pattern)
+	if err != nil {
+		return s.fail(fmt.Errorf("tandem: sounds %q: %w", pattern, err))
+	}
+	if len(files) == 0 {
+		return s.fail(fmt.Errorf("tandem: sounds %q: no file matches", pattern))
+	}
+	sort.Strings(files)
+	for _, f := range files {
+		snd, err := audio.Load(fsys, f)
+		if err != nil {
+			return s.fail(fmt.Errorf("tandem: sound %w", err))
+		}
+		base := path.Base(f)
+		s.addSound(strings.TrimSuffix(base, path.Ext(base)), snd)
+	}
+	return nil
+}
+
+// SoundNamed returns the sound called name. An unknown name is an error
+// that Setup's caller reports, naming it; the sound is then 0, which
+// plays nothing.
+func (s *Setup) SoundNamed(name string) Sound {
+	snd, ok := s.soundByName[name]
+	if !ok {
+		s.errs = append(s.errs, fmt.Errorf("tandem: no sound called %q", name))
+	}
+	return snd
+}
+
+// Play starts snd at this tick's instant, at volume (1 as recorded; 0
+// silent) and pan (-1 left, 0 centre, 1 right), and returns its voice.
+// The play is part of the tick's output, published with its snapshot: the
+// mixer starts it on the exact sample of the tick's time plus the run's
+// constant offset, so sounds keep the gaps between their ticks. It is not
+// game state: a world's hash does not see it, and a replay plays the same
+// sounds at the same ticks. It allocates nothing; past MaxSoundsPerTick
+// plays and stops in one tick it does nothing and returns 0.
+func (w *World) Play(snd Sound, volume, pan float32) Voice {
+	if snd == 0 || int(snd) > w.nsounds {
+		return 0
+	}
+	w.voiceSeq++
+	if !w.sounds.Add(snapshot.SoundEvent{Op: uint8(audio.OpPlay), Sound: uint16(snd - 1), Voice: w.voiceSeq, Volume: volume, Pan: pan}) {
+		return 0
+	}
+	return Voice(w.voiceSeq)
+}
+
+// Stop stops the voice at this tick's instant (a sound that has ended
+// already is no matter).
+func (w *World) Stop(v Voice) {
+	if v != 0 {
+		w.sounds.Add(snapshot.SoundEvent{Op: uint8(audio.OpStop), Voice: uint32(v)})
+	}
+}
+
+// Music starts snd looping as the music at this tick's instant, replacing
+// the music playing; the music never yields its voice to other sounds.
+func (w *World) Music(snd Sound, volume float32) {
+	if snd == 0 || int(snd) > w.nsounds {
+		return
+	}
+	w.sounds.Add(snapshot.SoundEvent{Op: uint8(audio.OpMusic), Sound: uint16(snd - 1), Volume: volume})
+}
+
+// StopMusic stops the music at this tick's instant.
+func (w *World) StopMusic() {
+	w.sounds.Add(snapshot.SoundEvent{Op: uint8(audio.OpMusicOff)})
+}

@@ -1,0 +1,131 @@
+package tandem
+
+import (
+	"bytes"
+	"encoding/binary"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/tandem-engine/tandem/internal/mallocs"
+	"github.com/tandem-engine/tandem/snapshot"
+)
+
+// beepWAV is a 10 ms 16-bit mono WAV.
+func beepWAV() []byte {
+	var b bytes.Buffer
+	n := 441
+	b.WriteString("RIFF")
+	binary.Write(&b, binary.LittleEndian, uint32(36+2*n))
+	b.WriteString("WAVEfmt ")
+	for _, v := range []any{uint32(16), uint16(1), uint16(1), uint32(44100), uint32(88200), uint16(2), uint16(16)} {
+		binary.Write(&b, binary.LittleEndian, v)
+	}
+	b.WriteString("data")
+	binary.Write(&b, binary.LittleEndian, uint32(2*n))
+	for i := range n {
+		binary.Write(&b, binary.LittleEndian, int16((i%50)*400))
+	}
+	return b.Bytes()
+}
+
+// beeper plays a beep every 3rd tick and stops it the tick after, and
+// the music at tick 1.
+type beeper struct {
+	beep, tune Sound
+	x          float32
+	id         ID
+}
+
+func (g *beeper) Setup(s *Setup) error {
+	fsys := fstest.MapFS{"sfx/beep.wav": {Data: beepWAV()}, "sfx/tune.wav": {Data: beepWAV()}}
+	if err := s.Sounds(fsys, "sfx/*.wav"); err != nil {
+		return err
+	}
+	g.beep, g.tune = s.SoundNamed("beep"), s.SoundNamed("tune")
+	g.id = s.World().Spawn(Sprite{X: 1, Y: 1})
+	return nil
+}
+
+func (g *beeper) Tick(w *World) {
+	g.x++
+	w.Move(g.id, g.x, 1)
+	if w.Tick() == 1 {
+		w.Music(g.tune, 0.5)
+	}
+	if w.Tick()%3 == 0 {
+		w.Play(g.beep, 1, -0.5)
+	}
+}
+
+// quiet is beeper without a sound.
+type quiet struct{ beeper }
+
+func (g *quiet) Tick(w *World) {
+	g.x++
+	w.Move(g.id, g.x, 1)
+}
+
+// TestPlayIsOutput: a tick's plays are published with its snapshot, and
+// they are not state: a game that plays and one that does not hash alike.
+func TestPlayIsOutput(t *testing.T) {
+	a, err := NewSim(&beeper{}, SimConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := NewSim(&quiet{}, SimConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var snap snapshot.Snapshot
+	for k := 1; k <= 30; k++ {
+		a.Steps(1)
+		b.Steps(1)
+		a.publish(&snap)
+		want := 0
+		if k == 1 || k%3 == 0 {
+			want = 1
+		}
+		if snap.Sounds.N != want {
+			t.Fatalf("tick %d: %d sound events published; want %d", k, snap.Sounds.N, want)
+		}
+		if k%3 == 0 && (snap.Sounds.List[0].Sound != 0 || snap.Sounds.List[0].Pan != -0.5 || snap.Sounds.List[0].Op != 1) {
+			t.Errorf("tick %d: event %+v", k, snap.Sounds.List[0])
+		}
+		if a.Hash() != b.Hash() {
+			t.Fatalf("tick %d: a game that plays sounds hashes differently from one that does not", k)
+		}
+	}
+	if n := len(forLoop(a).Sounds()); n != 2 {
+		t.Errorf("%d sounds for the loop; want 2", n)
+	}
+	n := mallocs.Fewest(3, func() {
+		for range 300 {
+			a.Steps(1)
+			a.publish(&snap)
+		}
+	})
+	if n != 0 {
+		t.Errorf("%d allocations in 300 ticks that play sounds; want 0", n)
+	}
+}
+
+// TestSoundErrors: a bad sound file fails Setup, naming it.
+func TestSoundErrors(t *testing.T) {
+	bad := beepWAV()
+	bad = bad[:len(bad)-100]
+	_, err := NewSim(gameFunc(func(s *Setup) error {
+		s.Sound("cut.wav", bad)
+		return nil
+	}), SimConfig{})
+	if err == nil || !strings.Contains(err.Error(), "cut.wav") || !strings.Contains(err.Error(), "truncated") {
+		t.Errorf("error %v; want one naming cut.wav as truncated", err)
+	}
+	_, err = NewSim(gameFunc(func(s *Setup) error {
+		s.SoundNamed("nope")
+		return nil
+	}), SimConfig{})
+	if err == nil || !strings.Contains(err.Error(), `"nope"`) {
+		t.Errorf("error %v; want one naming nope", err)
+	}
+}
