@@ -30,6 +30,11 @@ type Config struct {
 	Screenshot string // write the last frame to this PNG or JPEG at exit
 	Record     string // record the run's input to this file (tandem replay plays it)
 	JSON       bool   // write the one-line JSON summary to Stdout at exit
+	Mute       bool   // play no sound
+	// AVLock raises the picture's delay to the sound device's latency, so
+	// that a tick's picture and its sound meet within a frame, at the
+	// cost of input latency (docs/sound.md).
+	AVLock bool
 	// Stdout and Stderr default to the process's.
 	Stdout, Stderr io.Writer
 

@@ -145,12 +145,18 @@ func Open(sounds []*Sound, o Options) (*Output, error) {
 	return out, nil
 }
 
-// openDevice opens oto's context and waits for it to run.
+// openDevice opens oto's context and waits for it to run. While oto
+// tries the devices, the C libraries it loads (libasound, and JACK's
+// through it) write their own complaints to the process's stderr, dozens
+// of lines on a machine with no sound card: they are sent to /dev/null
+// meanwhile, and the error says once, in a line, what was tried.
 func openDevice(o Options) (*oto.Context, error) {
+	restore := quietStderr()
+	defer restore()
 	ctx, ready, err := oto.NewContext(&oto.NewContextOptions{SampleRate: o.Rate, ChannelCount: 2,
 		Format: oto.FormatFloat32LE, BufferSize: o.Buffer, ApplicationName: o.Name})
 	if err != nil {
-		return nil, fmt.Errorf("audio: no sound device: %w", err)
+		return nil, fmt.Errorf("audio: no sound device: %s (start a sound server, or run with -mute)", shortDeviceError(err))
 	}
 	select {
 	case <-ready:
@@ -158,9 +164,26 @@ func openDevice(o Options) (*oto.Context, error) {
 		return nil, fmt.Errorf("audio: no sound device: it did not start within %v", o.Wait)
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("audio: no sound device: %w (start a sound server, or run with -mute)", err)
+		return nil, fmt.Errorf("audio: no sound device: %s (start a sound server, or run with -mute)", shortDeviceError(err))
 	}
 	return ctx, nil
+}
+
+// shortDeviceError says in a line why oto found no device: the
+// PulseAudio client's reason, and that no ALSA device opened, not the
+// dozens of ALSA device names oto tried.
+func shortDeviceError(err error) string {
+	msg := err.Error()
+	pa, alsa, ok := strings.Cut(msg, "; ALSA:")
+	if !ok {
+		return msg
+	}
+	if _, reason, ok := strings.Cut(pa, "PulseAudio client initialization failed: "); ok {
+		pa = "no PulseAudio server (" + reason + ")"
+	} else if _, reason, ok := strings.Cut(pa, "PulseAudio: "); ok {
+		pa = "PulseAudio: " + reason
+	}
+	return fmt.Sprintf("%s; no ALSA device opened (%d tried)", pa, strings.Count(alsa, "snd_pcm_open"))
 }
 
 // deviceName names what oto plays on: the PulseAudio server's default
@@ -213,7 +236,7 @@ func (o *Output) SetOffset(renderDelay time.Duration) time.Duration {
 // Feed hands a published tick's sounds to the mixer; sim thread only,
 // after the tick's publish. Nothing for nil.
 func (o *Output) Feed(s *snapshot.Snapshot) {
-	if o != nil {
+	if !o.silent() {
 		o.Mixer.Feed(s)
 	}
 }

@@ -82,7 +82,7 @@ func TestPublishedHook(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var simTid, bad atomic.Int64
 	sim.onStep = func(s *hashSim) {
-		simTid.Store(int64(unix.Gettid()))
+		simTid.Store(int64(threadID()))
 		if s.ticks == 300 {
 			cancel()
 		}
@@ -91,7 +91,7 @@ func TestPublishedHook(t *testing.T) {
 	r, err := New(sim, Config{Hz: 60, Clock: clk, Published: func(s *snapshot.Snapshot) {
 		seen++
 		want := epoch + int64((seen-1)/60*1e9+(seen-1)%60*1e9/60)
-		if s.Tick != seen || s.Time != want || int64(unix.Gettid()) != simTid.Load() {
+		if s.Tick != seen || s.Time != want || int64(threadID()) != simTid.Load() {
 			bad.Add(1)
 		}
 	}})

@@ -18,8 +18,8 @@ import (
 type addon interface {
 	// tick runs on the sim thread after each tick, which began at start.
 	tick(in simthread.TickInput, start int64)
-	// publish runs on the sim thread after the game filled a tick's
-	// snapshot, before it is published.
+	// publish runs on the sim thread on each snapshot as it is
+	// published (its tick and time set), before the frames can take it.
 	publish(dst *snapshot.Snapshot)
 	// input runs on the input thread after each poll's events, at now;
 	// it returns the next moment it wants to run (math.MaxInt64: none),
@@ -53,8 +53,9 @@ func (noHooks) summary(*Summary, *bench.Records) {}
 // noInput is an add-on's next input moment when it has none.
 const noInput = int64(1<<63 - 1)
 
-// hookedSim is the game as the runner steps it: each tick and publish
-// followed by the add-ons' hooks.
+// hookedSim is the game as the runner steps it: each tick followed by the
+// add-ons' tick hooks (their publish hooks hang on the runner's
+// Config.Published).
 type hookedSim struct {
 	simthread.Sim
 	addons []addon
@@ -69,13 +70,6 @@ func (h *hookedSim) Step(in simthread.TickInput) {
 		ad.tick(in, start)
 	}
 	h.busy.Store(false)
-}
-
-func (h *hookedSim) Publish(dst *snapshot.Snapshot) {
-	h.Sim.Publish(dst)
-	for _, ad := range h.addons {
-		ad.publish(dst)
-	}
 }
 
 // testHooks attaches the tests' Hooks.

@@ -34,6 +34,7 @@ type Options struct {
 	Load    LoadOptions
 	Measure MeasureOptions
 	Output  OutputOptions
+	Audio   AudioOptions
 	// Record is the file the run's input is recorded to; "": none.
 	Record string
 	Replay ReplayOptions
@@ -104,6 +105,14 @@ type MeasureOptions struct {
 	// bench pushes into the queue itself; where XTest is missing the
 	// bench falls back to the synthetic one and says so.
 	RealInput bool
+}
+
+// AudioOptions are the sound's (docs/sound.md).
+type AudioOptions struct {
+	Mute bool // play nothing; the summary's audio says muted
+	// AVLock raises the renderer's delay to the sound device's latency,
+	// so that a tick's picture and its sound meet within a frame.
+	AVLock bool
 }
 
 // OutputOptions are what the run writes.

@@ -38,6 +38,7 @@ type session struct {
 	addons []addon
 	meter  *meter
 	draw   *renderer
+	snd    *sound
 	pace   *pacing.Pacer
 	interp snapshot.Interpolator
 	in     inputState
@@ -130,6 +131,7 @@ func run(opts Options, h *Hooks) (*Summary, error) {
 	}
 	defer s.win.Destroy()
 	defer s.draw.delete()
+	defer s.snd.out.Close() // at once when the run fails before its summary closes it
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	if err := s.startSim(ctx, level, h); err != nil {
@@ -155,16 +157,23 @@ func (s *session) open(level *physics.Level) error {
 	if err != nil {
 		return err
 	}
-	s.pace = pacing.New(pacing.Config{Hz: o.World.Hz, VSync: o.Window.VSync, EmulateHz: o.Pacing.EmulateHz,
-		FPSCap: o.Pacing.FPSCap, PresentHold: o.Pacing.PresentHold, Aim: o.Pacing.DelayAuto && s.loop.aims(),
-		CapPaced: pacing.CapPaced(o.Pacing.FPSCap, o.Window.VSync, o.Pacing.EmulateHz, s.loop.aims()), Finish: gl.Finish})
-	s.setRefresh()
 	// The window made its context current; GL is loaded into it here.
 	if err = gl.Init(); err == nil {
 		err = s.newGame(level)
 	}
 	if err == nil {
 		s.draw, err = newRenderer(s.look, s.game.Slots())
+	}
+	if err == nil {
+		// The sound's offset is held for the run; with -av-lock it sets
+		// the renderer's delay, which the pacing then keeps.
+		s.snd = newSound(s)
+		s.opts.Pacing = s.snd.lock(s.opts.Pacing, s.opts.Audio.AVLock)
+		s.interp.Delay = int64(s.opts.Pacing.Delay)
+		s.pace = pacing.New(pacing.Config{Hz: o.World.Hz, VSync: o.Window.VSync, EmulateHz: o.Pacing.EmulateHz,
+			FPSCap: o.Pacing.FPSCap, PresentHold: o.Pacing.PresentHold, Aim: s.opts.Pacing.DelayAuto && s.loop.aims(),
+			CapPaced: pacing.CapPaced(o.Pacing.FPSCap, o.Window.VSync, o.Pacing.EmulateHz, s.loop.aims()), Finish: gl.Finish})
+		s.setRefresh()
 	}
 	if err != nil {
 		s.win.Destroy()
@@ -179,19 +188,21 @@ func (s *session) startSim(ctx context.Context, level *physics.Level, h *Hooks) 
 	start := snapshot.Now()
 	s.meter = newMeter(o, start)
 	s.in.autoStart = start
-	s.addons = append(s.addons, s.meter)
+	// The meter first: its publish sets the probe and the bench's button,
+	// which the sound's reads for the bench's click.
+	s.addons = append(s.addons, s.meter, s.snd)
 	if needsBenchLoad(o) {
 		s.addons = append(s.addons, newBenchLoad(s, start))
 	}
 	if h != nil {
 		s.addons = append(s.addons, &testHooks{h: h})
 	}
-	cfg := simthread.Config{Hz: o.World.Hz, Log: s.meter.log}
+	cfg := simthread.Config{Hz: o.World.Hz}
 	if o.Replay.Rec != nil {
 		s.rec.verifier = o.Replay.Rec.NewVerifier()
 		cfg = o.Replay.Rec.Config(s.rec.verifier)
-		cfg.Log = s.meter.log
 	}
+	cfg.Log, cfg.Published = s.meter.log, s.published
 	if err := s.rec.create(o, level, s.win, &cfg); err != nil {
 		return err
 	}
@@ -209,6 +220,14 @@ func (s *session) startSim(ctx context.Context, level *physics.Level, h *Hooks) 
 		go gcLoad(ctx, o.Load.GCLoad)
 	}
 	return nil
+}
+
+// published runs the add-ons' publish hooks on each snapshot the sim
+// thread publishes, its tick and time set, before the frames can take it.
+func (s *session) published(dst *snapshot.Snapshot) {
+	for _, ad := range s.addons {
+		ad.publish(dst)
+	}
 }
 
 // runFrames runs the loop's frames until a stop, stops the sim and

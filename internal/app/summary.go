@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tandem-engine/tandem/audio"
 	"github.com/tandem-engine/tandem/bench"
 	"github.com/tandem-engine/tandem/internal/engine"
 	"github.com/tandem-engine/tandem/internal/hoststat"
@@ -115,6 +116,21 @@ type Summary struct {
 	// never finished it (a game's Tick that hangs): the state hash and
 	// the game's figures are not known, and the recording ends cut there.
 	SimStuckAt *uint64 `json:"sim_stuck_at_tick,omitempty"`
+	// The sound (docs/sound.md): the device, or why none ("none: ...");
+	// the latency the mixer used; each start at the device minus the
+	// instant it was aimed at; each start minus the present of the first
+	// frame showing its tick (-1: not measured); the times the device ran
+	// dry; the plays that found every voice busy.
+	Audio              string  `json:"audio"`
+	AudioLatencyMs     float64 `json:"audio_latency_ms"`
+	AudioStartErrMsP50 float64 `json:"audio_start_err_ms_p50"`
+	AudioStartErrMsP99 float64 `json:"audio_start_err_ms_p99"`
+	AVOffsetMsP1       float64 `json:"av_offset_ms_p1"`
+	AVOffsetMsP50      float64 `json:"av_offset_ms_p50"`
+	AVOffsetMsP99      float64 `json:"av_offset_ms_p99"`
+	AudioUnderruns     int64   `json:"audio_underruns"`
+	AudioVoicesDropped int64   `json:"audio_voices_dropped"`
+	AVLock             bool    `json:"av_lock,omitempty"`
 
 	// RecordsFrames is how many of the window's frames -out's frames.csv
 	// and charts hold: the newest the ring kept, all of them in a run of
@@ -150,6 +166,8 @@ type Summary struct {
 	// presses is the real key presses the figures paired, for -out's
 	// inputs.csv.
 	presses []bench.PressRow
+	// sounds are the sounds the bench's run started (sounds.csv).
+	sounds []audio.Onset
 	// shot is the record of the frame -screenshot wrote (tests read its
 	// probe position).
 	shot bench.FrameRecord

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tandem-engine/tandem/audio"
 	"github.com/tandem-engine/tandem/bench"
 	"github.com/tandem-engine/tandem/internal/app"
 	"github.com/tandem-engine/tandem/internal/atomicfile"
@@ -78,6 +79,11 @@ func (p *Program) writeReport(dir string, sum *app.Summary) error {
 	}
 	if err := writeFile(dir, "ticks.csv", func(w io.Writer) error { return bench.WriteTicksCSV(w, r.Ticks) }); err != nil {
 		return err
+	}
+	if rows := sum.Sounds(); rows != nil {
+		if err := writeFile(dir, "sounds.csv", func(w io.Writer) error { return writeSoundsCSV(w, rows) }); err != nil {
+			return err
+		}
 	}
 	if rows := sum.Presses(); rows != nil {
 		if err := writeFile(dir, "inputs.csv", func(w io.Writer) error { return bench.WritePressesCSV(w, rows) }); err != nil {
@@ -297,4 +303,16 @@ func pacingCells(sprites int) []benchCell {
 		cells[i].args = append([]string{"-loop", string(app.Decoupled), "-sprites", fmt.Sprint(sprites)}, cells[i].args...)
 	}
 	return cells
+}
+
+// writeSoundsCSV writes sounds.csv: a row a sound the run started, its
+// tick, the instant it was aimed at and its start at the device (ns on
+// the bench's clock).
+func writeSoundsCSV(w io.Writer, rows []audio.Onset) error {
+	b := []byte(audio.StartsHeader)
+	for _, r := range rows {
+		b = r.AppendCSV(b)
+	}
+	_, err := w.Write(b)
+	return err
 }

@@ -1,0 +1,165 @@
+//go:build cgo
+
+package app
+
+import (
+	"os"
+	"sort"
+	"time"
+
+	"github.com/tandem-engine/tandem/audio"
+	"github.com/tandem-engine/tandem/bench"
+	"github.com/tandem-engine/tandem/snapshot"
+)
+
+// sound is the add-on that plays a run's sounds: every tick's plays reach
+// the mixer from the sim thread as the tick is published (publish), and
+// each starts on the sample of its tick's time plus the run's offset (see
+// docs/sound.md). In the bench, each press of its key that lands on a
+// tick plays a click on that tick. Silent with -mute or no device: the
+// summary's audio says why.
+type sound struct {
+	noHooks
+	out    *audio.Output
+	click  uint16 // the click's index in the mixer's sounds
+	bench  bool   // click on the bench's presses
+	avLock bool   // the renderer's delay was raised to the device's latency
+	held   bool   // the bench's button was down in the last tick published
+	// offset is how long after its tick's time a sound starts.
+	offset time.Duration
+	// onsets are the sounds started, drained from the mixer at most every
+	// drainEvery (and at the end) into room made at the start: sounds.csv's
+	// rows and av_offset's.
+	onsets    []audio.Onset
+	drainedAt int64
+}
+
+// maxOnsets is how many sound starts a run keeps for sounds.csv: 24
+// bytes each, 1.5 MiB; a bench run of minutes plays far fewer.
+const maxOnsets = 1 << 16
+
+// newSound opens the sound device for s's game (the bench's click
+// added), with s's options; it always returns an add-on, silent when
+// muted or with no device (said once on stderr).
+func newSound(s *session) *sound {
+	sounds := s.game.Sounds()
+	a := &sound{click: uint16(len(sounds)), bench: s.opts.Measure.Bench}
+	a.out = audio.Start(append(sounds[:len(sounds):len(sounds)], audio.Click()), s.opts.Audio.Mute, audio.Options{}, os.Stderr)
+	if s.opts.Measure.Bench {
+		a.onsets = make([]audio.Onset, 0, maxOnsets)
+	}
+	return a
+}
+
+// lock sets the run's one offset from the renderer's pacing p, and
+// returns the pacing the renderer is to use: a tick's sound starts the
+// renderer's fixed delay after the tick's time, or the device's latency
+// after it where that is longer (the auto delay, a few ms that move, is
+// always shorter). With avLock the renderer's delay is raised to that
+// latency, fixed, so that the picture of a tick and its sound meet within
+// a frame, at the cost of input latency.
+func (a *sound) lock(p PacingOptions, avLock bool) PacingOptions {
+	if avLock && a.out.Latency() > 0 {
+		p.DelayAuto, p.Delay = false, max(p.Delay, a.out.Latency())
+		a.avLock = true
+	}
+	if p.DelayAuto {
+		a.offset = a.out.SetOffset(0)
+	} else {
+		a.offset = a.out.SetOffset(p.Delay)
+	}
+	return p
+}
+
+// publish hands the tick's sounds to the mixer, on the sim thread, and
+// in the bench a click on the tick the bench's key went down.
+func (a *sound) publish(dst *snapshot.Snapshot) {
+	a.out.Feed(dst)
+	if !a.bench {
+		return
+	}
+	if dst.ProbeHeld && !a.held {
+		a.out.Push(audio.Event{Op: audio.OpPlay, Sound: a.click, Volume: 1, Tick: dst.Tick, Time: dst.Time})
+	}
+	a.held = dst.ProbeHeld
+}
+
+// frameEnd drains the sounds started, at most every drainEvery.
+func (a *sound) frameEnd(e frameEnd) {
+	if a.onsets != nil && e.at-a.drainedAt >= drainEvery {
+		a.drainedAt = e.at
+		a.drain()
+	}
+}
+
+// drain appends the sounds started since the last drain to onsets,
+// within the room made at the start.
+func (a *sound) drain() { a.onsets = a.out.Onsets(a.onsets) }
+
+// summary closes the output (the sim thread has stopped) and puts the
+// sound's figures in sum.
+func (a *sound) summary(sum *Summary, run *bench.Records) {
+	if a.onsets != nil {
+		a.drain()
+	}
+	a.out.Close()
+	st := a.out.Stats()
+	sum.Audio, sum.AudioLatencyMs = st.Device, Round(st.LatencyMs, 2)
+	sum.AudioStartErrMsP50, sum.AudioStartErrMsP99 = Round(st.StartErrP50Ms, 3), Round(st.StartErrP99Ms, 3)
+	sum.AudioUnderruns, sum.AudioVoicesDropped = st.Underruns, st.VoicesDropped
+	sum.AVLock = a.avLock
+	sum.AVOffsetMsP1, sum.AVOffsetMsP50, sum.AVOffsetMsP99 = -1, -1, -1
+	sum.sounds = a.onsets
+	if a.onsets == nil {
+		return
+	}
+	// In the bench, the figures of the sounds of the measured window's
+	// ticks, as for every other figure: not those of the warm-up, whose
+	// first sounds come before the device's clock is anchored.
+	var errs []float64
+	for _, o := range a.onsets {
+		if a.inWindow(run, o) {
+			errs = append(errs, float64(o.Start-o.Aimed)/1e6)
+		}
+	}
+	if len(errs) > 0 {
+		sum.AudioStartErrMsP50 = Round(bench.Percentile(errs, 0.5), 3)
+		sum.AudioStartErrMsP99 = Round(bench.Percentile(errs, 0.99), 3)
+	}
+	if offs := a.avOffsets(run); len(offs) > 0 {
+		sum.AVOffsetMsP1 = Round(bench.Percentile(offs, 0.01), 2)
+		sum.AVOffsetMsP50 = Round(bench.Percentile(offs, 0.5), 2)
+		sum.AVOffsetMsP99 = Round(bench.Percentile(offs, 0.99), 2)
+	}
+}
+
+// inWindow reports whether onset o is of a tick in run's measured window.
+func (a *sound) inWindow(run *bench.Records, o audio.Onset) bool {
+	at := o.Aimed - int64(a.offset) // the tick's time
+	return o.Tick > 0 && at >= run.From && at < run.To
+}
+
+// avOffsets returns, for each sound of a tick in the measured window, its
+// start at the device minus the present of the first frame that shows
+// the tick that played it, in ms (positive: the sound came after the
+// picture). A frame shows the tick once the sim time it shows is past
+// the tick's start, as for the input latency.
+func (a *sound) avOffsets(run *bench.Records) []float64 {
+	fr, _ := run.Window()
+	var out []float64
+	for _, o := range a.onsets {
+		if !a.inWindow(run, o) {
+			continue
+		}
+		at := run.SimTime(o.Tick - 1) // the tick index that played it
+		i := sort.Search(len(fr), func(i int) bool { return fr[i].SimShown > at })
+		if i < len(fr) {
+			out = append(out, float64(o.Start-fr[i].Present)/1e6)
+		}
+	}
+	return out
+}
+
+// Sounds are sounds.csv's rows: each sound the bench's run started, with
+// its tick, the instant it was aimed at and its start at the device.
+func (s *Summary) Sounds() []audio.Onset { return s.sounds }
