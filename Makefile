@@ -75,7 +75,7 @@ test: deps
 	$(GO) test -count=1 -run 'EveryByteChecked' ./replay
 	$(GO) test -count=1 -run 'Accuracy' ./physics
 	$(GO) test -count=1 -run 'StreamWholeRun|StreamInputAcrossRingWrap' ./bench
-	$(XVFB) $(GO) test -count=1 -run 'FrameAllocs|RecordReplayEveryLoop|StuckFrameStop|StuckTick|RealKeyStamps' .
+	$(XVFB) $(GO) test -count=1 -run 'FrameAllocs|RecordReplayEveryLoop|StuckFrameStop|StuckTick|CoupledProfileSplits|RealKeyStamps' .
 	# The game's side of the API needs no cgo: its tests and examples run
 	# without it.
 	CGO_ENABLED=0 $(GO) test -count=1 .

@@ -159,7 +159,3 @@ func (a *sound) avOffsets(run *bench.Records) []float64 {
 	}
 	return out
 }
-
-// Sounds are sounds.csv's rows: each sound the bench's run started, with
-// its tick, the instant it was aimed at and its start at the device.
-func (s *Summary) Sounds() []audio.Onset { return s.sounds }

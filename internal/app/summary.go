@@ -182,6 +182,10 @@ func (s *Summary) Shot() bench.FrameRecord { return s.shot }
 // (the figures are the whole window's); nil when nothing ran.
 func (s *Summary) Records() *bench.Records { return s.run }
 
+// Sounds are sounds.csv's rows: each sound the bench's run started, with
+// its tick, the instant it was aimed at and its start at the device.
+func (s *Summary) Sounds() []audio.Onset { return s.sounds }
+
 // Presses returns the bench's real key presses, each with its stamp, tick
 // and the frame that showed it, for -out's inputs.csv; nil without them.
 func (s *Summary) Presses() []bench.PressRow { return s.presses }

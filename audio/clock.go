@@ -1,0 +1,118 @@
+package audio
+
+import "math"
+
+// clock maps device frames onto snapshot.Now. At each pull the mixer sees
+// how many frames the device has taken (taken = written - still buffered);
+// the last of them was taken at about now and is heard one device latency
+// later. now - time(taken frames) is a constant (set by how full the
+// device keeps its buffer) plus the pull's wake-up delay, which is never
+// negative: so the origin is the least of these observations.
+//
+// Two things move the observations for good. The device can run dry and
+// play silence: every frame after it is heard later. A sound server can
+// also change how full it keeps its buffer (PulseAudio does when another
+// stream joins the sink): the takes move, but every frame is heard when it
+// was going to be. The mixer sees the first for sure only when a pull
+// finds oto's player empty (the device took silence from it): that is an
+// underrun, counted, and the origin moves to the pull. A step of more
+// than 2 ms in the takes that does not come with an empty player is
+// taken for the second and counted apart (Stats.ClockSteps): the origin
+// stays. Smaller moves, lasting a window of reads, are the device's clock
+// drifting from ours, and the origin follows them. Frames already written
+// keep their numbers; sounds still to come are placed by the origin of
+// the pull that starts them.
+type clock struct {
+	rate    int64
+	latency int64 // ns from a frame's take to its being heard
+	origin  int64 // ns at which device frame 0 was taken
+	valid   bool  // a take has anchored the clock
+	skip    int64 // frames the device takes before its takes keep time: twice its buffer
+	reads   int
+	winMin  int64
+	winN    int
+	level   int64 // ns the device's buffer level has moved its takes since the origin was set
+	steps   int64 // steps of the takes taken for a change of that level
+}
+
+const (
+	clockWarm   = 16                 // reads that set the origin to their least before it settles
+	clockWindow = 64                 // reads (1 to 2 s) a lateness must last to move the origin later
+	clockStep   = 2_000_000          // ns: a move of the takes past which it is a step, not drift
+	clockDrift  = 500_000            // ns: the least move of the origin
+	maxInt64    = math.MaxInt64 >> 1 // a far frame
+)
+
+// framesNs returns the duration of f frames, ns.
+func (c *clock) framesNs(f int64) int64 {
+	return f/c.rate*1e9 + f%c.rate*1e9/c.rate
+}
+
+// observe takes a pull at now with taken frames taken; empty reports the
+// device's buffer found empty. It reports an underrun.
+//
+// The least observation is origin + level: level is how much the device's
+// buffer level has moved the takes since the origin was set, which moves
+// no frame's hearing.
+func (c *clock) observe(now, taken int64, empty bool) bool {
+	if taken <= c.skip {
+		// The device is still filling its buffer: it takes faster than it
+		// plays, and these reads say nothing of its clock.
+		return false
+	}
+	o := now - c.framesNs(taken)
+	c.reads++
+	base := c.origin + c.level
+	switch {
+	case !c.valid:
+		c.origin, c.valid, c.winMin, c.winN = o, true, maxInt64, 0
+		return false
+	case c.reads <= clockWarm:
+		c.origin = min(c.origin, o)
+		return false
+	case empty && o > base+clockDrift:
+		// The device took silence from oto's empty player: every frame from
+		// here on is heard that much later.
+		c.origin += o - base
+		c.winMin, c.winN = maxInt64, 0
+		return true
+	case o < base-clockStep:
+		// The device keeps its buffer fuller: its takes come sooner, and
+		// the frames are heard when they were going to be.
+		c.level -= base - o
+		c.steps++
+		c.winMin, c.winN = maxInt64, 0
+		return false
+	case o < base-clockDrift:
+		c.origin -= base - o // the origin was late by its wake-up delay, or the device's clock runs fast
+	}
+	c.winMin = min(c.winMin, o)
+	c.winN++
+	if c.winN >= clockWindow {
+		switch d := c.winMin - (c.origin + c.level); {
+		case d >= clockStep:
+			c.level += d // the device keeps its buffer emptier: its takes come later
+			c.steps++
+		case d > clockDrift:
+			c.origin += d // the device's clock runs slow of ours: follow it
+		}
+		c.winMin, c.winN = maxInt64, 0
+	}
+	return false
+}
+
+// timeOf returns when device frame f is heard, ns.
+func (c *clock) timeOf(f int64) int64 { return c.origin + c.latency + c.framesNs(f) }
+
+// frameAt returns the first device frame heard at or after t.
+func (c *clock) frameAt(t int64) int64 {
+	if !c.valid {
+		return maxInt64 // not yet anchored: every sound waits
+	}
+	d := t - c.origin - c.latency
+	if d <= 0 {
+		return -1
+	}
+	f := d/1e9*c.rate + (d%1e9*c.rate+1e9-1)/1e9
+	return f
+}
