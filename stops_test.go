@@ -28,24 +28,42 @@ import (
 func TestGroupKill(t *testing.T) {
 	// coreutils' timeout sends SIGTERM to tandem and then to its process
 	// group: the two deliveries are one stop, not a user's second Ctrl-C.
-	// Twenty runs, one after another, every one prints the summary.
+	// Twenty runs, four at a time (each on its own Xvfb), every one prints
+	// the summary. It tests the stop, not a race, and each run is a child
+	// process: make test runs it once, without -race.
+	if raceEnabled {
+		t.Skip("twenty child processes, which test the stop, not a race: make test runs it without -race")
+	}
 	childMain()
 	if _, err := exec.LookPath("timeout"); err != nil {
 		t.Skip("no timeout command")
 	}
 	probe := childCmd(t, "TestGroupKill") // skips without Xvfb
+	errs := make(chan error, 20)
+	sem := make(chan struct{}, 4)
 	for i := range 20 {
-		cmd := exec.Command("timeout", "3", os.Args[0], "-test.run=^TestGroupKill$")
-		cmd.Env = append(probe.Env[:len(probe.Env)-1], "TANDEM_TEST_ARGS=-scene dots -sprites 200 -json")
-		var stdout, stderr bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		err := cmd.Run()
-		var exit *exec.ExitError
-		if err != nil && (!errors.As(err, &exit) || exit.ExitCode() != 124) {
-			t.Fatalf("run %d: %v (want timeout's 124); stderr:\n%s", i, err, stderr.String())
-		}
-		if !strings.Contains(stdout.String(), `"stopped_by":"signal"`) || strings.Contains(stderr.String(), "second") {
-			t.Fatalf("run %d: no summary after timeout's group kill:\n%s\nstderr:\n%s", i, stdout.String(), stderr.String())
+		go func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			cmd := exec.Command("timeout", "3", os.Args[0], "-test.run=^TestGroupKill$")
+			cmd.Env = append(probe.Env[:len(probe.Env)-1], "TANDEM_TEST_ARGS=-scene dots -sprites 200 -json")
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			err := cmd.Run()
+			var exit *exec.ExitError
+			switch {
+			case err != nil && (!errors.As(err, &exit) || exit.ExitCode() != 124):
+				errs <- fmt.Errorf("run %d: %v (want timeout's 124); stderr:\n%s", i, err, stderr.String())
+			case !strings.Contains(stdout.String(), `"stopped_by":"signal"`) || strings.Contains(stderr.String(), "second"):
+				errs <- fmt.Errorf("run %d: no summary after timeout's group kill:\n%s\nstderr:\n%s", i, stdout.String(), stderr.String())
+			default:
+				errs <- nil
+			}
+		}()
+	}
+	for range 20 {
+		if err := <-errs; err != nil {
+			t.Error(err)
 		}
 	}
 }
@@ -70,6 +88,9 @@ func TestSIGHUP(t *testing.T) {
 }
 
 func TestSecondSignalDuringFinalWrites(t *testing.T) {
+	if raceEnabled {
+		t.Skip("eight child processes, which test the stop, not a race: make test runs it without -race")
+	}
 	// A second Ctrl-C while the screenshot, the profiles, the trace and the
 	// recording are being written: whatever the moment, each name holds a
 	// whole file or nothing, and no temporary file is left but the
