@@ -25,8 +25,8 @@ XVFB    := $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1280x720x24")
 # for the tests: the bench sets its own (0) unless told otherwise, and
 # `make bench` and `make pacing` measure what `tandem bench` does.
 test: export LP_NUM_THREADS ?= 2
-# How many inputs make test gives each fuzzer past its corpus: about 20 s
-# each on the project's machine. Counts, not a duration: in Go 1.26 a
+# How many inputs make test gives each fuzzer past its corpus: about 10 s
+# each on the project's machine, run quiet. Counts, not a duration: in Go 1.26 a
 # -fuzztime duration's deadline races the fuzzer's workers and can fail a
 # run that found nothing ("context deadline exceeded", go.dev/issue/75804).
 # A new input is minimized for at most 10,000 runs, not the default minute,
@@ -35,7 +35,7 @@ FUZZ_LEVEL  ?= 600000x
 FUZZ_REPLAY ?= 800000x
 FUZZMIN     := -fuzzminimizetime 10000x
 
-.PHONY: all deps build windows test test-windows test-darwin bench pacing run clean
+.PHONY: all deps build windows test test-norace test-arm64 test-fuzz test-windows test-darwin bench pacing run clean
 
 all: build
 
@@ -66,37 +66,46 @@ test: deps
 	# tests and the child-process tests mostly wait (a click's real time,
 	# a child's Xvfb), and nothing timed runs under -race.
 	$(XVFB) $(GO) test -race -count=1 -p 4 ./...
-	# Tests too slow under -race (5 million ticks; every byte of a recording
-	# flipped and cut; 2 million frames streamed: one goroutine each, where
-	# the race detector has nothing to find), and the app's frame
-	# allocation count (the race runtime allocates on its own), run once
-	# without it; a recording must verify in every loop with and without
-	# the race detector; a stop whose frame outlasts its grace reads the stuck
-	# render thread's records, a race by design, as does a stuck tick's;
-	# the stops' child processes test signals, not races; a profile's
-	# split and real key presses' stamps are timed alone, with nothing
-	# else running.
+	# What runs without the race detector, side by side: nothing in these
+	# asserts a time the others could stretch.
+	$(MAKE) --no-print-directory -j4 test-norace test-arm64 test-fuzz test-darwin
+	# Timed alone, with nothing else running: real key presses' stamps, a
+	# CPU profile's split, a stuck tick's bound.
+	$(XVFB) $(GO) test -count=1 -run 'RealKeyStamps|CoupledProfileSplits|StuckTick' .
+	$(MAKE) --no-print-directory test-windows
+
+# Tests too slow under -race (5 million ticks; every byte of a recording
+# flipped and cut; 2 million frames streamed: one goroutine each, where the
+# race detector has nothing to find), and the app's frame allocation count
+# (the race runtime allocates on its own), run once without it; a
+# recording must verify in every loop with and without the race detector;
+# a stop whose frame outlasts its grace reads the stuck render thread's
+# records, a race by design; the stops' child processes test signals, not
+# races. The game's side of the API needs no cgo: its tests and examples
+# run without it.
+test-norace:
 	$(GO) test -count=1 -run 'Drift24HoursRunner|EveryByteChecked|Accuracy|StreamWholeRun|StreamInputAcrossRingWrap' \
 	  ./simthread ./replay ./physics ./bench
-	$(XVFB) $(GO) test -count=1 -run 'FrameAllocs|RecordReplayEveryLoop|StuckFrameStop|StuckTick|CoupledProfileSplits|GroupKill|SecondSignalDuringFinalWrites|RealKeyStamps' .
-	# The game's side of the API needs no cgo: its tests and examples run
-	# without it.
+	$(XVFB) $(GO) test -count=1 -run 'FrameAllocs|RecordReplayEveryLoop|StuckFrameStop|GroupKill|SecondSignalDuringFinalWrites' .
 	CGO_ENABLED=0 $(GO) test -count=1 .
-	# The same scripted play must give the same state hash on arm64: the
-	# demo's games through the engine's API, cross-compiled without cgo
-	# (the API needs none; the window and the renderer do), under
-	# qemu-user, against amd64's golden hashes.
+
+# The same scripted play must give the same state hash on arm64: the
+# demo's games through the engine's API, cross-compiled without cgo (the
+# API needs none; the window and the renderer do), under qemu-user,
+# against amd64's golden hashes; and physics' deterministic Sin, Cos,
+# Atan2, Sqrt and Hypot: the same bits.
+test-arm64:
 	CGO_ENABLED=0 GOARCH=arm64 $(GO) test -c -o bin/scene.arm64.test ./examples/scene
 	cd examples/scene && qemu-aarch64 ../../bin/scene.arm64.test -test.run 'GoldenHash|Determinism|Shooter' -test.count 1
-	# physics' deterministic Sin, Cos, Atan2, Sqrt and Hypot: the same bits.
 	CGO_ENABLED=0 GOARCH=arm64 $(GO) test -c -o bin/physics.arm64.test ./physics
 	cd physics && qemu-aarch64 ../bin/physics.arm64.test -test.run 'GoldenHash|Determinism' -test.count 1
-	# Each fuzzer for a bounded number of inputs beyond its seed corpus
-	# (testdata/fuzz): a crasher fails the run and is saved there, failing
-	# every run after.
+
+# Each fuzzer for a bounded number of inputs beyond its seed corpus
+# (testdata/fuzz), checking the time and memory bounds of what it reads: a
+# crasher fails the run and is saved there, failing every run after.
+test-fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseLevel$$' -fuzztime $(FUZZ_LEVEL) $(FUZZMIN) ./physics
 	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZ_REPLAY) $(FUZZMIN) ./replay
-	$(MAKE) --no-print-directory test-darwin test-windows
 
 # cmd/tandem and the three examples for Windows, cross-built with MinGW-w64
 # to bin/windows/*.exe, statically linked: each must import only DLLs
