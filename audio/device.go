@@ -1,3 +1,10 @@
+//go:build cgo
+
+// The device is linked only into a build with cgo: the window and the
+// loop that play sound need it anyway, and oto loads its libraries
+// through purego, which makes a binary dynamically linked. The decoders
+// and the mixer, which the game's side of the API uses, build without.
+
 package audio
 
 import (
