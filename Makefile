@@ -31,11 +31,11 @@ test: export LP_NUM_THREADS ?= 2
 # run that found nothing ("context deadline exceeded", go.dev/issue/75804).
 # A new input is minimized for at most 10,000 runs, not the default minute,
 # which left the level fuzzer minimizing for most of its time.
-FUZZ_LEVEL  ?= 600000x
-FUZZ_REPLAY ?= 800000x
+FUZZ_LEVEL  ?= 400000x
+FUZZ_REPLAY ?= 500000x
 FUZZMIN     := -fuzzminimizetime 10000x
 
-.PHONY: all deps build windows test test-norace test-arm64 test-fuzz test-windows test-darwin bench pacing run clean
+.PHONY: all deps build windows test test-norace test-slow test-arm64 test-fuzz test-windows test-darwin bench pacing run clean
 
 all: build
 
@@ -68,7 +68,7 @@ test: deps
 	$(XVFB) $(GO) test -race -count=1 -p 4 ./...
 	# What runs without the race detector, side by side: nothing in these
 	# asserts a time the others could stretch.
-	$(MAKE) --no-print-directory -j4 test-norace test-arm64 test-fuzz test-darwin
+	$(MAKE) --no-print-directory -j5 test-norace test-slow test-arm64 test-fuzz test-darwin
 	# Timed alone, with nothing else running: real key presses' stamps, a
 	# CPU profile's split, a stuck tick's bound.
 	$(XVFB) $(GO) test -count=1 -run 'RealKeyStamps|CoupledProfileSplits|StuckTick' .
@@ -81,12 +81,14 @@ test: deps
 # recording must verify in every loop with and without the race detector;
 # a stop whose frame outlasts its grace reads the stuck render thread's
 # records, a race by design; the stops' child processes test signals, not
-# races. The game's side of the API needs no cgo: its tests and examples
-# run without it.
+# races (test-norace). The game's side of the API needs no cgo: its tests
+# and examples run without it (test-slow).
 test-norace:
+	$(XVFB) $(GO) test -count=1 -run 'FrameAllocs|RecordReplayEveryLoop|StuckFrameStop|GroupKill|SecondSignalDuringFinalWrites' .
+
+test-slow:
 	$(GO) test -count=1 -run 'Drift24HoursRunner|EveryByteChecked|Accuracy|StreamWholeRun|StreamInputAcrossRingWrap' \
 	  ./simthread ./replay ./physics ./bench
-	$(XVFB) $(GO) test -count=1 -run 'FrameAllocs|RecordReplayEveryLoop|StuckFrameStop|GroupKill|SecondSignalDuringFinalWrites' .
 	CGO_ENABLED=0 $(GO) test -count=1 .
 
 # The same scripted play must give the same state hash on arm64: the
