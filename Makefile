@@ -35,7 +35,7 @@ FUZZ_LEVEL  ?= 400000x
 FUZZ_REPLAY ?= 500000x
 FUZZMIN     := -fuzzminimizetime 10000x
 
-.PHONY: all deps build windows test test-norace test-slow test-arm64 test-fuzz test-windows test-darwin bench pacing run clean
+.PHONY: all deps build windows test test-race test-race-root test-norace test-slow test-arm64 test-fuzz test-windows test-darwin bench pacing run clean
 
 all: build
 
@@ -62,17 +62,27 @@ test: deps
 	@bad=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$bad" ]; then echo "gofmt needed on:"; echo "$$bad"; exit 1; fi
 	$(GO) vet ./...
-	# Four packages at a time: the GL tests draw on llvmpipe, but the sound
-	# tests and the child-process tests mostly wait (a click's real time,
-	# a child's Xvfb), and nothing timed runs under -race.
-	$(XVFB) $(GO) test -race -count=1 -p 4 ./...
+	# Four packages at a time, and the root package's longest tests in a
+	# second process beside them (a package's tests run one after
+	# another): the GL tests draw on llvmpipe, but the sound tests and the
+	# child-process tests mostly wait (a click's real time, a child's
+	# Xvfb), and nothing timed runs under -race.
+	$(MAKE) --no-print-directory -j2 test-race test-race-root
 	# What runs without the race detector, side by side: nothing in these
 	# asserts a time the others could stretch.
 	$(MAKE) --no-print-directory -j5 test-norace test-slow test-arm64 test-fuzz test-darwin
 	# Timed alone, with nothing else running: real key presses' stamps, a
-	# CPU profile's split, a stuck tick's bound.
-	$(XVFB) $(GO) test -count=1 -run 'RealKeyStamps|CoupledProfileSplits|StuckTick' .
+	# CPU profile's split, a stuck tick's bound, the sounds heard through
+	# the loop against their ticks.
+	$(XVFB) $(GO) test -count=1 -run 'RealKeyStamps|CoupledProfileSplits|StuckTick|LoopClicksHeard' .
 	$(MAKE) --no-print-directory test-windows
+
+# The root package's longest tests under -race, apart from the rest.
+RACE_ROOT := TestPresentHold|TestRecordReplayEveryLoop|TestRecordDiskFull|TestCtrlCToGroup|TestHostFloor|TestRecordOnSignal|TestSIGTERM|TestLargestLevel
+test-race:
+	$(XVFB) $(GO) test -race -count=1 -p 4 -skip '^($(RACE_ROOT))$$' ./...
+test-race-root:
+	$(XVFB) $(GO) test -race -count=1 -run '^($(RACE_ROOT))$$' .
 
 # Tests too slow under -race (5 million ticks; every byte of a recording
 # flipped and cut; 2 million frames streamed: one goroutine each, where the

@@ -22,7 +22,7 @@ type sound struct {
 	noHooks
 	out    *audio.Output
 	click  uint16 // the click's index in the mixer's sounds
-	bench  bool   // click on the bench's presses
+	bench  bool   // click on the bench's key presses (real ones: not the synthetic button)
 	avLock bool   // the renderer's delay was raised to the device's latency
 	held   bool   // the bench's button was down in the last tick published
 	// offset is how long after its tick's time a sound starts.
@@ -43,7 +43,7 @@ const maxOnsets = 1 << 16
 // muted or with no device (said once on stderr).
 func newSound(s *session) *sound {
 	sounds := s.game.Sounds()
-	a := &sound{click: uint16(len(sounds)), bench: s.opts.Measure.Bench}
+	a := &sound{click: uint16(len(sounds)), bench: s.opts.Measure.Bench && s.opts.Measure.RealInput}
 	a.out = audio.Start(append(sounds[:len(sounds):len(sounds)], audio.Click()), s.opts.Audio.Mute, audio.Options{}, os.Stderr)
 	if s.opts.Measure.Bench {
 		a.onsets = make([]audio.Onset, 0, maxOnsets)

@@ -96,6 +96,10 @@ func Child(t testing.TB, run string, env ...string) {
 	}
 }
 
+// InChildEnv reports whether the test runs as a Child, for a test that is
+// its own parent.
+func InChildEnv() bool { return os.Getenv("TANDEM_AUDIO_CHILD") != "" }
+
 // InChild reports whether the test runs as a Child; a child test skips
 // itself otherwise.
 func InChild(t testing.TB) bool {
