@@ -100,7 +100,16 @@ func (s *session) clear(fw, fh int) {
 // moment falls before the newest is due, or while the picture catches up
 // evenly after a stall. now is when the frame took its snapshots.
 func (s *session) drawWorld(curr *snapshot.Snapshot, showAt, now int64, fw, fh int) frameEnd {
-	v, p, c := s.interp.Show(s.runner.Ring().History(), showAt)
+	h := s.runner.Ring().History()
+	if s.delay != nil {
+		// A moment further back than the ring holds (-av-lock): the
+		// sound's offset less the typical time from decision to present,
+		// so that the frame is on screen when the tick's sound starts.
+		s.interp.Delay = int64(s.delay.offset) - s.pace.Lead()
+		s.delay.add(h)
+		h = s.delay.window(showAt - s.interp.Delay)
+	}
+	v, p, c := s.interp.Show(h, showAt)
 	s.draw.upload(p, c)
 	v.Age = now - curr.Published
 	s.info.view, s.info.delay, s.info.sprites = v, s.interp.Delay, c.Sprites.Len()

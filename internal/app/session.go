@@ -41,6 +41,7 @@ type session struct {
 	snd    *sound
 	pace   *pacing.Pacer
 	interp snapshot.Interpolator
+	delay  *delayLine // the frames' own history, for a delay past the ring's (-av-lock); nil: none
 	in     inputState
 	rec    recording
 	shot   shots
@@ -170,6 +171,9 @@ func (s *session) open(level *physics.Level) error {
 		s.snd = newSound(s)
 		s.opts.Pacing = s.snd.lock(s.opts.Pacing, s.opts.Audio.AVLock)
 		s.interp.Delay = int64(s.opts.Pacing.Delay)
+		if s.snd.avLock {
+			s.delay = newDelayLine(s.opts.Pacing.Delay, o.World.Hz)
+		}
 		s.pace = pacing.New(pacing.Config{Hz: o.World.Hz, VSync: o.Window.VSync, EmulateHz: o.Pacing.EmulateHz,
 			FPSCap: o.Pacing.FPSCap, PresentHold: o.Pacing.PresentHold, Aim: s.opts.Pacing.DelayAuto && s.loop.aims(),
 			CapPaced: pacing.CapPaced(o.Pacing.FPSCap, o.Window.VSync, o.Pacing.EmulateHz, s.loop.aims()), Finish: gl.Finish})

@@ -214,6 +214,10 @@ func (p *Pacer) VSyncSynced() (synced bool, hz int) {
 	return false, 0
 }
 
+// Lead returns the typical time from a frame's decision to its present
+// (the median of recent frames'), ns.
+func (p *Pacer) Lead() int64 { return p.predict.Lead() }
+
 // Hold returns the present hold's lead in use, ns (0: no hold).
 func (p *Pacer) Hold() int64 {
 	if !p.holding {

@@ -1,0 +1,74 @@
+//go:build cgo
+
+package app
+
+import (
+	"time"
+
+	"github.com/tandem-engine/tandem/snapshot"
+)
+
+// delayLine keeps copies of the newest snapshots the frames have seen, so
+// that a frame can show the world further back than the ring holds (it
+// hands a frame its History newest): -av-lock shows the world the sound
+// device's latency in the past, 160 ms, ten ticks at 60 Hz. Each frame
+// copies the snapshots it has not seen yet (CopyFrom, into storage that
+// grows only while the first copies fill it), and hands the
+// interpolator the History copies around the moment it shows. Render
+// thread only.
+type delayLine struct {
+	offset time.Duration        // the sound's: a tick's picture is to be on screen this long after its time
+	copies []*snapshot.Snapshot // a ring of copies, oldest at next once full
+	n      int                  // copies held
+	next   int                  // where the next copy goes
+	seen   uint64               // the newest tick copied
+	win    [snapshot.History]*snapshot.Snapshot
+}
+
+// newDelayLine holds enough copies for a delay of d at hz ticks a second,
+// and the History the interpolator reaches back through.
+func newDelayLine(d time.Duration, hz int) *delayLine {
+	n := int(int64(d)*int64(hz)/int64(time.Second)) + snapshot.History + 2
+	l := &delayLine{offset: d, copies: make([]*snapshot.Snapshot, n)}
+	for i := range l.copies {
+		l.copies[i] = &snapshot.Snapshot{}
+	}
+	return l
+}
+
+// add copies the snapshots of h (the ring's newest, oldest first) that
+// are newer than any copied before.
+func (l *delayLine) add(h [snapshot.History]*snapshot.Snapshot) {
+	for _, s := range h {
+		if s == nil || (l.n > 0 && s.Tick <= l.seen) {
+			continue
+		}
+		l.copies[l.next].CopyFrom(s)
+		l.next = (l.next + 1) % len(l.copies)
+		l.n = min(l.n+1, len(l.copies))
+		l.seen = s.Tick
+	}
+}
+
+// at returns the i-th oldest copy held.
+func (l *delayLine) at(i int) *snapshot.Snapshot {
+	return l.copies[(l.next-l.n+i+len(l.copies))%len(l.copies)]
+}
+
+// window returns History consecutive copies for a frame showing moment
+// t: the last the first copy due after t (so that the pair before it
+// holds t), or the newest when none is. Before History copies, the
+// oldest repeats.
+func (l *delayLine) window(t int64) [snapshot.History]*snapshot.Snapshot {
+	last := l.n - 1
+	for i := range l.n {
+		if l.at(i).Time > t {
+			last = i
+			break
+		}
+	}
+	for k := range snapshot.History {
+		l.win[k] = l.at(max(last-(snapshot.History-1-k), 0))
+	}
+	return l.win
+}
