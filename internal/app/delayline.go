@@ -56,13 +56,13 @@ func (l *delayLine) at(i int) *snapshot.Snapshot {
 }
 
 // window returns History consecutive copies for a frame showing moment
-// t: the last the first copy due after t (so that the pair before it
-// holds t), or the newest when none is. Before History copies, the
-// oldest repeats.
+// t: the last the newest copy due by t (the interpolator blends toward
+// it, from t until its successor is due), or the oldest when none is.
+// Before History copies, the oldest repeats.
 func (l *delayLine) window(t int64) [snapshot.History]*snapshot.Snapshot {
-	last := l.n - 1
-	for i := range l.n {
-		if l.at(i).Time > t {
+	last := 0
+	for i := l.n - 1; i >= 0; i-- {
+		if l.at(i).Time <= t {
 			last = i
 			break
 		}
