@@ -67,21 +67,34 @@ func (s *Setup) Image(name string, img image.Image) Frame {
 // name the file.
 func (s *Setup) Images(fsys fs.FS, pattern string) error {
 	s.live("Images")
+	return s.eachFile(fsys, pattern, "images", func(name, file string) error {
+		img, err := decodeImage(fsys, file)
+		if err != nil {
+			return fmt.Errorf("tandem: image %s: %w", file, err)
+		}
+		s.Image(name, img)
+		return nil
+	})
+}
+
+// eachFile calls add for every file in fsys that matches pattern, in name
+// order, with the file's name without its directory and extension: what
+// Images and Sounds declare. Its first error, or a pattern that matches
+// nothing, is Setup's error too.
+func (s *Setup) eachFile(fsys fs.FS, pattern, what string, add func(name, file string) error) error {
 	files, err := fs.Glob(fsys, pattern)
 	if err != nil {
-		return s.fail(fmt.Errorf("tandem: images %q: %w", pattern, err))
+		return s.fail(fmt.Errorf("tandem: %s %q: %w", what, pattern, err))
 	}
 	if len(files) == 0 {
-		return s.fail(fmt.Errorf("tandem: images %q: no file matches", pattern))
+		return s.fail(fmt.Errorf("tandem: %s %q: no file matches", what, pattern))
 	}
 	sort.Strings(files)
 	for _, f := range files {
-		img, err := decodeImage(fsys, f)
-		if err != nil {
-			return s.fail(fmt.Errorf("tandem: image %s: %w", f, err))
-		}
 		base := path.Base(f)
-		s.Image(strings.TrimSuffix(base, path.Ext(base)), img)
+		if err := add(strings.TrimSuffix(base, path.Ext(base)), f); err != nil {
+			return s.fail(err)
+		}
 	}
 	return nil
 }

@@ -3,9 +3,6 @@ package tandem
 import (
 	"fmt"
 	"io/fs"
-	"path"
-	"sort"
-	"strings"
 
 	"github.com/tandem-engine/tandem/audio"
 	"github.com/tandem-engine/tandem/snapshot"
@@ -57,23 +54,14 @@ func (s *Setup) addSound(name string, snd *audio.Sound) Sound {
 // fsys as it plays: its files must seek (os.DirFS and embed.FS's do).
 func (s *Setup) Sounds(fsys fs.FS, pattern string) error {
 	s.live("Sounds")
-	files, err := fs.Glob(fsys, pattern)
-	if err != nil {
-		return s.fail(fmt.Errorf("tandem: sounds %q: %w", pattern, err))
-	}
-	if len(files) == 0 {
-		return s.fail(fmt.Errorf("tandem: sounds %q: no file matches", pattern))
-	}
-	sort.Strings(files)
-	for _, f := range files {
-		snd, err := audio.Load(fsys, f)
+	return s.eachFile(fsys, pattern, "sounds", func(name, file string) error {
+		snd, err := audio.Load(fsys, file)
 		if err != nil {
-			return s.fail(fmt.Errorf("tandem: sound %w", err))
+			return fmt.Errorf("tandem: sound %w", err)
 		}
-		base := path.Base(f)
-		s.addSound(strings.TrimSuffix(base, path.Ext(base)), snd)
-	}
-	return nil
+		s.addSound(name, snd)
+		return nil
+	})
 }
 
 // SoundNamed returns the sound called name. An unknown name is an error

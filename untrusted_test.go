@@ -17,7 +17,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -26,6 +25,7 @@ import (
 
 	"github.com/tandem-engine/tandem/internal/cli"
 	"github.com/tandem-engine/tandem/internal/jsonline"
+	"github.com/tandem-engine/tandem/internal/mallocs"
 	"github.com/tandem-engine/tandem/levels"
 	"github.com/tandem-engine/tandem/replay"
 )
@@ -35,13 +35,7 @@ import (
 
 // allocated returns the bytes the whole process allocated while f ran: a
 // generous bound on what f took.
-func allocated(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
+func allocated(f func()) uint64 { return mallocs.Bytes(f) }
 
 // within runs f and fails the test if it has not returned after limit: a
 // hang guard, not a timing assertion.

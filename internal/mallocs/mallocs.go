@@ -19,6 +19,16 @@ func Count(f func()) uint64 {
 	return after.Mallocs - before.Mallocs
 }
 
+// Bytes returns how many bytes the process allocated on the heap while f
+// ran.
+func Bytes(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
 // Fewest returns the fewest allocations of tries runs of f.
 func Fewest(tries int, f func()) uint64 {
 	best := ^uint64(0)
