@@ -80,7 +80,7 @@ test: deps
 # The root package's longest tests under -race, apart from the rest.
 RACE_ROOT := TestPresentHold|TestRecordReplayEveryLoop|TestRecordDiskFull|TestCtrlCToGroup|TestHostFloor|TestRecordOnSignal|TestSIGTERM|TestLargestLevel
 test-race:
-	$(XVFB) $(GO) test -race -count=1 -p 4 -skip '^($(RACE_ROOT))$$' ./...
+	$(XVFB) $(GO) test -race -count=1 -p 4 -parallel 4 -skip '^($(RACE_ROOT))$$' ./...
 test-race-root:
 	$(XVFB) $(GO) test -race -count=1 -run '^($(RACE_ROOT))$$' .
 

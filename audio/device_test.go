@@ -22,6 +22,7 @@ import (
 // checks the clicks: none lost, none doubled, every gap between onsets
 // the intended gap within 1 ms at p99.
 func TestPulseClicks(t *testing.T) {
+	t.Parallel() // a server and a child process of its own: it mostly waits on the clicks' real time
 	s := soundtest.Start(t)
 	soundtest.Child(t, "TestClicksChild", append(s.Env(), "TANDEM_TEST_WANT=pulseaudio")...)
 }
@@ -31,6 +32,7 @@ func TestPulseClicks(t *testing.T) {
 // are off by up to a pull (20 to 30 ms), which is what sample-exact
 // starts remove.
 func TestPulseClicksOnCall(t *testing.T) {
+	t.Parallel() // a server and a child process of its own: it mostly waits on the clicks' real time
 	s := soundtest.Start(t)
 	soundtest.Child(t, "TestClicksChild", append(s.Env(), "TANDEM_TEST_WANT=pulseaudio", "TANDEM_TEST_ONCALL=1")...)
 }
@@ -38,6 +40,7 @@ func TestPulseClicksOnCall(t *testing.T) {
 // TestReopen: a process's second run plays on the device its first
 // opened (oto opens one per process), and one Output at a time does.
 func TestReopen(t *testing.T) {
+	t.Parallel() // a server and a child process of its own: it mostly waits on the clicks' real time
 	s := soundtest.Start(t)
 	soundtest.Child(t, "TestReopenChild", s.Env()...)
 }
@@ -72,6 +75,7 @@ func TestReopenChild(t *testing.T) {
 // pointed at the test's server (so the clicks can be recorded), and the
 // same checks hold.
 func TestALSAFallback(t *testing.T) {
+	t.Parallel()
 	if m, _ := filepath.Glob("/usr/lib/*/alsa-lib/libasound_module_pcm_pulse.so"); len(m) == 0 {
 		soundtest.Need(t, "no ALSA pulse plugin (libasound2-plugins)")
 	}
