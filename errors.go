@@ -14,6 +14,10 @@ var (
 	// ErrDisplayLost: the display went away during the run (the X server
 	// died); the summary and the recording were written up to there.
 	ErrDisplayLost = errors.New("tandem: the display went away during the run")
+	// ErrSimStuck: the sim was inside a tick that never ended when the
+	// run stopped (a Tick that hangs); the summary (its sim_stuck_at_tick)
+	// and the recording, cut there, were written.
+	ErrSimStuck = errors.New("tandem: the sim was stuck in a tick that never ended")
 	// ErrNoCgo: the program was built without cgo, so it has no window.
 	ErrNoCgo = errors.New("tandem: this program was built without cgo (CGO_ENABLED=0, or no C compiler was found), " +
 		"so it has no window and no renderer: build it with cgo (on Debian: apt-get install gcc, then go build again); " +

@@ -89,6 +89,8 @@ func Run(ctx context.Context, game Game, cfg Config) error {
 		return fmt.Errorf("%w: %v", ErrNoOpenGL, err)
 	case errors.Is(err, app.ErrDisplayLost):
 		err = fmt.Errorf("%w: %v", ErrDisplayLost, err)
+	case errors.Is(err, app.ErrSimStuck):
+		err = fmt.Errorf("%w: %v", ErrSimStuck, err)
 	case err != nil:
 		return err
 	}
