@@ -120,7 +120,17 @@ type figureVerdict struct {
 	beyond  bool      // p < Alpha
 	samples int       // the fewer reps of best and next
 	tie     bool      // best and next have the same median
+	// behind are the loops that fall behind where the best keeps up: on
+	// on_time_pct, every rep under behindPct while the best's median is at
+	// least keptPct (a slideshow, however even its frames).
+	behind []string
 }
+
+// A loop falls behind on on_time_pct when every rep of it shows the right
+// picture less than behindPct of the display time while the best loop's
+// median is at least keptPct: it is then not recommended, whatever else
+// it wins.
+const behindPct, keptPct = 90, 99
 
 // verdict judges fig in c: the loop with the best median, and whether its
 // reps differ from the runner-up's beyond the noise.
@@ -146,6 +156,13 @@ func verdict(c *Cell, fig decideFigure) figureVerdict {
 		return cmp.Compare(a.med, b.med)
 	})
 	v.best = rs[0].l
+	if fig.key == "on_time_pct" && rs[0].med >= keptPct {
+		for _, r := range rs[1:] {
+			if slices.Max(fig.values(r.l)) < behindPct {
+				v.behind = append(v.behind, r.l.Loop)
+			}
+		}
+	}
 	if len(rs) < 2 {
 		return v
 	}
@@ -340,9 +357,16 @@ func (v figureVerdict) noise() string {
 func recommend(vs []figureVerdict) string {
 	wins := map[string][]string{} // loop -> figures it won beyond the noise, once each
 	count := map[string]int{}
-	var order []string
+	var order, behind []string
 	for _, v := range vs {
-		if !v.beyond {
+		for _, l := range v.behind {
+			if !slices.Contains(behind, l) {
+				behind = append(behind, l)
+			}
+		}
+	}
+	for _, v := range vs {
+		if !v.beyond || slices.Contains(behind, v.best.Loop) {
 			continue
 		}
 		l := v.best.Loop
@@ -354,19 +378,25 @@ func recommend(vs []figureVerdict) string {
 			wins[l] = append(wins[l], v.fig.name)
 		}
 	}
+	var s string
 	if len(order) == 0 {
-		return fmt.Sprintf("no loop is better beyond the noise on any of the %d figures compared; run more reps (-reps 10) before choosing, or choose on other grounds.", len(vs))
+		s = fmt.Sprintf("no loop is better beyond the noise on any of the %d figures compared; run more reps (-reps 10) before choosing, or choose on other grounds.", len(vs))
+	} else {
+		slices.SortStableFunc(order, func(a, b string) int { return cmp.Compare(count[b], count[a]) })
+		lead := order[0]
+		s = fmt.Sprintf("use the %s loop: it is best beyond the noise on %d of the %d figures compared (%s).",
+			lead, count[lead], len(vs), strings.Join(wins[lead], ", "))
+		var but []string
+		for _, l := range order[1:] {
+			but = append(but, fmt.Sprintf("%s (%s)", l, strings.Join(wins[l], ", ")))
+		}
+		if len(but) > 0 {
+			s += " Where what matters most is a figure another loop wins beyond the noise, take that one instead: " + strings.Join(but, "; ") + "."
+		}
 	}
-	slices.SortStableFunc(order, func(a, b string) int { return cmp.Compare(count[b], count[a]) })
-	lead := order[0]
-	s := fmt.Sprintf("use the %s loop: it is best beyond the noise on %d of the %d figures compared (%s).",
-		lead, count[lead], len(vs), strings.Join(wins[lead], ", "))
-	var but []string
-	for _, l := range order[1:] {
-		but = append(but, fmt.Sprintf("%s (%s)", l, strings.Join(wins[l], ", ")))
-	}
-	if len(but) > 0 {
-		s += " Where what matters most is a figure another loop wins beyond the noise, take that one instead: " + strings.Join(but, "; ") + "."
+	if len(behind) > 0 {
+		s += fmt.Sprintf(" Not %s: under this load each showed the right picture less than %d%% of the display time where another loop kept it %d%% or more (on_time_pct), a slideshow, whatever it wins.",
+			strings.Join(behind, " nor "), behindPct, keptPct)
 	}
 	return s
 }

@@ -181,3 +181,28 @@ func TestWhichLoopTickRate(t *testing.T) {
 		t.Errorf("coupled's tps %q, want its median and spread, 30.00 (30.00–30.00)", row[2])
 	}
 }
+
+// TestWhichLoopSlideshow: a loop that wins figures beyond the noise but
+// shows the right picture a fraction of the time (a slideshow, like the
+// coupled loop at -simcost 25ms: 7.8 FPS, on_time_pct 13) is not the one
+// recommended, and the recommendation says why.
+func TestWhichLoopSlideshow(t *testing.T) {
+	figs := map[string]map[string]float64{
+		"coupled":   {"fps_mean": 7.8, "anim_err_ms_p99": 1, "latency_ms_p50": 28, "on_time_pct": 13},
+		"decoupled": {"fps_mean": 380, "anim_err_ms_p99": 2.6, "latency_ms_p50": 40, "on_time_pct": 100},
+		"threaded":  {"fps_mean": 300, "anim_err_ms_p99": 2.8, "latency_ms_p50": 41, "on_time_pct": 100},
+	}
+	var buf bytes.Buffer
+	if err := WriteMatrixMarkdown(&buf, "matrix", matrixResults(figs), nil); err != nil {
+		t.Fatal(err)
+	}
+	md := buf.String()
+	i := strings.Index(md, "**Recommendation (none):**")
+	if i < 0 {
+		t.Fatalf("no recommendation for the load none:\n%s", md)
+	}
+	rec := md[i : i+strings.Index(md[i:], "\n")]
+	if strings.Contains(rec, "use the coupled loop") || !strings.Contains(rec, "use the decoupled loop") || !strings.Contains(rec, "Not coupled") {
+		t.Errorf("recommendation %q: want the decoupled loop, and not the coupled loop's slideshow", rec)
+	}
+}
