@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -196,6 +197,9 @@ func shortDeviceError(err error) string {
 // deviceName names what oto plays on: the PulseAudio server's default
 // sink, or ALSA when no server answers (oto's fallback).
 func deviceName() string {
+	if runtime.GOOS == "windows" {
+		return "wasapi" // oto's only backend there
+	}
 	c, err := pulse.NewClient(pulse.ClientApplicationName("tandem"), pulse.ClientTimeout(time.Second))
 	if err != nil {
 		return "alsa"
