@@ -9,6 +9,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/tandem-engine/tandem/internal/jsonline"
 	"github.com/tandem-engine/tandem/replay"
@@ -166,7 +167,11 @@ func TestRecordSurvivesKill(t *testing.T) {
 	// written before, at most half a second short, and replays exactly.
 	childMain()
 	rec := filepath.Join(t.TempDir(), "killed.tdr")
-	cmd, _, stderr := childRun(t, "TestRecordSurvivesKill", "-scene", "dots", "-sprites", "200", "-seconds", "60", "-autoplay", "-record", rec)
+	// Killed once the recording holds its first chunk, and a second on:
+	// a fixed wait from the start was too short on a loaded machine,
+	// where the child's Xvfb and window take seconds.
+	cmd, _, stderr := childRecording(t, "TestRecordSurvivesKill", rec, "-scene", "dots", "-sprites", "200", "-seconds", "60", "-autoplay")
+	time.Sleep(time.Second)
 	if err := syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
