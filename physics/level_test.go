@@ -6,10 +6,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime/metrics"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/tandem-engine/tandem/internal/mallocs"
 )
 
 func TestParseLevel(t *testing.T) {
@@ -417,18 +418,9 @@ func TestLevelHash(t *testing.T) {
 	}
 }
 
-// allocated returns the bytes the process allocated while f ran, from
-// runtime/metrics, which unlike ReadMemStats does not stop the world (the
-// fuzzers call it for every input): the whole process's count, so bounds
-// on it are generous.
-func allocated(f func()) uint64 {
-	s := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
-	metrics.Read(s)
-	before := s[0].Value.Uint64()
-	f()
-	metrics.Read(s)
-	return s[0].Value.Uint64() - before
-}
+// allocated returns the bytes the whole process allocated while f ran:
+// bounds on it are generous.
+func allocated(f func()) uint64 { return mallocs.Bytes(f) }
 
 func TestLevelText(t *testing.T) {
 	// Text gives back the file's level, comments, CRs and trailing

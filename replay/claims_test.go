@@ -6,25 +6,16 @@ import (
 	"math"
 	"os"
 	"reflect"
-	"runtime/metrics"
 	"strings"
 	"testing"
 
+	"github.com/tandem-engine/tandem/internal/mallocs"
 	"github.com/tandem-engine/tandem/replay"
 )
 
-// allocated returns the bytes the process allocated while f ran, from
-// runtime/metrics, which unlike ReadMemStats does not stop the world (the
-// fuzzers call it for every input): the whole process's count, so bounds
-// on it are generous.
-func allocated(f func()) uint64 {
-	s := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
-	metrics.Read(s)
-	before := s[0].Value.Uint64()
-	f()
-	metrics.Read(s)
-	return s[0].Value.Uint64() - before
-}
+// allocated returns the bytes the whole process allocated while f ran:
+// bounds on it are generous.
+func allocated(f func()) uint64 { return mallocs.Bytes(f) }
 
 // forged is a hostile recording: header h (unchecked) and chunks of the
 // given records, each chunk reaching the tick count in reach.
