@@ -11,11 +11,9 @@ import (
 // coupled is the classic single-thread loop: each frame polls input, runs
 // the ticks due on the main thread, then draws what they reached. It is
 // the baseline the bench compares the other loops against.
-type coupled struct{ s *session }
+type coupled struct{ onMain }
 
 func (d *coupled) start(context.Context) {}
-
-func (d *coupled) run(stop func() string, _ *Signals) { d.s.frameLoop(stop) }
 
 // prepare polls input and runs the ticks due at the frame's start. The
 // ticks carry the sim's profiler label, as they would on a thread of
@@ -30,8 +28,5 @@ func (d *coupled) prepare() (int64, bool) {
 	return 0, false
 }
 
-func (d *coupled) handOver()                   {}
-func (d *coupled) surface() (w, h int, m bool) { return d.s.mainThreadSurface() }
-func (d *coupled) idle()                       { d.s.waitMinimised() }
-func (d *coupled) aims() bool                  { return false }
-func (d *coupled) simThread() bool             { return false }
+func (d *coupled) aims() bool      { return false }
+func (d *coupled) simThread() bool { return false }

@@ -7,19 +7,14 @@ import "context"
 // decoupled runs the sim free on a thread of its own, on its fixed
 // schedule; the main thread polls input and draws each frame from the two
 // newest snapshots, at a moment the pacing chooses.
-type decoupled struct{ s *session }
+type decoupled struct{ onMain }
 
 func (d *decoupled) start(ctx context.Context) { d.s.runner.Start(ctx) }
-
-func (d *decoupled) run(stop func() string, _ *Signals) { d.s.frameLoop(stop) }
 
 func (d *decoupled) prepare() (int64, bool) {
 	d.s.input()
 	return 0, false
 }
 
-func (d *decoupled) handOver()                   {}
-func (d *decoupled) surface() (w, h int, m bool) { return d.s.mainThreadSurface() }
-func (d *decoupled) idle()                       { d.s.waitMinimised() }
-func (d *decoupled) aims() bool                  { return true }
-func (d *decoupled) simThread() bool             { return true }
+func (d *decoupled) aims() bool      { return true }
+func (d *decoupled) simThread() bool { return true }

@@ -44,30 +44,31 @@ type driver interface {
 func newDriver(s *session) driver {
 	switch s.opts.Loop {
 	case Coupled:
-		return &coupled{s: s}
+		return &coupled{onMain{s}}
 	case Pipelined:
-		return &pipelined{s: s}
+		return &pipelined{onMain: onMain{s}}
 	case Threaded:
 		return newThreaded(s)
 	}
-	return &decoupled{s: s}
+	return &decoupled{onMain{s}}
 }
 
-// frameLoop draws frames on the main thread until stop says why not:
-// the loops whose main thread draws.
-func (s *session) frameLoop(stop func() string) {
-	for s.stoppedBy = stop(); s.stoppedBy == ""; s.stoppedBy = stop() {
-		s.frame()
+// onMain is what the loops whose main thread draws share: they embed it.
+// Frames one after another on the main thread until a stop; the window's
+// size and state read where GLFW lives; a minimised window waited on
+// there, cheaply; no hand-off.
+type onMain struct{ s *session }
+
+func (d onMain) run(stop func() string, _ *Signals) {
+	for d.s.stoppedBy = stop(); d.s.stoppedBy == ""; d.s.stoppedBy = stop() {
+		d.s.frame()
 	}
 }
 
-// mainThreadSurface is the window's framebuffer and state, read where
-// GLFW lives: the loops whose main thread draws.
-func (s *session) mainThreadSurface() (w, h int, minimised bool) {
-	w, h = s.win.FramebufferSize()
-	return w, h, s.win.Minimized()
+func (d onMain) surface() (w, h int, minimised bool) {
+	w, h = d.s.win.FramebufferSize()
+	return w, h, d.s.win.Minimized()
 }
 
-// waitMinimised sleeps until something happens to a minimised window,
-// cheaply, on the main thread.
-func (s *session) waitMinimised() { s.win.WaitEvents(100 * time.Millisecond) }
+func (d onMain) idle()     { d.s.win.WaitEvents(100 * time.Millisecond) }
+func (d onMain) handOver() {}

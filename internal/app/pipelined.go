@@ -14,13 +14,11 @@ import (
 // the moment they reached, and hands the sim its own start once it has
 // taken its snapshots.
 type pipelined struct {
-	s      *session
+	onMain
 	showAt int64 // the moment the ticks the frame met reached
 }
 
 func (d *pipelined) start(ctx context.Context) { d.s.runner.StartPipelined(ctx) }
-
-func (d *pipelined) run(stop func() string, _ *Signals) { d.s.frameLoop(stop) }
 
 // prepare polls input and meets the sim: it finishes the ticks due by the
 // last frame's time, and this frame shows that moment.
@@ -30,8 +28,6 @@ func (d *pipelined) prepare() (int64, bool) {
 	return d.showAt, true
 }
 
-func (d *pipelined) handOver()                   { d.s.runner.Hand(snapshot.Now()) }
-func (d *pipelined) surface() (w, h int, m bool) { return d.s.mainThreadSurface() }
-func (d *pipelined) idle()                       { d.s.waitMinimised() }
-func (d *pipelined) aims() bool                  { return false }
-func (d *pipelined) simThread() bool             { return true }
+func (d *pipelined) handOver()       { d.s.runner.Hand(snapshot.Now()) }
+func (d *pipelined) aims() bool      { return false }
+func (d *pipelined) simThread() bool { return true }
