@@ -899,7 +899,13 @@ func failedWithSummary(t *testing.T, cmd *exec.Cmd, stdout, stderr fmt.Stringer,
 			t.Fatalf("exit 0; stderr:\n%s", stderr)
 		}
 	case <-time.After(limit):
-		cmd.Process.Kill()
+		// SIGQUIT makes Go print every goroutine's stack: where it hung.
+		cmd.Process.Signal(syscall.SIGQUIT)
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			cmd.Process.Kill()
+		}
 		t.Fatalf("still running after %v; stderr:\n%s", limit, stderr)
 	}
 	line := strings.TrimSpace(stdout.String())

@@ -4,6 +4,8 @@ package app
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"runtime"
 	"runtime/pprof"
 	"sync/atomic"
@@ -74,11 +76,30 @@ func (d *threaded) run(stop func() string, sig *Signals) {
 		s.inputPush(snapshot.Now())
 	}
 	d.stopping.Store(true)
-	<-done
-	if !window.DisplayLost() { // a context made current on a dead display waits forever
-		s.win.MakeCurrent()
+	if s.stoppedBy != StopDisplayLost {
+		<-done
+		if !window.DisplayLost() {
+			s.win.MakeCurrent()
+		}
+		return
+	}
+	// A context made current on a dead display waits forever; so can a
+	// swap that was under way when it died: another thread's read found
+	// the connection broken, and Xlib (libX11 1.8) wakes no one waiting
+	// for it. Such a render thread is left where it is; the process
+	// exits after the summary, which it would not write until its frame
+	// ended.
+	select {
+	case <-done:
+	case <-time.After(lostRenderGrace):
+		fmt.Fprintf(os.Stderr, "tandem: the render thread is stuck in a call on the lost display (none returned in %v): the summary ends without its frame\n", lostRenderGrace)
 	}
 }
+
+// lostRenderGrace bounds the wait for the render thread once the display
+// is gone: a frame's own work ends in well under it, even under the
+// bench's heaviest load.
+const lostRenderGrace = 2 * time.Second
 
 // inputWait is how long the main thread may sleep at now waiting for
 // events: until the next moment it has something to do itself.
