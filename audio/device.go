@@ -198,7 +198,9 @@ func shortDeviceError(err error) string {
 // sink, or ALSA when no server answers (oto's fallback).
 func deviceName() string {
 	if runtime.GOOS == "windows" {
-		return "wasapi" // oto's only backend there
+		// oto opens WASAPI, or WinMM where WASAPI has no device, and
+		// plays silently where neither has one; it does not say which.
+		return "wasapi-or-winmm"
 	}
 	c, err := pulse.NewClient(pulse.ClientApplicationName("tandem"), pulse.ClientTimeout(time.Second))
 	if err != nil {

@@ -6,7 +6,6 @@ import (
 	"image"
 	"image/color"
 	"math/rand/v2"
-	"syscall"
 	"testing"
 	"time"
 
@@ -191,26 +190,14 @@ func benchSetup(n, w, h, fw, fh int, frames []UVRect) (batch *SpriteBatch, vp mg
 	return batch, vp, func() { batch.Delete(); atlas.Delete() }, nil
 }
 
-// cpuTime returns the CPU time the process has used, user and system, all
-// threads (llvmpipe's rasterizer threads included).
-func cpuTime() cpuStat {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return cpuStat{}
-	}
-	return cpuStat{time.Duration(ru.Utime.Nano()), time.Duration(ru.Stime.Nano()), ru.Minflt}
-}
-
-type cpuStat struct {
-	user, sys time.Duration
-	faults    int64 // minor page faults
-}
-
 // reportCPU reports the CPU time per frame since start. The machine the
 // numbers come from is shared: CPU time varies much less than wall time
 // when other processes compete for the cores.
 func reportCPU(b *testing.B, start cpuStat) {
 	end := cpuTime()
+	if !end.ok {
+		return // no rusage here
+	}
 	b.ReportMetric(float64(end.user-start.user)/float64(b.N)/1e6, "user-ms/op")
 	b.ReportMetric(float64(end.sys-start.sys)/float64(b.N)/1e6, "sys-ms/op")
 	b.ReportMetric(float64(end.faults-start.faults)/float64(b.N), "faults/op")

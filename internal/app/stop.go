@@ -19,9 +19,10 @@ import (
 )
 
 // StopGrace is how long a stop asked for by a signal may take before the
-// watchdog exits anyway: a frame of a million 512 px sprites takes minutes
-// under llvmpipe, and the loop sees the signal only between frames.
-const StopGrace = 5 * time.Second
+// watchdog writes what it can and exits: a frame of a million 512 px
+// sprites takes minutes under llvmpipe, and the loop sees the signal only
+// between frames. On Windows it is shorter (stopgrace_windows.go).
+const StopGrace = stopGrace
 
 // ErrDisplayLost is a run's error when its display went away: the sim
 // was stopped and the summary and the recording's end were written.
