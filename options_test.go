@@ -68,6 +68,8 @@ func TestOptionsOnePath(t *testing.T) {
 		{Config{Loop: "sideways"}, []string{"-loop", "sideways"}},
 		{Config{Pacing: Pacing{FPSCap: 20000}}, []string{"-fps-cap", "20000"}},
 		{Config{Pacing: Pacing{CatchUp: 5}}, []string{"-catch-up", "5"}},
+		{Config{Pacing: Pacing{FixedDelay: true, Delay: 200 * time.Millisecond}}, []string{"-interp-delay", "200"}},
+		{Config{Pacing: Pacing{FixedDelay: true, Delay: -time.Millisecond}}, []string{"-interp-delay", "-1"}},
 		{Config{Pacing: Pacing{PresentHold: true}}, []string{"-present-hold"}},
 		{Config{NoVSync: true, Loop: Coupled, Pacing: Pacing{PresentHold: true}}, []string{"-vsync=false", "-loop", "coupled", "-present-hold"}},
 	} {

@@ -56,35 +56,12 @@ const (
 // the u_alpha uniform, positions linearly and angles along the shorter arc.
 // So a frame without a new snapshot costs one uniform and one draw call.
 //
-// Layout, measured with BenchmarkSpriteBatch (clear, [upload,] draw,
-// glFinish) and BenchmarkFrameLoop (clear, upload, draw, swap to a shown
-// window) under Mesa 22.3.6 llvmpipe (LLVM 15), LP_NUM_THREADS=2, 2 cores,
-// Xvfb 1280x720, 16x16-pixel sprites; milliseconds per frame, ranges over
-// 3 to 6 runs on a machine shared with other jobs:
-//
-//	                               instanced    expanded
-//	5000, draw only                10.7-10.9    10.4-11.1
-//	5000, upload+draw              10.7-11.1     9.8-11.4
-//	50000, draw only               84.6-100.4   96.8-97.9
-//	50000, upload+draw             98.9-104.4   81.1-98.6
-//	frame loop, 5000               8.5-10.9     8.1-8.4
-//	frame loop, 50000              85.3-101.0   82.3-82.5
-//
-// Filling pixels dominates at 16 px and the layouts come within 10% of
-// each other (expanded 0-5% ahead in the frame loop; run-to-run swings of
-// 15% are the machine's). With 1x1-pixel sprites, where vertex work
-// dominates, expanded was about 15% faster (28 against 33 ms at 50,000).
-// Instanced is the default: within 10% here, a quarter of the vertex data,
-// and the usual pick on real GPUs. The expanded layout stays behind the
-// unexported layout switch so that the benchmark can measure it again.
-//
-// Upload: orphaning the buffer (glBufferData NULL, then glBufferSubData)
-// and a plain glBufferSubData cost the same in BenchmarkSpriteBatch, but in
-// the frame loop at 50,000 sprites without TuneAllocator, glBufferSubData
-// into the buffer the last frame drew from cost 5300 page faults and 157
-// ms per frame, against 0 faults and 102 ms orphaned. Orphaning is also the
-// usual streaming idiom on real GPUs: the driver never waits for the GPU to
-// let go of the old storage.
+// The layout is instanced: within 10% of the expanded one under llvmpipe,
+// a quarter of the vertex data, and the usual pick on real GPUs; the
+// expanded layout stays behind the unexported switch so that the
+// benchmark can measure it again. Each upload orphans the buffer, which
+// spared 5300 page faults a frame at 50,000 sprites, and the GPU's wait on
+// real ones (docs/results/2026-11-22-sprite-layout.md).
 //
 // GL thread only, like everything that touches it.
 type SpriteBatch struct {

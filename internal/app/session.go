@@ -421,11 +421,7 @@ func (s *session) lastWords(stopSim func(), sig *Signals) {
 	if s.opts.Last == nil {
 		return
 	}
-	run := s.meter.records(end)
-	sum := s.meter.summarize(s, run)
-	if s.rec.err != nil {
-		sum.RecordError = s.rec.err.Error()
-	}
+	sum := s.summary(end)
 	sum.MaxRSSMB = maxRSSMB()
 	s.opts.Last(sum)
 }

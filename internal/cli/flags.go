@@ -382,14 +382,15 @@ func (o *options) sweepDefaults(isSet map[string]bool, g gameTable) {
 	}
 }
 
-// parseDelay maps -interp-delay: auto, or a fixed delay of 0 to 100 ms.
+// parseDelay maps -interp-delay: auto, or a fixed delay in ms, whose
+// range Options.Validate checks, as it does Config's.
 func (o *options) parseDelay(delay string) error {
 	if delay == "auto" {
 		o.Pacing.DelayAuto = true
 		return nil
 	}
 	v, err := strconv.ParseFloat(delay, 64)
-	if err != nil || !(v >= 0 && v <= 100) {
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
 		return fmt.Errorf("-interp-delay %q: want auto or a number of ms from 0 to 100, e.g. 2", delay)
 	}
 	o.Pacing.DelayAuto, o.Pacing.Delay = false, time.Duration(math.Round(v*1e6))
