@@ -264,8 +264,11 @@ func probeSpeed(t0, t1 int64, x0, x1 float64) (float64, bool) {
 	return (x1 - x0) / dt, true
 }
 
-// pixelX is the probe's leftmost pixel column at x: see [JudderPixels].
-func pixelX(x float64) float64 { return math.Ceil(x - 0.5) }
+// PixelX is the leftmost pixel column of a probe whose left edge is at x:
+// the first column whose centre is inside the square, as the rasterizer
+// covers it and an outside tool reads it (see [JudderPixels]). The
+// renderer draws the probe from this column.
+func PixelX(x float64) float64 { return math.Ceil(x - 0.5) }
 
 // JudderPixels is [Judder] measured as an outside tool reading the
 // framebuffer would: from the probe's leftmost pixel column, its x rounded
@@ -276,7 +279,7 @@ func JudderPixels(fr []FrameRecord) float64 {
 	px := make([]FrameRecord, len(fr))
 	for i, x := range fr {
 		px[i] = x
-		px[i].ProbeX = pixelX(x.ProbeX)
+		px[i].ProbeX = PixelX(x.ProbeX)
 	}
 	return Judder(px)
 }

@@ -314,7 +314,7 @@ func (s *Stream) frame(x FrameRecord) {
 		if v, ok := probeSpeed(p.Present, x.Present, p.ProbeX, x.ProbeX); ok {
 			s.judder.add(v)
 		}
-		if v, ok := probeSpeed(p.Present, x.Present, pixelX(p.ProbeX), pixelX(x.ProbeX)); ok {
+		if v, ok := probeSpeed(p.Present, x.Present, PixelX(p.ProbeX), PixelX(x.ProbeX)); ok {
 			s.judderPx.add(v)
 		}
 	}

@@ -309,6 +309,39 @@ func TestQuadBatch(t *testing.T) {
 	}
 }
 
+func TestQuadWholeColumns(t *testing.T) {
+	// A quad whose edges are whole pixels lights exactly the pixels inside
+	// them, at every column: the probe, drawn from a whole column, is read
+	// where it was drawn, never a column beside it.
+	withGL(t, fbW, fbH)
+	var img *image.RGBA
+	var err error
+	for x := 0; x+8 <= fbW && err == nil; x++ {
+		gltest.Do(func() {
+			atlasImg, frames := testAtlas()
+			var atlas *Texture
+			if atlas, err = NewTexture(atlasImg, true); err != nil {
+				return
+			}
+			defer atlas.Delete()
+			var q *QuadBatch
+			if q, err = NewQuadBatch(1, atlas, frames); err != nil {
+				return
+			}
+			defer q.Delete()
+			Clear(0, 0, 0, 1)
+			q.Draw([]Quad{{X: float32(x), Y: 4, W: 8, H: 8, Frame: frameWhite, Tint: 0xFF_00FF_00}}, fbW, fbH)
+			img = ReadPixels(0, 0, fbW, fbH)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := bounds(img, isGreen), image.Rect(x, 4, x+8, 12); got != want {
+			t.Fatalf("quad at x %d lit %v, want %v", x, got, want)
+		}
+	}
+}
+
 func TestCompileErrorHasLogAndSource(t *testing.T) {
 	withGL(t, 16, 16)
 	const broken = "#version 410 core\nvoid main() {\n\tgl_Position = vec4(oops);\n}\n"

@@ -9,10 +9,10 @@ import (
 
 func TestProbeColumn(t *testing.T) {
 	// The probe is drawn from a whole column, the one an outside meter
-	// reads as its left edge (bench's pixelX: the first pixel whose centre
-	// is inside). At an edge within the rasterizer's sub-pixel precision
-	// of a pixel's centre (315.5 +- 1/512) the column is the formula's,
-	// never chance, and a whole column lights exactly itself.
+	// reads as its left edge (the first pixel whose centre is inside). At
+	// an edge within the rasterizer's sub-pixel precision of a pixel's
+	// centre (315.5 +- 1/512) the column is the rule's, never chance; that
+	// a whole column lights exactly itself is gl's TestQuadWholeColumns.
 	for _, tc := range []struct {
 		x    float64
 		fw   int
@@ -24,9 +24,6 @@ func TestProbeColumn(t *testing.T) {
 		got := probeColumn(tc.x, tc.fw)
 		if got != tc.want || got != math.Trunc(got) {
 			t.Errorf("probeColumn(%v, %d) = %v, want %v", tc.x, tc.fw, got, tc.want)
-		}
-		if pixelX := math.Ceil(math.Mod(tc.x, float64(tc.fw)) - 0.5); got != pixelX {
-			t.Errorf("probeColumn(%v) = %v, the meter reads %v", tc.x, got, pixelX)
 		}
 	}
 }

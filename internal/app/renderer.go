@@ -5,6 +5,7 @@ package app
 import (
 	"math"
 
+	"github.com/tandem-engine/tandem/bench"
 	"github.com/tandem-engine/tandem/gl"
 	"github.com/tandem-engine/tandem/internal/engine"
 	"github.com/tandem-engine/tandem/physics"
@@ -116,11 +117,11 @@ func (r *renderer) drawProbe(x float64, held bool, fw, fh int) {
 }
 
 // probeColumn is the leftmost pixel column of a probe at x in a
-// framebuffer fw px wide: x wrapped, rounded to the pixel whose centre
-// is the first inside the square (bench's pixelX). The square is drawn
-// from that whole column: an edge left at a fraction could fall within
-// the rasterizer's sub-pixel precision (1/256 px) of a pixel's centre,
-// and which column it lit would be chance.
+// framebuffer fw px wide: x wrapped, rounded as the meter rounds it
+// (bench.PixelX). The square is drawn from that whole column: an edge
+// left at a fraction could fall within the rasterizer's sub-pixel
+// precision (1/256 px) of a pixel's centre, and which column it lit would
+// be chance.
 func probeColumn(x float64, fw int) float64 {
-	return math.Ceil(math.Mod(x, float64(fw)) - 0.5)
+	return bench.PixelX(math.Mod(x, float64(fw)))
 }
