@@ -1057,6 +1057,9 @@ func TestStuckFrameStop(t *testing.T) {
 		t.Fatal(err)
 	}
 	line := failedWithSummary(t, cmd, stdout, stderr, 3*app.StopGrace, "signal", "writing the recording's end and the summary")
+	if e, _ := jsonline.Field(t, line, "error").(string); e != app.ErrFrameStuck.Error() {
+		t.Errorf("summary's error %q: want %q", e, app.ErrFrameStuck)
+	}
 	verifiesToEnd(t, rec, line)
 }
 

@@ -268,7 +268,7 @@ func (s *session) runFrames(ctx context.Context, cancel context.CancelFunc, h *H
 	}
 	// The sim thread stops first: after it the world is ours again and
 	// its hash is safe to read.
-	if err := s.stopSim(cancel); err != nil {
+	if err := s.stopSim(cancel, simStopGrace); err != nil {
 		return nil, err
 	}
 	if s.simStuck.Load() {
@@ -281,8 +281,8 @@ func (s *session) runFrames(ctx context.Context, cancel context.CancelFunc, h *H
 }
 
 // stopSim stops the sim's thread, when the loop has one, and waits for
-// it at most simStopGrace; past that it marks the sim stuck.
-func (s *session) stopSim(cancel func()) error {
+// it at most grace; past that it marks the sim stuck.
+func (s *session) stopSim(cancel func(), grace time.Duration) error {
 	cancel()
 	if !s.loop.simThread() {
 		return nil
@@ -290,13 +290,22 @@ func (s *session) stopSim(cancel func()) error {
 	select {
 	case <-s.runner.Done():
 		return s.runner.Wait()
-	case <-time.After(simStopGrace):
+	case <-time.After(grace):
 		s.simStuck.Store(true)
 		fmt.Fprintf(os.Stderr, "tandem: the sim is stuck inside tick %d (it has not ended in %v): the summary and the recording end without it\n",
-			s.runner.Stats().Ticks, simStopGrace)
+			s.runner.Stats().Ticks, grace)
 		return nil
 	}
 }
+
+// lastSimGrace bounds the wait for the sim's thread in a stop's last
+// words: the run has already waited a stop's grace, and a sim that is not
+// stuck ends within a tick of being told.
+const lastSimGrace = 500 * time.Millisecond
+
+// ErrFrameStuck is the summary's error when a frame, or a tick a frame
+// waits for, outlasted a stop's grace and the watchdog wrote what it had.
+var ErrFrameStuck = errors.New("a frame (or a tick a frame waits for) outlasted the stop's grace: the summary and the recording end where the run was")
 
 // finish builds the summary of a run that ended at end, and writes the
 // screenshot.
@@ -406,7 +415,7 @@ func (s *session) lastWords(stopSim func(), sig *Signals) {
 	if sig.caught.Load() {
 		s.stoppedBy = StopSignal
 	}
-	if err := s.stopSim(stopSim); err != nil {
+	if err := s.stopSim(stopSim, lastSimGrace); err != nil {
 		fmt.Fprintf(os.Stderr, "tandem: %v\n", err)
 	}
 	if !s.loop.simThread() && s.hooked.busy.Load() {
@@ -423,5 +432,9 @@ func (s *session) lastWords(stopSim func(), sig *Signals) {
 	}
 	sum := s.summary(end)
 	sum.MaxRSSMB = maxRSSMB()
+	sum.Error = ErrFrameStuck.Error()
+	if s.simStuck.Load() {
+		sum.Error = ErrSimStuck.Error()
+	}
 	s.opts.Last(sum)
 }
