@@ -197,6 +197,8 @@ func TestRecordingOpensNoPath(t *testing.T) {
 		{"../victim", `recorded on the level "../victim", a path`},
 		{"beside.fifo", "beside.fifo is a FIFO, not a regular file"},
 		{"secret.txt", `recorded on the level "secret.txt"; ` + filepath.Join(sub, "secret.txt") + " beside it is not that level (line 1, column 1 does not parse)"},
+		// Escape sequences that would retitle and clear the terminal.
+		{"\x1b]0;PWNED\a\x1b[2J", `looked up beside it: `},
 	} {
 		h := walker
 		h.Level = tc.level
@@ -204,7 +206,8 @@ func TestRecordingOpensNoPath(t *testing.T) {
 		var code int
 		var errs string
 		within(t, 10*time.Second, "a recording naming "+tc.level, func() { code, _, errs = tandemMain("replay", "-fast", rec) })
-		if code != 1 || !strings.Contains(errs, tc.want) || strings.Contains(errs, "rosebud") || strings.Contains(errs, "'r'") {
+		if code != 1 || !strings.Contains(errs, tc.want) || strings.Contains(errs, "rosebud") || strings.Contains(errs, "'r'") ||
+			strings.ContainsAny(errs, "\x1b\a") {
 			t.Errorf("level %q: exit %d: %s", tc.level, code, errs)
 		}
 	}

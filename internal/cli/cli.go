@@ -7,8 +7,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/tandem-engine/tandem/internal/app"
 	"github.com/tandem-engine/tandem/internal/engine"
@@ -229,8 +232,33 @@ func checkSetup(o app.Options) error {
 // fail reports err on stderr under the program's name and returns the
 // exit code of a failed run.
 func (p *Program) fail(stderr io.Writer, err error) int {
-	fmt.Fprintf(stderr, "%s: %v\n", p.Name, err)
+	fmt.Fprintf(stderr, "%s: %s\n", p.Name, printable(err.Error()))
 	return exitError
+}
+
+// printable is s with every control character but newline and tab
+// escaped (\x1b): an error can carry a name taken from a file someone
+// else made (a recording's level, a bench folder's cell), and an escape
+// sequence in it would reach the terminal, which could retitle or clear
+// it, or paint a line that was never printed.
+func printable(s string) string {
+	if strings.IndexFunc(s, unsafeRune) < 0 {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if unsafeRune(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func unsafeRune(r rune) bool {
+	return r != '\n' && r != '\t' && (unicode.IsControl(r) || r == utf8.RuneError || unicode.In(r, unicode.Bidi_Control))
 }
 
 func (p *Program) usage(w io.Writer) {
