@@ -210,6 +210,7 @@ type Setup struct {
 	autoplay                func(tick uint64) Actions
 
 	frames   []frameSource // frame k+1 is frames[k]; frame 0 is white
+	imagePx  int64         // the images' area with their padding: at most atlasPx
 	byName   map[string]Frame
 	bindings map[Action][]string // names bindable takes
 	tiles    tileGrid

@@ -1,6 +1,7 @@
 package tandem
 
 import (
+	"cmp"
 	"fmt"
 	"image"
 	"io"
@@ -48,10 +49,12 @@ func (s *Setup) Image(name string, img image.Image) Frame {
 		s.errs = append(s.errs, fmt.Errorf("tandem: image %q is empty", name))
 		return 0
 	}
-	if err := fitsAtlas(img.Bounds().Dx(), img.Bounds().Dy()); err != nil {
+	w, h := img.Bounds().Dx(), img.Bounds().Dy()
+	if err := cmp.Or(fitsAtlas(w, h), s.fitsBeside(w, h)); err != nil {
 		s.errs = append(s.errs, fmt.Errorf("tandem: image %q: %w", name, err))
 		return 0
 	}
+	s.imagePx += paddedPx(w, h)
 	f := s.add(frameSource{name: name, img: img})
 	s.byName[name] = f
 	return f
@@ -68,7 +71,7 @@ func (s *Setup) Image(name string, img image.Image) Frame {
 func (s *Setup) Images(fsys fs.FS, pattern string) error {
 	s.live("Images")
 	return s.eachFile(fsys, pattern, "images", func(name, file string) error {
-		img, err := decodeImage(fsys, file)
+		img, err := decodeImage(fsys, file, s.fitsBeside)
 		if err != nil {
 			return fmt.Errorf("tandem: image %s: %w", file, err)
 		}
@@ -100,10 +103,10 @@ func (s *Setup) eachFile(fsys fs.FS, pattern, what string, add func(name, file s
 }
 
 // decodeImage decodes the image file name in fsys: its header first, so
-// that an image the atlas cannot hold is refused before its pixels are
-// allocated (a 30000 x 30000 PNG of zeros is 875 KB on disk and 3.6 GB
-// decoded).
-func decodeImage(fsys fs.FS, name string) (image.Image, error) {
+// that an image the atlas cannot hold, by itself or beside the images
+// declared before it (fits), is refused before its pixels are allocated
+// (a 30000 x 30000 PNG of zeros is 875 KB on disk and 3.6 GB decoded).
+func decodeImage(fsys fs.FS, name string, fits func(w, h int) error) (image.Image, error) {
 	var cfg image.Config
 	err := readFile(fsys, name, func(r io.Reader) (err error) {
 		cfg, _, err = image.DecodeConfig(r)
@@ -112,7 +115,7 @@ func decodeImage(fsys fs.FS, name string) (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := fitsAtlas(cfg.Width, cfg.Height); err != nil {
+	if err := cmp.Or(fitsAtlas(cfg.Width, cfg.Height), fits(cfg.Width, cfg.Height)); err != nil {
 		return nil, err
 	}
 	var img image.Image
@@ -152,6 +155,27 @@ func fitsAtlas(w, h int) error {
 		return fmt.Errorf("%dx%d px does not fit the atlas, which holds images up to %d px a side: shrink it or split it", w, h, engine.MaxImagePx)
 	}
 	return nil
+}
+
+// atlasPx is the most image area the atlas holds, each image's padding
+// included: images whose areas add up to more can never be packed.
+const atlasPx = int64(engine.MaxImagePx+imagePad) * int64(engine.MaxImagePx+imagePad)
+
+// imagePad is the padding the atlas gives an image, both sides together.
+const imagePad = 2 * 2
+
+func paddedPx(w, h int) int64 { return int64(w+imagePad) * int64(h+imagePad) }
+
+// fitsBeside returns an error when a w x h px image and the images
+// declared before it have more area than the atlas: a game loading many
+// large images (each one fits) is refused at the first that cannot, before
+// it is decoded, not once all of them are in memory.
+func (s *Setup) fitsBeside(w, h int) error {
+	if s.imagePx+paddedPx(w, h) <= atlasPx {
+		return nil
+	}
+	return fmt.Errorf("%dx%d px does not fit the atlas beside the images declared before it (%.1f Mpx in all with it, where the atlas holds %.1f Mpx, 8192 px a side): use fewer or smaller images",
+		w, h, float64(s.imagePx+paddedPx(w, h))/1e6, float64(atlasPx)/1e6)
 }
 
 // Frame returns the frame of the image called name. An unknown name is an
