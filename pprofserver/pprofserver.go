@@ -13,7 +13,9 @@
 // closes the oldest that has not sent a request yet), and a request whose
 // Host is not a loopback name is refused unless -pprof-any-addr is given
 // (a web page cannot reach the profiler through a DNS name rebound to
-// 127.0.0.1).
+// 127.0.0.1). At most 4 requests that take time (a CPU profile, a trace,
+// a delta profile's seconds) run at once: more are answered 503 at once,
+// so that long requests cannot hold every connection.
 package pprofserver
 
 import (
@@ -34,6 +36,7 @@ func init() { pprofhook.Serve = Serve }
 // The server's limits.
 const (
 	MaxConns       = 32
+	MaxTimed       = 4 // requests that take seconds, at once
 	MaxHeaderBytes = 8 << 10
 	MaxBodyBytes   = 64 << 10
 	HeaderTimeout  = 5 * time.Second
@@ -76,14 +79,35 @@ func handler(any bool) http.Handler {
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "not found: the profiles are under /debug/pprof/", http.StatusNotFound)
 	})
+	timed := make(chan struct{}, MaxTimed)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !any && !pprofhook.LoopbackHost(hostOnly(r.Host)) {
 			http.Error(w, fmt.Sprintf("Host %q is not a loopback name: ask for localhost or 127.0.0.1 (or give -pprof-any-addr)", r.Host), http.StatusForbidden)
 			return
 		}
+		if takesTime(r) {
+			select {
+			case timed <- struct{}{}:
+				defer func() { <-timed }()
+			default:
+				http.Error(w, fmt.Sprintf("busy: %d profiles that take seconds are being taken; ask again when one is done", MaxTimed), http.StatusServiceUnavailable)
+				return
+			}
+		}
 		r.Body = http.MaxBytesReader(w, r.Body, MaxBodyBytes)
 		mux.ServeHTTP(w, r)
 	})
+}
+
+// takesTime reports whether r asks for a profile that answers only after
+// some seconds: a CPU profile (30 s unless told), a trace, or a profile
+// with seconds (a delta of two).
+func takesTime(r *http.Request) bool {
+	switch r.URL.Path {
+	case "/debug/pprof/profile", "/debug/pprof/trace":
+		return true
+	}
+	return r.URL.Query().Has("seconds")
 }
 
 // hostOnly is a Host header's host, without its port.
