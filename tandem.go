@@ -111,7 +111,11 @@ func Run(ctx context.Context, game Game, cfg Config) error {
 func (cfg Config) options(ctx context.Context, game Game) (app.Options, error) {
 	in := gameForLoop{game}.Info()
 	o := app.Defaults()
-	o.Game, o.Info, o.Scene, o.Ctx, o.Seconds = gameForLoop{game}, in, in.Name, ctx, cfg.Seconds
+	o.Game, o.Info, o.Scene, o.Ctx = gameForLoop{game}, in, in.Name, ctx
+	var err error
+	if o.Seconds, err = app.SecondsOf(cfg.Seconds); err != nil {
+		return o, &ConfigError{Field: "Seconds", Value: cfg.Seconds, Want: "0 (until the window closes) or more seconds, under 292 years"}
+	}
 	w := &o.Window
 	w.Title, w.Fullscreen, w.HUD, w.VSync = cfg.Title, cfg.Fullscreen, cfg.HUD, !cfg.NoVSync
 	w.Width, w.Height = or(cfg.Width, w.Width), or(cfg.Height, w.Height)

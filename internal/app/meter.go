@@ -7,6 +7,7 @@ import (
 	"os"
 	"runtime"
 	"strings"
+	"time"
 
 	"github.com/tandem-engine/tandem/bench"
 	"github.com/tandem-engine/tandem/gl"
@@ -48,9 +49,9 @@ type meter struct {
 // 262,144 (73 minutes at 60 Hz).
 func newMeter(o Options, start int64) *meter {
 	hz := o.World.Hz
-	m := &meter{hz: hz, from: start + int64(o.Measure.Warmup*1e9)}
+	m := &meter{hz: hz, from: start + int64(o.Measure.Warmup)}
 	m.frames = bench.NewFrames(1 << 17)
-	m.log = simthread.NewLog(min(max(1<<16, int((o.Measure.Warmup+o.Seconds+2)*float64(hz))), 1<<18), 1<<14)
+	m.log = simthread.NewLog(min(max(1<<16, int((o.Measure.Warmup + o.Seconds + 2*time.Second).Seconds() * float64(hz))), 1<<18), 1<<14)
 	m.figures, m.drainedAt = bench.NewStream(hz, m.from, 0), start
 	m.stats = newFrameStats(start, m.from)
 	if r, err := hoststat.Open(); err == nil {
@@ -162,7 +163,7 @@ func (m *meter) summarize(s *session, run *bench.Records) *Summary {
 		Loop:              string(s.opts.Loop),
 		Interp:            interp,
 		Seconds:           Round(float64(run.To-run.From)/1e9, 3),
-		WarmupSeconds:     s.opts.Measure.Warmup,
+		WarmupSeconds:     s.opts.Measure.Warmup.Seconds(),
 		Frames:            f.Frames,
 		FPSMean:           Round(f.FPSMean, 1),
 		FrameMsP50:        Round(f.FrameMsP50, 2),

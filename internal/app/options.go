@@ -24,7 +24,7 @@ type Options struct {
 	Ctx context.Context
 	// Seconds stops the run after this long (after the warm-up); 0: when
 	// the window closes.
-	Seconds  float64
+	Seconds  time.Duration
 	Autoplay bool // the default autoplay plays (run right, jump)
 	Loop     Loop
 
@@ -97,7 +97,7 @@ type LoadOptions struct {
 // MeasureOptions are the bench's.
 type MeasureOptions struct {
 	Bench     bool    // the bench: its injected input, its text summary
-	Warmup    float64 // seconds run before measuring
+	Warmup    time.Duration // run before measuring
 	Probe     bool    // draw the probe
 	HostFloor bool    // time the machine's own unevenness after the run
 	// RealInput presses a real key (F9) through the X server's XTest
@@ -170,10 +170,21 @@ func Defaults() Options {
 // 5 s after a 1 s warm-up, without vsync, with the probe.
 func BenchDefaults() Options {
 	o := Defaults()
-	o.Seconds = 5
+	o.Seconds = 5 * time.Second
 	o.Window.VSync = false
-	o.Measure = MeasureOptions{Bench: true, Warmup: 1, Probe: true}
+	o.Measure = MeasureOptions{Bench: true, Warmup: time.Second, Probe: true}
 	return o
+}
+
+// SecondsOf is s seconds as a Duration: how -seconds, -warmup and
+// Config.Seconds, given in seconds, are held. Not a number, or more than
+// a Duration holds (292 years either way), is an error; a negative time
+// is left to Validate.
+func SecondsOf(s float64) (time.Duration, error) {
+	if math.IsNaN(s) || math.Abs(s) >= float64(math.MaxInt64)/1e9 {
+		return 0, fmt.Errorf("%v s: want a number of seconds, under 292 years", s)
+	}
+	return time.Duration(math.Round(s * 1e9)), nil
 }
 
 // OptionError is an option out of its range: it names the option as a
@@ -209,12 +220,12 @@ func (o *Options) Validate() error {
 		return ValidateWorld(wo)
 	case wo.LevelFile != "" && o.Info.Level == nil && o.Replay.Rec == nil:
 		return bad("Level", "level", wo.LevelFile, fmt.Sprintf("no level: %s takes none", o.Scene))
-	case notNumber(o.Seconds) || o.Seconds < 0:
-		return bad("Seconds", "seconds", o.Seconds, "0 (until the window closes) or more seconds")
+	case o.Seconds < 0:
+		return bad("Seconds", "seconds", o.Seconds.Seconds(), "0 (until the window closes) or more seconds")
 	case o.Measure.Bench && o.Seconds == 0:
-		return bad("Seconds", "seconds", o.Seconds, "a measured time above 0 for the bench")
-	case notNumber(o.Measure.Warmup) || o.Measure.Warmup < 0:
-		return bad("Warmup", "warmup", o.Measure.Warmup, "0 or more seconds")
+		return bad("Seconds", "seconds", o.Seconds.Seconds(), "a measured time above 0 for the bench")
+	case o.Measure.Warmup < 0:
+		return bad("Warmup", "warmup", o.Measure.Warmup.Seconds(), "0 or more seconds")
 	case !slices.Contains(Loops, o.Loop):
 		return bad("Loop", "loop", o.Loop, "decoupled, coupled, pipelined or threaded")
 	case p.FPSCap < 0 || p.FPSCap > 10_000:

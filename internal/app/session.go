@@ -241,7 +241,7 @@ func (s *session) runFrames(ctx context.Context, cancel context.CancelFunc, h *H
 	o := s.opts
 	deadline := int64(-1)
 	if o.Seconds > 0 {
-		deadline = s.meter.from + int64(o.Seconds*1e9)
+		deadline = s.meter.from + int64(o.Seconds)
 	}
 	// Ctrl-C and SIGTERM quit like closing the window: the loop ends, the
 	// sim stops, the summary and screenshot are written.

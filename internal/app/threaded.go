@@ -107,7 +107,7 @@ func (d *threaded) inputWait(now int64) time.Duration {
 	s := d.s
 	w := min(int64(inputWaitMax), s.nextInput(now)-now)
 	if s.opts.Seconds > 0 {
-		w = min(w, s.meter.from+int64(s.opts.Seconds*1e9)-now)
+		w = min(w, s.meter.from+int64(s.opts.Seconds)-now)
 	}
 	if s.win.Gamepads() {
 		w = min(w, int64(padPoll))

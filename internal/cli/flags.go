@@ -187,7 +187,7 @@ func (o *options) viewFlags(fs *flag.FlagSet, t *flagText) {
 	fs.StringVar(&t.loop, "loop", t.loop, "loop: decoupled (sim on its own thread), coupled (classic single-thread), pipelined (Bevy's: the sim runs the next frame's ticks while this frame draws) or threaded (decoupled, drawn on a render thread of its own: the main thread only takes input)")
 	fs.StringVar(&t.interp, "interp", t.interp, "interpolation between the two newest snapshots: on, or off to draw the newest as it is")
 	fs.BoolVar(&o.Window.VSync, "vsync", o.Window.VSync, "wait for vertical sync on swap")
-	fs.Float64Var(&o.Seconds, "seconds", o.Seconds, "quit after this many seconds (0: run until closed)")
+	fs.Var(seconds{&o.Seconds}, "seconds", "quit after this many `seconds` (0: run until closed)")
 	fs.StringVar(&o.Output.Screenshot, "screenshot", "", "write a PNG of the last frame to this `file` at exit")
 	fs.BoolVar(&o.json, "json", false, "print one JSON summary line at exit")
 	fs.Float64Var(&o.Pacing.Extrapolate, "extrapolate", o.Pacing.Extrapolate, "let a late frame extrapolate up to this fraction of a tick (0: never)")
@@ -243,7 +243,7 @@ func (o *options) loadFlags(fs *flag.FlagSet, t *flagText) {
 }
 
 func (o *options) benchFlags(fs *flag.FlagSet, t *flagText) {
-	fs.Float64Var(&o.Measure.Warmup, "warmup", o.Measure.Warmup, "seconds run before measuring")
+	fs.Var(seconds{&o.Measure.Warmup}, "warmup", "`seconds` run before measuring")
 	fs.StringVar(&o.out, "out", "", "write report.json, report.md, bench.txt, charts and raw CSVs into this `directory`")
 	fs.BoolVar(&o.matrix, "matrix", false, "run the standard comparison: every loop x simcost {0, 8ms, 14ms, 25ms} x sprites {1000, 5000}, 16 px")
 	fs.BoolVar(&o.pacing, "pacing", false, "run the frame-pacing comparison on the decoupled loop (and the threaded loop's auto delay): -interp-delay auto, 0 and 2 and -present-hold, each at -fps-cap 0, 30, 60, 144 and 240, then -emulate-vsync 60 with and without -fps-cap 50 (auto and 2); the bench game, 16 px")
@@ -457,4 +457,29 @@ func (p *Program) gameFlagValues() []string {
 func (p *Program) Options(sub string, args []string, stderr io.Writer) (app.Options, error) {
 	o, err := p.parseFlags(sub, args, stderr)
 	return o.Options, err
+}
+
+// seconds is a flag given in seconds (2.5) and held as a Duration.
+type seconds struct{ d *time.Duration }
+
+func (v seconds) String() string {
+	if v.d == nil {
+		return "0"
+	}
+	return strconv.FormatFloat(v.d.Seconds(), 'g', -1, 64)
+}
+
+// Set takes a number of seconds; explainFlagError words its errors, as
+// it does the flag package's own for a number.
+func (v seconds) Set(s string) error {
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return errors.New("parse error")
+	}
+	d, err := app.SecondsOf(f)
+	if err != nil {
+		return errors.New("value out of range")
+	}
+	*v.d = d
+	return nil
 }

@@ -73,7 +73,7 @@ func TestBenchDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !o.Measure.Bench || !o.Measure.Probe || o.Window.VSync || o.Seconds != 5 || o.Measure.Warmup != 1 || o.Pacing.Snap || o.Loop != app.Decoupled {
+	if !o.Measure.Bench || !o.Measure.Probe || o.Window.VSync || o.Seconds != 5*time.Second || o.Measure.Warmup != time.Second || o.Pacing.Snap || o.Loop != app.Decoupled {
 		t.Fatalf("bench defaults: %+v", o)
 	}
 	if len(o.Load.Hitches) != 2 || o.Load.Hitches[1].Who != "render" || o.Load.SimCost != 14*time.Millisecond {

@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os/signal"
 	"path/filepath"
 	"slices"
@@ -187,9 +186,9 @@ func (p *Program) runFast(o options, stdout, stderr io.Writer) int {
 	sig, stop := signal.NotifyContext(context.Background(), app.StopSignals...)
 	defer stop()
 	ctx := sig
-	if o.Seconds > 0 && o.Seconds < float64(math.MaxInt64/time.Second) { // past that, it never ends
+	if o.Seconds > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(sig, time.Duration(o.Seconds*float64(time.Second)))
+		ctx, cancel = context.WithTimeout(sig, o.Seconds)
 		defer cancel()
 	}
 	rec := o.Replay.Rec
