@@ -51,7 +51,7 @@ func newMeter(o Options, start int64) *meter {
 	hz := o.World.Hz
 	m := &meter{hz: hz, from: start + int64(o.Measure.Warmup)}
 	m.frames = bench.NewFrames(1 << 17)
-	m.log = simthread.NewLog(min(max(1<<16, int((o.Measure.Warmup + o.Seconds + 2*time.Second).Seconds() * float64(hz))), 1<<18), 1<<14)
+	m.log = simthread.NewLog(min(max(1<<16, int((o.Measure.Warmup+o.Seconds+2*time.Second).Seconds()*float64(hz))), 1<<18), 1<<14)
 	m.figures, m.drainedAt = bench.NewStream(hz, m.from, 0), start
 	m.stats = newFrameStats(start, m.from)
 	if r, err := hoststat.Open(); err == nil {

@@ -96,10 +96,10 @@ type LoadOptions struct {
 
 // MeasureOptions are the bench's.
 type MeasureOptions struct {
-	Bench     bool    // the bench: its injected input, its text summary
+	Bench     bool          // the bench: its injected input, its text summary
 	Warmup    time.Duration // run before measuring
-	Probe     bool    // draw the probe
-	HostFloor bool    // time the machine's own unevenness after the run
+	Probe     bool          // draw the probe
+	HostFloor bool          // time the machine's own unevenness after the run
 	// RealInput presses a real key (F9) through the X server's XTest
 	// extension at random moments, instead of the synthetic button the
 	// bench pushes into the queue itself; where XTest is missing the
