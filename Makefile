@@ -94,7 +94,7 @@ test-race-root:
 # races (test-norace). The game's side of the API needs no cgo: its tests
 # and examples run without it (test-slow).
 test-norace:
-	$(XVFB) $(GO) test -count=1 -run 'FrameAllocs|RecordReplayEveryLoop|StuckFrameStop|GroupKill|SecondSignalDuringFinalWrites' .
+	$(XVFB) $(GO) test -count=1 -run 'FrameAllocs|RecordReplayEveryLoop|StuckFrameStop|GroupKill|SecondSignalDuringFinalWrites|ReplaySounds' .
 
 test-slow:
 	$(GO) test -count=1 -run 'Drift24HoursRunner|EveryByteChecked|Accuracy|StreamWholeRun|StreamInputAcrossRingWrap' \

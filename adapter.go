@@ -62,6 +62,7 @@ func (s *simForLoop) Slots() int                     { return s.world.slots() }
 func (s *simForLoop) Entities() int                  { return s.world.Entities() }
 func (s *simForLoop) ReadsSprites() bool             { return s.setup.readSprites }
 func (s *simForLoop) Sounds() []*audio.Sound         { return s.setup.sounds }
+func (s *simForLoop) SoundsDropped() int64           { return s.world.soundsDropped }
 
 func (s *simForLoop) Counters() []engine.Count {
 	var out []engine.Count

@@ -18,7 +18,8 @@ type Sound uint16
 type Voice uint32
 
 // MaxSoundsPerTick is how many plays and stops one tick can make; past it
-// a tick's sound calls do nothing.
+// a tick's sound calls do nothing, and each is counted in the summary's
+// audio_plays_dropped.
 const MaxSoundsPerTick = snapshot.MaxSounds
 
 // Sound decodes data (a WAV or an MP3 file's bytes) and returns its sound;
@@ -82,23 +83,34 @@ func (s *Setup) SoundNamed(name string) Sound {
 // constant offset, so sounds keep the gaps between their ticks. It is not
 // game state: a world's hash does not see it, and a replay plays the same
 // sounds at the same ticks. It allocates nothing; past MaxSoundsPerTick
-// plays and stops in one tick it does nothing and returns 0.
+// plays and stops in one tick it does nothing and returns 0, and the run's
+// summary counts it (audio_plays_dropped).
 func (w *World) Play(snd Sound, volume, pan float32) Voice {
 	if snd == 0 || int(snd) > w.nsounds {
 		return 0
 	}
 	w.voiceSeq++
-	if !w.sounds.Add(snapshot.SoundEvent{Op: uint8(audio.OpPlay), Sound: uint16(snd - 1), Voice: w.voiceSeq, Volume: volume, Pan: pan}) {
+	if !w.addSound(snapshot.SoundEvent{Op: uint8(audio.OpPlay), Sound: uint16(snd - 1), Voice: w.voiceSeq, Volume: volume, Pan: pan}) {
 		return 0
 	}
 	return Voice(w.voiceSeq)
+}
+
+// addSound adds e to the tick's sound events and reports whether there
+// was room; a call past MaxSoundsPerTick is counted.
+func (w *World) addSound(e snapshot.SoundEvent) bool {
+	if !w.sounds.Add(e) {
+		w.soundsDropped++
+		return false
+	}
+	return true
 }
 
 // Stop stops the voice at this tick's instant (a sound that has ended
 // already is no matter).
 func (w *World) Stop(v Voice) {
 	if v != 0 {
-		w.sounds.Add(snapshot.SoundEvent{Op: uint8(audio.OpStop), Voice: uint32(v)})
+		w.addSound(snapshot.SoundEvent{Op: uint8(audio.OpStop), Voice: uint32(v)})
 	}
 }
 
@@ -108,10 +120,10 @@ func (w *World) Music(snd Sound, volume float32) {
 	if snd == 0 || int(snd) > w.nsounds {
 		return
 	}
-	w.sounds.Add(snapshot.SoundEvent{Op: uint8(audio.OpMusic), Sound: uint16(snd - 1), Volume: volume})
+	w.addSound(snapshot.SoundEvent{Op: uint8(audio.OpMusic), Sound: uint16(snd - 1), Volume: volume})
 }
 
 // StopMusic stops the music at this tick's instant.
 func (w *World) StopMusic() {
-	w.sounds.Add(snapshot.SoundEvent{Op: uint8(audio.OpMusicOff)})
+	w.addSound(snapshot.SoundEvent{Op: uint8(audio.OpMusicOff)})
 }

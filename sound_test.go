@@ -129,3 +129,43 @@ func TestSoundErrors(t *testing.T) {
 		t.Errorf("error %v; want one naming nope", err)
 	}
 }
+
+// flooder plays 20 sounds a tick, 4 past the cap, and on tick 2 a stop
+// and the music past it too.
+type flooder struct{ beeper }
+
+func (g *flooder) Tick(w *World) {
+	for range 20 {
+		w.Play(g.beep, 1, 0)
+	}
+	if w.Tick() == 2 {
+		w.Stop(1)
+		w.Music(g.tune, 1)
+	}
+}
+
+// TestPlaysPastCapCounted: a tick's sound calls past MaxSoundsPerTick do
+// nothing, are not published, and are counted where the summary reads
+// them (audio_plays_dropped).
+func TestPlaysPastCapCounted(t *testing.T) {
+	s, err := NewSim(&flooder{}, SimConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var snap snapshot.Snapshot
+	s.Steps(1)
+	s.publish(&snap)
+	if snap.Sounds.N != MaxSoundsPerTick {
+		t.Errorf("%d events published; want the cap, %d", snap.Sounds.N, MaxSoundsPerTick)
+	}
+	if got := forLoop(s).SoundsDropped(); got != 20-MaxSoundsPerTick {
+		t.Errorf("after tick 1: %d dropped; want %d", got, 20-MaxSoundsPerTick)
+	}
+	if v := s.World().Play(1, 1, 0); v != 0 { // a 21st play of tick 1
+		t.Errorf("a play past the cap returned voice %d; want 0", v)
+	}
+	s.Steps(2)
+	if got, want := forLoop(s).SoundsDropped(), int64(3*(20-MaxSoundsPerTick)+1+2); got != want {
+		t.Errorf("after 3 ticks: %d dropped; want %d (4 plays a tick, the 21st, a stop and the music)", got, want)
+	}
+}

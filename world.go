@@ -31,6 +31,9 @@ type World struct {
 	sounds   snapshot.Sounds
 	nsounds  int    // the sounds Setup declared
 	voiceSeq uint32 // the last Voice handed out
+	// soundsDropped counts the sound calls that found their tick's
+	// MaxSoundsPerTick taken: the summary's audio_plays_dropped.
+	soundsDropped int64
 }
 
 // Tick returns the number of the tick being stepped: 1 for the first.

@@ -92,7 +92,11 @@ func decode(name string, size int64, open func() (io.ReadSeeker, io.Closer, erro
 	case n == 12 && string(head[0:4]) == "RIFF" && string(head[8:12]) == "WAVE":
 		s, err = decodeWAV(r, size)
 	case n >= 3 && (string(head[0:3]) == "ID3" || head[0] == 0xFF && head[1]&0xE0 == 0xE0):
-		s, err = decodeMP3(r, size)
+		if err = checkMP3Frames(r, size); err == nil {
+			if _, err = r.Seek(0, io.SeekStart); err == nil {
+				s, err = decodeMP3(r, size)
+			}
+		}
 	case strings.EqualFold(path.Ext(name), ".ogg"):
 		err = errors.New("Ogg Vorbis is not read (no maintained pure-Go decoder): convert it with `ffmpeg -i in.ogg out.wav`")
 	default:

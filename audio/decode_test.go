@@ -3,6 +3,7 @@ package audio
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"math"
 	"os"
 	"strings"
@@ -103,8 +104,7 @@ func TestWAVErrors(t *testing.T) {
 	}
 }
 
-// TestMP3 decodes MPEG-2 layer III speech; a cut file is still read to
-// its last whole frame or refused, never a panic.
+// TestMP3 decodes MPEG-2 layer III speech, whole frames to its end.
 func TestMP3(t *testing.T) {
 	data, err := os.ReadFile("testdata/speech.mp3")
 	if err != nil {
@@ -176,4 +176,47 @@ func FuzzDecode(f *testing.F) {
 			t.Errorf("decoded %d frames (%d samples) at %d Hz", s.Frames, len(s.pcm), s.Rate)
 		}
 	})
+}
+
+// TestMP3Truncated: an MP3 that ends inside a frame, or inside a frame's
+// header, is an error naming the file, the byte its last frame starts at
+// and how far into it the file ends; cut at a frame's end it is whole.
+func TestMP3Truncated(t *testing.T) {
+	data, err := os.ReadFile("testdata/speech.mp3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The frames' starts, walked by their headers' lengths after the ID3
+	// tag (10 bytes and the size its header gives, 7 bits a byte).
+	if string(data[:3]) != "ID3" || data[6]|data[7]|data[8] != 0 {
+		t.Fatalf("speech.mp3 does not start with a short ID3 tag: % x", data[:10])
+	}
+	var starts []int
+	for p := 10 + int(data[9]); p < len(data); p += int(mp3FrameBytes(data[p:])) {
+		if mp3FrameBytes(data[p:]) == 0 {
+			t.Fatalf("byte %d is not a frame header", p)
+		}
+		starts = append(starts, p)
+	}
+	last := starts[len(starts)-1]
+	whole, err := Decode("whole.mp3", data[:last])
+	if err != nil {
+		t.Fatalf("cut at a frame's end: %v", err)
+	}
+	full, _ := Decode("speech.mp3", data)
+	if full == nil || whole.Frames >= full.Frames {
+		t.Errorf("one frame fewer decodes %d frames of %v", whole.Frames, full)
+	}
+	for _, c := range []struct {
+		cut  int
+		want string
+	}{
+		{last + 50, fmt.Sprintf("speech-cut.mp3: MP3: truncated: ends 50 bytes into a frame at byte %d (the frame has %d bytes)", last, len(data)-last)},
+		{last + 2, fmt.Sprintf("speech-cut.mp3: MP3: truncated: ends 2 bytes into a frame header at byte %d", last)},
+		{starts[3] + 10, fmt.Sprintf("ends 10 bytes into a frame at byte %d", starts[3])},
+	} {
+		if _, err := Decode("speech-cut.mp3", data[:c.cut]); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("cut at byte %d: error %v; want %q", c.cut, err, c.want)
+		}
+	}
 }

@@ -158,6 +158,7 @@ func (m *Mixer) Read(p []byte) (int, error) {
 			m.play(&m.voices[i], buf)
 		}
 	}
+	m.requestRestarts()
 	for i, v := range buf {
 		binary.LittleEndian.PutUint32(p[4*i:], math.Float32bits(max(-1, min(1, v))))
 	}
@@ -167,8 +168,9 @@ func (m *Mixer) Read(p []byte) (int, error) {
 	return 8 * n, nil
 }
 
-// take moves the queued events to the pending list; a play of a streamed
-// sound tells its streamer to rewind now, so it is ready at its sample.
+// take moves the queued events to the pending list. A play of a streamed
+// sound changes nothing yet: its stream is restarted at the play's sample
+// (startDue), so the voice playing it goes on until then.
 func (m *Mixer) take() {
 	for m.npend < len(m.pending) {
 		e, ok := m.q.pop()
@@ -178,16 +180,6 @@ func (m *Mixer) take() {
 		if (e.Op == OpPlay || e.Op == OpMusic) && int(e.Sound) >= len(m.sounds) {
 			m.st.eventsDropped.Add(1)
 			continue
-		}
-		if (e.Op == OpPlay || e.Op == OpMusic) && m.sounds[e.Sound].stream != nil {
-			st := m.sounds[e.Sound].stream
-			for i := range m.voices { // the stream's last voice ends: it is restarted
-				if v := &m.voices[i]; v.on && v.sound == int(e.Sound) {
-					v.on = false
-				}
-			}
-			st.loop.Store(e.Op == OpMusic)
-			st.req.Add(1)
 		}
 		m.pending[m.npend] = e
 		m.npend++
@@ -216,6 +208,10 @@ func (m *Mixer) startDue(n int64) {
 			if e.Op == OpMusic {
 				m.stopMusic(at)
 			}
+			var gen uint64
+			if st := m.sounds[e.Sound].stream; st != nil {
+				gen = m.restart(st, int(e.Sound), at, e.Op == OpMusic)
+			}
 			v := m.free()
 			if v == nil {
 				m.st.voicesDropped.Add(1)
@@ -224,10 +220,7 @@ func (m *Mixer) startDue(n int64) {
 			gl, gr := gains(e.Volume, e.Pan)
 			m.seq++
 			*v = voice{on: true, sound: int(e.Sound), handle: e.Voice, at: at, end: math.MaxInt64, gl: gl, gr: gr,
-				loop: e.Op == OpMusic, music: e.Op == OpMusic, seq: m.seq}
-			if st := m.sounds[e.Sound].stream; st != nil {
-				v.gen = st.req.Load()
-			}
+				loop: e.Op == OpMusic, music: e.Op == OpMusic, seq: m.seq, gen: gen}
 			start := m.clock.timeOf(at)
 			m.st.record(start-aimed, m.clock.framesNs(1)+1)
 			m.starts.push(Onset{Tick: e.Tick, Aimed: aimed, Start: start})
@@ -242,6 +235,33 @@ func (m *Mixer) startDue(n int64) {
 		}
 	}
 	m.npend = k
+}
+
+// restart ends the voice playing streamed sound snd at frame at, where a
+// new play of it starts, and returns the stream request the new voice
+// plays. The streamer is told after this buffer is mixed (requestRestarts):
+// until then the old voice reads the ring up to at, and from then on
+// the new voice plays the stream's head from memory while it rewinds.
+func (m *Mixer) restart(st *stream, snd int, at int64, loop bool) uint64 {
+	for i := range m.voices {
+		if v := &m.voices[i]; v.on && v.sound == snd {
+			v.end = min(v.end, at)
+		}
+	}
+	st.want++
+	st.wantLoop = loop
+	return st.want
+}
+
+// requestRestarts tells each stream restarted in the buffer just mixed to
+// rewind: the ring is the streamer's from here until it acknowledges.
+func (m *Mixer) requestRestarts() {
+	for _, st := range m.streams {
+		if st.want != st.req.Load() {
+			st.loop.Store(st.wantLoop)
+			st.req.Store(st.want)
+		}
+	}
 }
 
 func (m *Mixer) stopMusic(at int64) {

@@ -361,3 +361,73 @@ func TestStreamLoops(t *testing.T) {
 		t.Errorf("%d frames wrong, stats %+v", bad, s)
 	}
 }
+
+// TestStreamRestartAtSample: a second play of a streamed sound cuts the
+// first on the second's own sample, not when its event arrives (one
+// offset before): the first plays sample for sample up to that sample,
+// and the second from its start on, whether its event came while the
+// first played (300 ms apart) or before the first had started (100 ms,
+// inside the 200 ms offset).
+func TestStreamRestartAtSample(t *testing.T) {
+	frames := make([][2]float64, testRate*(StreamAbove+1))
+	for i := range frames {
+		v := float64(i%1000)/1000 - 0.5 // a sawtooth: every frame's value says where it is
+		frames[i] = [2]float64{v, -v}
+	}
+	long, err := Decode("long.wav", wavBytes(testRate, 2, 32, 3, frames))
+	if err != nil || !long.Streamed() {
+		t.Fatalf("%v, streamed %v", err, long != nil && long.Streamed())
+	}
+	for _, gapPulls := range []int{10, 3} { // 30 ms a pull: 300 and 90 ms apart
+		m := NewMixer(testRate, []*Sound{long})
+		d := newFakeDevice(m, 5)
+		m.SetOffset(int64(200 * time.Millisecond))
+		for k := 0; k < 160; k++ {
+			tp := d.t0 + m.clock.framesNs(int64(k*d.period))
+			if k == 20 || k == 20+gapPulls {
+				m.Push(Event{Op: OpPlay, Sound: 0, Volume: 1, Tick: uint64(k), Time: tp})
+			}
+			d.pull(k, false)
+			time.Sleep(5 * time.Millisecond) // the streamer runs in real time
+		}
+		m.Close()
+		on := m.Onsets(nil)
+		if len(on) != 2 {
+			t.Fatalf("gap %d pulls: %d onsets; want 2", gapPulls, len(on))
+		}
+		start := -1
+		for j := range len(d.out) / 2 {
+			if d.out[2*j] != 0 {
+				start = j
+				break
+			}
+		}
+		if start < 0 {
+			t.Fatalf("gap %d pulls: silence; stats %+v", gapPulls, m.Stats())
+		}
+		gap := gapPulls * d.period // the ticks' times are whole frames apart
+		second := start + gap      // the second's first frame, by the aimed gap
+		want := func(j int) float32 {
+			if j < second {
+				return float32(frames[j-start][0])
+			}
+			return float32(frames[j-second][0])
+		}
+		bad := 0
+		for j := start; j < len(d.out)/2; j++ {
+			if got := d.out[2*j]; math.Abs(float64(got-want(j))) > 1e-6 {
+				if bad < 5 {
+					t.Errorf("gap %d pulls: device frame %d (%d after the first's start, the second's at %d): %v, want %v",
+						gapPulls, j, j-start, gap, got, want(j))
+				}
+				bad++
+			}
+		}
+		if played := len(d.out)/2 - second; played < testRate {
+			t.Errorf("gap %d pulls: the second played %d frames; want a second at least", gapPulls, played)
+		}
+		if s := m.Stats(); bad != 0 || s.StreamStarved != 0 {
+			t.Errorf("gap %d pulls: %d frames wrong, stats %+v", gapPulls, bad, s)
+		}
+	}
+}

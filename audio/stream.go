@@ -18,10 +18,13 @@ import (
 // however long the streamer takes to rewind: the ring then carries the
 // frames after the head.
 //
-// A restart is a handshake with no lock: the audio thread bumps req (and
-// then reads nothing from the ring); the streamer sees it, empties the
-// ring, rewinds the file, refills and sets ack to req; the audio thread
-// reads again once ack equals the req it set.
+// A restart is a handshake with no lock: at the new play's start sample
+// the old voice ends, and once the buffer holding that sample is mixed the
+// audio thread bumps req (and then reads nothing from the ring); the
+// streamer sees it, empties the ring, rewinds the file, refills and sets
+// ack to req; the audio thread reads again once ack equals the req it set.
+// So a play that restarts a stream cuts the one playing at its own sample,
+// not when its event arrives one offset before.
 type stream struct {
 	snd  *Sound
 	rate int       // the device's
@@ -31,6 +34,8 @@ type stream struct {
 	r, w     atomic.Uint64
 	req, ack atomic.Uint64
 	loop     atomic.Bool
+	want     uint64       // the request the audio thread publishes after the buffer it is mixing; its own
+	wantLoop bool         // whether that request loops; the audio thread's
 	ended    atomic.Bool  // the file ran out (not looping): the ring holds the rest
 	err      atomic.Value // error: the file failed while streaming
 	starved  atomic.Int64 // buffers the ring could not fill

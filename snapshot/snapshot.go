@@ -119,7 +119,7 @@ type Snapshot struct {
 }
 
 // MaxSounds is how many sound events one tick can publish; the world
-// counts the ones past it.
+// counts the ones past it (the summary's audio_plays_dropped).
 const MaxSounds = 16
 
 // Sounds is a tick's sound events, in a fixed array so that publishing

@@ -230,6 +230,7 @@ func (m *meter) summarize(s *session, run *bench.Records) *Summary {
 		sum.SimStuckAt = ptr(sim.Ticks)
 	} else {
 		sum.Sprites, sum.StateHash, sum.counts = s.game.Entities(), fmt.Sprintf("%016x", s.game.Hash()), s.game.Counters()
+		sum.AudioPlaysDropped = s.game.SoundsDropped()
 	}
 	// The bench's add-on measures these; -1: not measured.
 	sum.InputStampErrMsP50, sum.InputStampErrMsP99, sum.InputServerMsP99 = -1, -1, -1

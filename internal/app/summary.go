@@ -120,7 +120,10 @@ type Summary struct {
 	// the latency the mixer used; each start at the device minus the
 	// instant it was aimed at; each start minus the present of the first
 	// frame showing its tick (-1: not measured); the times the device ran
-	// dry; the plays that found every voice busy.
+	// dry; the plays that found every voice busy (they started, and a
+	// voice playing yielded to them); the sound calls a tick made past
+	// its cap of 16 (never published, so never heard: the same in a
+	// replay, and counted with or without a device).
 	Audio              string  `json:"audio"`
 	AudioLatencyMs     float64 `json:"audio_latency_ms"`
 	AudioStartErrMsP50 float64 `json:"audio_start_err_ms_p50"`
@@ -130,6 +133,7 @@ type Summary struct {
 	AVOffsetMsP99      float64 `json:"av_offset_ms_p99"`
 	AudioUnderruns     int64   `json:"audio_underruns"`
 	AudioVoicesDropped int64   `json:"audio_voices_dropped"`
+	AudioPlaysDropped  int64   `json:"audio_plays_dropped"`
 	AVLock             bool    `json:"av_lock,omitempty"`
 
 	// RecordsFrames is how many of the window's frames -out's frames.csv

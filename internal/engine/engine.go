@@ -57,6 +57,9 @@ type Sim interface {
 	// Sounds are the sounds Setup declared: a snapshot's SoundEvent.Sound
 	// indexes them. The loop opens the audio output with them.
 	Sounds() []*audio.Sound
+	// SoundsDropped is how many sound calls (plays, stops, music) found
+	// their tick's snapshot.MaxSounds taken and did nothing.
+	SoundsDropped() int64
 }
 
 // SpritesReader is implemented by a Sim that can tell whether its game
