@@ -335,7 +335,7 @@ func ExampleWriteMarkdown() {
 	//
 	// Input source: unknown in 2 of 2 runs.
 	//
-	// Each figure's best loop by its median over the reps, the spread as (min–max); "beyond noise" when a Mann-Whitney test of the best loop's reps against the runner-up's gives p < 0.05 (with fewer than 4 reps a side it never can: use -reps 5 or more).
+	// Each figure's best loop by its median over the reps, the spread as (min–max). "best" lists the loops level with it: the best loop's reps are tested against each other loop's (Mann-Whitney), the p-values Holm-corrected over the loops compared, and a loop is behind when its corrected p < 0.05; "beyond noise" names the loops behind, each with its corrected p. With fewer than 4 reps a side nothing can be (use -reps 5 or more: at 5 a side the smallest p is 0.008, 0.024 corrected over the three comparisons of four loops). The correction is within a figure, not across the figures and cells: over this many, an odd "yes" can be chance; a loop that is behind in cell after cell is not.
 	//
 	// ### Load: sim
 	//
@@ -343,12 +343,12 @@ func ExampleWriteMarkdown() {
 	//
 	// | figure | better | coupled (n=1) | decoupled (n=1) | best | beyond noise |
 	// | --- | --- | --- | --- | --- | --- |
-	// | `fps_mean` | higher is better | 50.00 | 110.0 | decoupled | cannot tell: 1 rep |
-	// | `frame_ms_p99` | lower is better | 31.25 | 12.50 | decoupled | cannot tell: 1 rep |
-	// | `tps` | higher is better, up to `hz` | 60.00 | 60.00 | tie | no (same median as decoupled) |
+	// | `fps_mean` | higher is better | 50.00 | 110.0 | decoupled, coupled | cannot tell: 1 rep |
+	// | `frame_ms_p99` | lower is better | 31.25 | 12.50 | decoupled, coupled | cannot tell: 1 rep |
+	// | `tps` | higher is better, up to `hz` | 60.00 | 60.00 | coupled, decoupled | cannot tell: 1 rep |
 	// | `latency_ms_p50` | lower is better | – | 24.50 | decoupled | only one loop measured it |
 	//
-	// **Recommendation (sim):** no loop is better beyond the noise on any of the 4 figures compared; run more reps (-reps 10) before choosing, or choose on other grounds.
+	// **Recommendation (sim):** no loop is better beyond the noise on any of the 3 figures compared; run more reps (-reps 10) before choosing, or choose on other grounds.
 	//
 	// ## Runs
 	//
