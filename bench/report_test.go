@@ -61,6 +61,11 @@ func TestWriteBenchTxt(t *testing.T) {
 			t.Errorf("no %q line in\n%s", h, out)
 		}
 	}
+	// Judder is written but claims no direction: a slideshow's even frames
+	// score lowest on it, so benchstat must not call lower better.
+	if strings.Contains(out, "Unit judder") {
+		t.Errorf("bench.txt gives judder a direction:\n%s", out)
+	}
 	var lines []string
 	for l := range strings.Lines(out) {
 		if strings.HasPrefix(l, "Benchmark") {
@@ -202,6 +207,39 @@ func TestWriteMarkdown(t *testing.T) {
 		if got := mdCells(t, md, sbs, "`"+key+"`")[2:]; !slices.Equal(got, want) {
 			t.Errorf("side by side %s = %q, want %q", key, got, want)
 		}
+	}
+}
+
+// TestSideBySideSlideshowJudder: the coupled loop's 7.8 FPS slideshow
+// (on_time_pct 13, every frame even) has the lowest judder; the side-by-side
+// table marks it not comparable, ratios included, while the loops on time
+// keep their ratio to each other's figures.
+func TestSideBySideSlideshowJudder(t *testing.T) {
+	figs := map[string]map[string]float64{
+		"coupled":   {"judder": 0.001, "on_time_pct": 13},
+		"decoupled": {"judder": 0.288, "on_time_pct": 100},
+		"threaded":  {"judder": 0.3, "on_time_pct": 88}, // under 90 in every rep: a slideshow too
+	}
+	var buf bytes.Buffer
+	if err := WriteMarkdown(&buf, "", matrixResults(figs)); err != nil {
+		t.Fatal(err)
+	}
+	row := mdCells(t, buf.String(), "## Side by side: simcost=0s, sprites=1000", "`judder`")
+	want := []string{"`judder`", "lower, among loops on time",
+		"0.001 (slideshow, see `on_time_pct`: not comparable)", "0.288",
+		"0.300 (slideshow, see `on_time_pct`: not comparable)", "not comparable", "not comparable"}
+	if !slices.Equal(row, want) {
+		t.Errorf("judder row %q,\nwant %q", row, want)
+	}
+	// A loop on time beside a coupled loop on time keeps its ratio.
+	figs["coupled"]["on_time_pct"], figs["threaded"]["on_time_pct"] = 100, 100
+	buf.Reset()
+	if err := WriteMarkdown(&buf, "", matrixResults(figs)); err != nil {
+		t.Fatal(err)
+	}
+	row = mdCells(t, buf.String(), "## Side by side: simcost=0s, sprites=1000", "`judder`")
+	if row[2] != "0.001" || row[5] != "288.00x" {
+		t.Errorf("all on time: judder row %q, want coupled 0.001 and decoupled 288.00x", row)
 	}
 }
 
@@ -368,7 +406,7 @@ func ExampleWriteMarkdown() {
 	// | `tps` | higher, up to hz | 60.0 | 60.0 | 1.00x |
 	// | `tick_jitter_ms_p99` | lower | – | – | – |
 	// | `anim_err_ms_p99` | lower | – | – | – |
-	// | `judder` | lower | 0.210 | 0.042 | 0.20x |
+	// | `judder` | lower, among loops on time | 0.210 | 0.042 | 0.20x |
 	// | `on_time_pct` | higher | – | – | – |
 	// | `latency_ms_p50` | lower | – | 24.50 | – |
 	// | `input_latency_ms_p50` | lower | – | – | – |
