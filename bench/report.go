@@ -32,6 +32,7 @@ var benchUnits = []struct{ key, unit, better string }{
 	{"anim_err_ms_p99", "anim-err-p99-ms", "lower"},
 	{"frame_ms_p99", "frame-p99-ms", "lower"},
 	{"latency_ms_p50", "latency-p50-ms", "lower"},
+	{"input_latency_ms_p50", "input-latency-p50-ms", "lower"},
 	{"tps", "tps", ""},
 	{"allocs_per_frame", "allocs/frame", "lower"},
 }

@@ -24,7 +24,7 @@ func TestWriteBenchTxt(t *testing.T) {
 	results := []Result{
 		{Name: "loop=decoupled/simcost=14ms/sprites=2000", Summary: map[string]any{
 			"fps_mean": 110.0, "judder": 0.0512, "anim_err_ms_p99": 1.5, "frame_ms_p99": 12.8,
-			"latency_ms_p50": 20.1, "tps": 60.0, "allocs_per_frame": 0.0, "state_hash": "00ff",
+			"latency_ms_p50": 20.1, "input_latency_ms_p50": 31.5, "tps": 60.0, "allocs_per_frame": 0.0, "state_hash": "00ff",
 		}},
 		// -1 and missing figures are left out; a space in the name becomes '_'.
 		{Name: "loop=odd loop/simcost=14ms/sprites=2000", Summary: map[string]any{
@@ -42,7 +42,7 @@ func TestWriteBenchTxt(t *testing.T) {
 		"BenchmarkLoop/loop=coupled/simcost=2ms/sprites=100",
 	}
 	wantUnits := [][]string{
-		{"ns/frame", "fps", "judder", "anim-err-p99-ms", "frame-p99-ms", "latency-p50-ms", "tps", "allocs/frame"},
+		{"ns/frame", "fps", "judder", "anim-err-p99-ms", "frame-p99-ms", "latency-p50-ms", "input-latency-p50-ms", "tps", "allocs/frame"},
 		{"ns/frame", "fps", "anim-err-p99-ms", "frame-p99-ms", "tps", "allocs/frame"},
 		{"tps"},
 	}
@@ -56,7 +56,8 @@ func TestWriteBenchTxt(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := buf.String()
-	for _, h := range []string{"goos: ", "goarch: ", "pkg: github.com/tandem-engine/tandem\n", "Unit fps better=higher\n"} {
+	for _, h := range []string{"goos: ", "goarch: ", "pkg: github.com/tandem-engine/tandem\n", "Unit fps better=higher\n",
+		"Unit latency-p50-ms better=lower\n", "Unit input-latency-p50-ms better=lower\n"} {
 		if !strings.Contains(out, "\n"+h) && !strings.HasPrefix(out, h) {
 			t.Errorf("no %q line in\n%s", h, out)
 		}
