@@ -173,7 +173,8 @@ var cpuName = sync.OnceValue(func() string {
 // decimals to print, whether to drop trailing zeros (for counts that are
 // whole but for a median of two), and which way is better ("higher",
 // "lower", "higher, up to hz" for the tick rate, which should equal hz,
-// or "" for neither).
+// "lower, among loops on time" for judder, which a slideshow wins, or ""
+// for neither).
 type mdMetric struct {
 	key      string
 	decimals int
