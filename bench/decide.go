@@ -111,19 +111,53 @@ func Load(c *Cell, fewestSprites int) string {
 // loads is the order the verdict takes the loads in.
 var loads = []string{"none", "sim", "render", "sim+render"}
 
-// figureVerdict is the verdict on one figure in one cell.
+// figureVerdict is the verdict on one figure in one cell: each loop that
+// measured it, best median first, and which of them the best is ahead of
+// beyond the noise.
 type figureVerdict struct {
-	fig     decideFigure
-	best    *CellLoop // nil when no loop measured it
-	next    *CellLoop // the runner-up, nil when only one loop measured it
-	p       float64   // Mann-Whitney's two-sided p of best against next; NaN when untestable
-	beyond  bool      // p < Alpha
-	samples int       // the fewer reps of best and next
-	tie     bool      // best and next have the same median
-	// behind are the loops that fall behind where the best keeps up: on
+	fig    decideFigure
+	ranked []rankedLoop // best median first; empty when no loop measured it
+	// samples is the fewest reps of any loop in ranked: under 2, nothing
+	// can be told apart.
+	samples int
+	// slideshows are the loops that fall behind where the best keeps up: on
 	// on_time_pct, every rep under behindPct while the best's median is at
 	// least keptPct (a slideshow, however even its frames).
-	behind []string
+	slideshows []string
+}
+
+// rankedLoop is one loop's place in a figureVerdict.
+type rankedLoop struct {
+	l   *CellLoop
+	med float64
+	// p is Mann-Whitney's two-sided p of the best loop's reps against this
+	// loop's, Holm-corrected over the verdict's comparisons (one per loop
+	// but the best); NaN for the best itself and when untestable.
+	p float64
+	// behind reports whether the best is ahead of this loop beyond the
+	// noise: a worse median and a corrected p under Alpha.
+	behind bool
+}
+
+// best returns the loop with the best median, or nil when no loop
+// measured the figure.
+func (v figureVerdict) best() *CellLoop {
+	if len(v.ranked) == 0 {
+		return nil
+	}
+	return v.ranked[0].l
+}
+
+// level returns the loops the best is not ahead of beyond the noise, the
+// best first: the figure's winners, together.
+func (v figureVerdict) level() []string {
+	var out []string
+	for _, r := range v.ranked {
+		if !r.behind {
+			out = append(out, r.l.Loop)
+		}
+	}
+	return out
 }
 
 // A loop falls behind on on_time_pct when every rep of it shows the right
@@ -132,135 +166,56 @@ type figureVerdict struct {
 // it wins.
 const behindPct, keptPct = 90, 99
 
-// verdict judges fig in c: the loop with the best median, and whether its
-// reps differ from the runner-up's beyond the noise.
+// verdict judges fig in c: the loop with the best median, tested against
+// every other loop (Mann-Whitney), the p-values Holm-corrected over those
+// comparisons, so that a verdict over four loops is no likelier to call a
+// difference by chance than one over two. The loops not behind beyond the
+// noise are level with the best.
 func verdict(c *Cell, fig decideFigure) figureVerdict {
-	v := figureVerdict{fig: fig, p: math.NaN()}
-	type ranked struct {
-		l   *CellLoop
-		med float64
-	}
-	var rs []ranked
+	v := figureVerdict{fig: fig}
 	for _, l := range c.Loops {
 		if xs := fig.values(l); len(xs) > 0 {
-			rs = append(rs, ranked{l, median(xs)})
+			v.ranked = append(v.ranked, rankedLoop{l: l, med: median(xs), p: math.NaN()})
 		}
 	}
-	if len(rs) == 0 {
+	if len(v.ranked) == 0 {
 		return v
 	}
-	slices.SortStableFunc(rs, func(a, b ranked) int {
+	slices.SortStableFunc(v.ranked, func(a, b rankedLoop) int {
 		if fig.higher {
 			return cmp.Compare(b.med, a.med)
 		}
 		return cmp.Compare(a.med, b.med)
 	})
-	v.best = rs[0].l
-	if fig.key == "on_time_pct" && rs[0].med >= keptPct {
-		for _, r := range rs[1:] {
+	best := v.ranked[0]
+	v.samples = len(fig.values(best.l))
+	if fig.key == "on_time_pct" && best.med >= keptPct {
+		for _, r := range v.ranked[1:] {
 			if slices.Max(fig.values(r.l)) < behindPct {
-				v.behind = append(v.behind, r.l.Loop)
+				v.slideshows = append(v.slideshows, r.l.Loop)
 			}
 		}
 	}
-	if len(rs) < 2 {
-		return v
+	ps := make([]float64, len(v.ranked)-1)
+	for i, r := range v.ranked[1:] {
+		xs := fig.values(r.l)
+		v.samples = min(v.samples, len(xs))
+		ps[i] = MannWhitneyP(fig.values(best.l), xs)
 	}
-	v.next = rs[1].l
-	v.tie = rs[0].med == rs[1].med
-	a, b := fig.values(v.best), fig.values(v.next)
-	v.samples = min(len(a), len(b))
-	v.p = MannWhitneyP(a, b)
-	v.beyond = v.p < Alpha && !v.tie
+	for i, p := range Holm(ps) {
+		r := &v.ranked[i+1]
+		r.p = p
+		r.behind = p < Alpha && r.med != best.med
+	}
 	return v
-}
-
-// MannWhitneyP returns the two-sided p-value of the Mann-Whitney U test
-// of samples a and b: the chance, were both drawn from one distribution,
-// of ranks at least as far apart as theirs. It is exact (ties counted as
-// half) for samples of up to 20 each, from the normal approximation above;
-// NaN when either sample is empty. With 5 reps a side the smallest p is
-// 2/252 = 0.008; with 3, 0.1, which can never be beyond the noise at
-// [Alpha]: the matrix runs 5 by default.
-func MannWhitneyP(a, b []float64) float64 {
-	m, n := len(a), len(b)
-	if m == 0 || n == 0 {
-		return math.NaN()
-	}
-	// U counts the pairs in which a's value is greater, ties as half;
-	// doubled to stay whole.
-	u2 := 0
-	for _, x := range a {
-		for _, y := range b {
-			switch {
-			case x > y:
-				u2 += 2
-			case x == y:
-				u2++
-			}
-		}
-	}
-	if m > 20 || n > 20 {
-		mean := float64(m*n) / 2
-		sd := math.Sqrt(float64(m*n*(m+n+1)) / 12)
-		z := (math.Abs(float64(u2)/2-mean) - 0.5) / sd
-		return min(1, math.Erfc(max(z, 0)/math.Sqrt2))
-	}
-	// ways[u] is the number of orderings of m a's among n b's whose U is
-	// u (a's before b's count), built up one value at a time.
-	ways := uDistribution(m, n)
-	total := 0.0
-	for _, w := range ways {
-		total += w
-	}
-	// The two tails at the observed U, rounded outwards for a tie's half.
-	lo, hi := u2/2, (u2+1)/2
-	var below, above float64
-	for u, w := range ways {
-		if u <= hi {
-			below += w
-		}
-		if u >= lo {
-			above += w
-		}
-	}
-	return min(1, 2*min(below, above)/total)
-}
-
-// uDistribution returns how many of the C(m+n, m) orderings of m and n
-// values have each U from 0 to m*n.
-func uDistribution(m, n int) []float64 {
-	// f[i][j] is the distribution for i and j values; f(i, j, u) =
-	// f(i-1, j, u-j) + f(i, j-1, u): the largest value is an a (beating
-	// all j b's) or a b.
-	prev := make([][]float64, n+1)
-	for j := range prev {
-		prev[j] = []float64{1} // no a's: U is 0
-	}
-	for i := 1; i <= m; i++ {
-		cur := make([][]float64, n+1)
-		cur[0] = []float64{1}
-		for j := 1; j <= n; j++ {
-			d := make([]float64, i*j+1)
-			for u, w := range prev[j] {
-				d[u+j] += w
-			}
-			for u, w := range cur[j-1] {
-				d[u] += w
-			}
-			cur[j] = d
-		}
-		prev = cur
-	}
-	return prev[n]
 }
 
 // writeWhichLoop writes the report's "## Which loop": notes first (an
 // axis the game ignored, the input source), then for each load the cells
-// it covers, each figure's best loop with its direction and whether the
-// difference is beyond the noise, and a recommendation drawn from those
-// verdicts. Nothing in it is fixed in advance: a loop is named best only
-// where its reps say so.
+// it covers, each figure's best loop with its direction, the loops level
+// with it and those behind beyond the noise, and a recommendation drawn
+// from those verdicts. Nothing in it is fixed in advance: a loop is named
+// best only where its reps say so.
 func writeWhichLoop(w io.Writer, results []Result, notes []string) {
 	cells := GroupCells(results)
 	fmt.Fprintf(w, "## Which loop\n\n")
@@ -280,9 +235,13 @@ func writeWhichLoop(w io.Writer, results []Result, notes []string) {
 		fmt.Fprintf(w, "No cell ran more than one loop: nothing to compare.\n\n")
 		return
 	}
-	fmt.Fprintf(w, "Each figure's best loop by its median over the reps, the spread as (min–max); "+
-		"\"beyond noise\" when a Mann-Whitney test of the best loop's reps against the runner-up's gives p < %.2f "+
-		"(with fewer than 4 reps a side it never can: use -reps 5 or more).\n\n", Alpha)
+	fmt.Fprintf(w, "Each figure's best loop by its median over the reps, the spread as (min–max). "+
+		"\"best\" lists the loops level with it: the best loop's reps are tested against each other loop's (Mann-Whitney), "+
+		"the p-values Holm-corrected over the loops compared, and a loop is behind when its corrected p < %.2f; "+
+		"\"beyond noise\" names the loops behind, each with its corrected p. "+
+		"With fewer than 4 reps a side nothing can be (use -reps 5 or more: at 5 a side the smallest p is 0.008, 0.024 corrected over the three comparisons of four loops). "+
+		"The correction is within a figure, not across the figures and cells: over this many, an odd \"yes\" can be chance; "+
+		"a loop that is behind in cell after cell is not.\n\n", Alpha)
 	for _, load := range loads {
 		var in []*Cell
 		for _, c := range cells {
@@ -296,109 +255,173 @@ func writeWhichLoop(w io.Writer, results []Result, notes []string) {
 		fmt.Fprintf(w, "### Load: %s\n\n", load)
 		var all []figureVerdict
 		for _, c := range in {
-			fmt.Fprintf(w, "simcost=%s, sprites=%d:\n\n", mdEscape(c.SimCost), c.Sprites)
-			head := []string{"figure", "better"}
-			for _, l := range c.Loops {
-				head = append(head, fmt.Sprintf("%s (n=%d)", mdEscape(l.Loop), len(l.Results)))
-			}
-			head = append(head, "best", "beyond noise")
-			mdRow(w, head)
-			mdRule(w, len(head))
-			for _, fig := range decideFigures {
-				v := verdict(c, fig)
-				if v.best == nil {
-					continue
-				}
-				all = append(all, v)
-				row := []string{"`" + fig.key + "`", fig.direction()}
-				for _, l := range c.Loops {
-					xs := fig.values(l)
-					switch len(xs) {
-					case 0:
-						row = append(row, "–")
-					case 1:
-						row = append(row, fmtFig(xs[0]))
-					default:
-						med := median(xs) // sorts xs
-						row = append(row, fmt.Sprintf("%s (%s–%s)", fmtFig(med), fmtFig(xs[0]), fmtFig(xs[len(xs)-1])))
-					}
-				}
-				best := mdEscape(v.best.Loop)
-				if v.tie {
-					best = "tie"
-				}
-				row = append(row, best, v.noise())
-				mdRow(w, row)
-			}
-			fmt.Fprintln(w)
+			all = append(all, writeVerdicts(w, c)...)
 		}
 		fmt.Fprintf(w, "**Recommendation (%s):** %s\n\n", load, recommend(all))
 	}
 }
 
-// noise says whether v's difference is beyond the noise, with its p.
-func (v figureVerdict) noise() string {
-	switch {
-	case v.next == nil:
-		return "only one loop measured it"
-	case v.tie:
-		return fmt.Sprintf("no (same median as %s)", mdEscape(v.next.Loop))
-	case v.samples < 2 || math.IsNaN(v.p):
-		return fmt.Sprintf("cannot tell: %d rep", v.samples)
-	case v.beyond:
-		return fmt.Sprintf("yes (p=%.3f vs %s)", v.p, mdEscape(v.next.Loop))
+// writeVerdicts writes the table of c's verdicts, one row per figure, and
+// returns them.
+func writeVerdicts(w io.Writer, c *Cell) []figureVerdict {
+	fmt.Fprintf(w, "simcost=%s, sprites=%d:\n\n", mdEscape(c.SimCost), c.Sprites)
+	head := []string{"figure", "better"}
+	for _, l := range c.Loops {
+		head = append(head, fmt.Sprintf("%s (n=%d)", mdEscape(l.Loop), len(l.Results)))
 	}
-	return fmt.Sprintf("no (p=%.2f vs %s)", v.p, mdEscape(v.next.Loop))
-}
-
-// recommend writes a sentence or two from a load's verdicts: the loop
-// best beyond the noise on the most figures, what another loop wins on
-// instead, or that the reps cannot tell.
-func recommend(vs []figureVerdict) string {
-	wins := map[string][]string{} // loop -> figures it won beyond the noise, once each
-	count := map[string]int{}
-	var order, behind []string
-	for _, v := range vs {
-		for _, l := range v.behind {
-			if !slices.Contains(behind, l) {
-				behind = append(behind, l)
-			}
-		}
-	}
-	for _, v := range vs {
-		if !v.beyond || slices.Contains(behind, v.best.Loop) {
+	head = append(head, "best", "beyond noise")
+	mdRow(w, head)
+	mdRule(w, len(head))
+	var vs []figureVerdict
+	for _, fig := range decideFigures {
+		v := verdict(c, fig)
+		if v.best() == nil {
 			continue
 		}
-		l := v.best.Loop
-		if _, ok := wins[l]; !ok {
-			order = append(order, l)
+		vs = append(vs, v)
+		row := []string{"`" + fig.key + "`", fig.direction()}
+		for _, l := range c.Loops {
+			xs := fig.values(l)
+			switch len(xs) {
+			case 0:
+				row = append(row, "–")
+			case 1:
+				row = append(row, fmtFig(xs[0]))
+			default:
+				med := median(xs) // sorts xs
+				row = append(row, fmt.Sprintf("%s (%s–%s)", fmtFig(med), fmtFig(xs[0]), fmtFig(xs[len(xs)-1])))
+			}
 		}
-		count[l]++
-		if !slices.Contains(wins[l], v.fig.name) {
-			wins[l] = append(wins[l], v.fig.name)
-		}
+		row = append(row, mdEscape(strings.Join(v.level(), ", ")), v.noise())
+		mdRow(w, row)
 	}
-	var s string
-	if len(order) == 0 {
-		s = fmt.Sprintf("no loop is better beyond the noise on any of the %d figures compared; run more reps (-reps 10) before choosing, or choose on other grounds.", len(vs))
-	} else {
-		slices.SortStableFunc(order, func(a, b string) int { return cmp.Compare(count[b], count[a]) })
-		lead := order[0]
-		s = fmt.Sprintf("use the %s loop: it is best beyond the noise on %d of the %d figures compared (%s).",
-			lead, count[lead], len(vs), strings.Join(wins[lead], ", "))
-		var but []string
-		for _, l := range order[1:] {
-			but = append(but, fmt.Sprintf("%s (%s)", l, strings.Join(wins[l], ", ")))
-		}
-		if len(but) > 0 {
-			s += " Where what matters most is a figure another loop wins beyond the noise, take that one instead: " + strings.Join(but, "; ") + "."
+	fmt.Fprintln(w)
+	return vs
+}
+
+// noise says which loops v's best is ahead of beyond the noise, each with
+// its corrected p, or why none is.
+func (v figureVerdict) noise() string {
+	switch {
+	case len(v.ranked) < 2:
+		return "only one loop measured it"
+	case v.samples < 2:
+		return fmt.Sprintf("cannot tell: %d rep", v.samples)
+	}
+	var behind []string
+	for _, r := range v.ranked[1:] {
+		if r.behind {
+			behind = append(behind, fmt.Sprintf("%s (p=%.3f)", mdEscape(r.l.Loop), r.p))
 		}
 	}
 	if len(behind) > 0 {
+		return "yes, ahead of " + strings.Join(behind, ", ")
+	}
+	next := v.ranked[1]
+	if next.med == v.ranked[0].med {
+		return fmt.Sprintf("no (same median as %s)", mdEscape(next.l.Loop))
+	}
+	return fmt.Sprintf("no (p=%.2f vs %s)", next.p, mdEscape(next.l.Loop))
+}
+
+// recommend writes a sentence or two from a load's verdicts: the loops
+// behind beyond the noise on the fewest figures, together (a set, not one
+// winner, when the reps cannot tell them apart), and what each other loop
+// is behind on; a loop that falls behind on time (a slideshow) is never
+// recommended.
+func recommend(vs []figureVerdict) string {
+	var loops, slideshows []string
+	behindOn := map[string][]string{} // loop -> figures it is behind on, once each
+	count := map[string]int{}         // loop -> verdicts it is behind in
+	compared := 0
+	for _, v := range vs {
+		if len(v.ranked) < 2 {
+			continue
+		}
+		compared++
+		for _, l := range v.slideshows {
+			if !slices.Contains(slideshows, l) {
+				slideshows = append(slideshows, l)
+			}
+		}
+		for _, r := range v.ranked {
+			if !slices.Contains(loops, r.l.Loop) {
+				loops = append(loops, r.l.Loop)
+			}
+			if r.behind {
+				count[r.l.Loop]++
+				if !slices.Contains(behindOn[r.l.Loop], v.fig.name) {
+					behindOn[r.l.Loop] = append(behindOn[r.l.Loop], v.fig.name)
+				}
+			}
+		}
+	}
+	slices.Sort(loops)
+	var s string
+	if len(count) == 0 {
+		s = fmt.Sprintf("no loop is better beyond the noise on any of the %d figures compared; run more reps (-reps 10) before choosing, or choose on other grounds.", compared)
+	} else {
+		s = recommendSet(loops, slideshows, behindOn, count, compared)
+	}
+	if len(slideshows) > 0 {
 		s += fmt.Sprintf(" Not %s: under this load each showed the right picture less than %d%% of the display time where another loop kept it %d%% or more (on_time_pct), a slideshow, whatever it wins.",
-			strings.Join(behind, " nor "), behindPct, keptPct)
+			strings.Join(slideshows, " nor "), behindPct, keptPct)
 	}
 	return s
+}
+
+// recommendSet names the loops, slideshows left out, that are behind in
+// the fewest verdicts, then what every other loop is behind on.
+func recommendSet(loops, slideshows []string, behindOn map[string][]string, count map[string]int, compared int) string {
+	fewest := math.MaxInt
+	for _, l := range loops {
+		if !slices.Contains(slideshows, l) {
+			fewest = min(fewest, count[l])
+		}
+	}
+	var set, others []string
+	for _, l := range loops {
+		switch {
+		case !slices.Contains(slideshows, l) && count[l] == fewest:
+			set = append(set, l)
+		case count[l] > 0:
+			others = append(others, fmt.Sprintf("%s is behind in %d (%s)", l, count[l], strings.Join(behindOn[l], ", ")))
+		}
+	}
+	if len(set) == 0 {
+		return "every loop is a slideshow under this load."
+	}
+	var s string
+	switch {
+	case fewest == 0 && len(set) == 1:
+		s = fmt.Sprintf("use the %s loop: it is behind no other loop beyond the noise on any of the %d figures compared", set[0], compared)
+	case fewest == 0:
+		s = fmt.Sprintf("use the %s loop: %s, level, none behind another beyond the noise on any of the %d figures compared",
+			orList(set, "or"), orList(set, "and"), compared)
+	default:
+		var each []string
+		for _, l := range set {
+			each = append(each, fmt.Sprintf("%s on %s", l, strings.Join(behindOn[l], ", ")))
+		}
+		n := fmt.Sprint(fewest)
+		if len(set) > 1 {
+			n += " each"
+		}
+		s = fmt.Sprintf("use the %s loop: behind another beyond the noise in the fewest of the %d figures compared (%s: %s); where what matters most is one of those, take a loop level on it",
+			orList(set, "or"), compared, n, strings.Join(each, "; "))
+	}
+	if len(others) > 0 {
+		s += "; " + strings.Join(others, "; ")
+	}
+	return s + "."
+}
+
+// orList joins names as "a", "a or b", "a, b or c" (with conj for "or").
+func orList(names []string, conj string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " " + conj + " " + names[len(names)-1]
 }
 
 // inputNote says where the reps' input latency was measured from.

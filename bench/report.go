@@ -22,14 +22,17 @@ const benchPkg = "github.com/tandem-engine/tandem"
 
 // benchUnits are the figures of a bench.txt line after ns/frame, in order:
 // the Summary key, the unit benchstat shows, and which way is better
-// ("higher", "lower", or "" for neither: tps should equal the tick rate).
+// ("higher", "lower", or "" for neither: tps should equal the tick rate,
+// and judder measures evenness only: a slideshow of even frames scores
+// lowest, so it is read with on-time-%, never on its own).
 var benchUnits = []struct{ key, unit, better string }{
 	{"fps_mean", "fps", "higher"},
-	{"judder", "judder", "lower"},
+	{"judder", "judder", ""},
 	{"on_time_pct", "on-time-%", "higher"},
 	{"anim_err_ms_p99", "anim-err-p99-ms", "lower"},
 	{"frame_ms_p99", "frame-p99-ms", "lower"},
 	{"latency_ms_p50", "latency-p50-ms", "lower"},
+	{"input_latency_ms_p50", "input-latency-p50-ms", "lower"},
 	{"tps", "tps", ""},
 	{"allocs_per_frame", "allocs/frame", "lower"},
 }
@@ -170,7 +173,8 @@ var cpuName = sync.OnceValue(func() string {
 // decimals to print, whether to drop trailing zeros (for counts that are
 // whole but for a median of two), and which way is better ("higher",
 // "lower", "higher, up to hz" for the tick rate, which should equal hz,
-// or "" for neither).
+// "lower, among loops on time" for judder, which a slideshow wins, or ""
+// for neither).
 type mdMetric struct {
 	key      string
 	decimals int
@@ -186,12 +190,18 @@ var mdMetrics = []mdMetric{
 	{"tps", 1, false, "higher, up to hz"},
 	{"tick_jitter_ms_p99", 2, false, "lower"},
 	{"anim_err_ms_p99", 2, false, "lower"},
-	{"judder", 3, false, "lower"},
+	{"judder", 3, false, "lower, among loops on time"},
 	{"on_time_pct", 1, false, "higher"},
 	{"latency_ms_p50", 2, false, "lower"},
 	{"input_latency_ms_p50", 2, false, "lower"},
 	{"allocs_per_frame", 3, true, "lower"},
 }
+
+// evennessOnly reports whether m measures only how even the frames are, so
+// that a slideshow of even frames scores best on it: in a side-by-side
+// table, a loop that falls behind on time (see [behindPct]) is marked not
+// comparable on it, and so is its ratio.
+func (m mdMetric) evennessOnly() bool { return m.key == "judder" }
 
 // baseLoop is the loop the side-by-side tables compare the others with.
 const baseLoop = "coupled"
@@ -270,33 +280,52 @@ func WriteMatrixMarkdown(w io.Writer, title string, results []Result, notes []st
 		}
 		mdRow(bw, head)
 		mdRule(bw, len(head))
-		for _, m := range mdMetrics {
-			row := []string{"`" + m.key + "`", cmp.Or(m.better, "neither")}
-			for _, l := range c.Loops {
-				v, ok := l.Median(m.key)
-				row = append(row, m.format(v, ok))
-			}
-			if base != nil {
-				b, bok := base.Median(m.key)
-				for _, l := range c.Loops {
-					if l == base {
-						continue
-					}
-					v, ok := l.Median(m.key)
-					if ok && bok && b != 0 {
-						row = append(row, fmt.Sprintf("%.2fx", v/b))
-					} else {
-						row = append(row, "–")
-					}
-				}
-			}
-			mdRow(bw, row)
-		}
+		writeSideBySide(bw, c, base)
 	}
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("bench: write markdown: %w", err)
 	}
 	return nil
+}
+
+// writeSideBySide writes the rows of c's side-by-side table: each figure's
+// median per loop, then each loop's ratio to base's (none without base).
+// On a figure that measures evenness only, a slideshow (a loop behind on
+// time, as the verdict finds it) is marked not comparable.
+func writeSideBySide(w io.Writer, c *Cell, base *CellLoop) {
+	slideshows := verdict(c, decideFigure{key: "on_time_pct", higher: true}).slideshows
+	notComparable := func(m mdMetric, l *CellLoop) bool {
+		return m.evennessOnly() && slices.Contains(slideshows, l.Loop)
+	}
+	for _, m := range mdMetrics {
+		row := []string{"`" + m.key + "`", cmp.Or(m.better, "neither")}
+		for _, l := range c.Loops {
+			v, ok := l.Median(m.key)
+			s := m.format(v, ok)
+			if ok && notComparable(m, l) {
+				s += " (slideshow, see `on_time_pct`: not comparable)"
+			}
+			row = append(row, s)
+		}
+		if base != nil {
+			b, bok := base.Median(m.key)
+			for _, l := range c.Loops {
+				if l == base {
+					continue
+				}
+				v, ok := l.Median(m.key)
+				switch {
+				case notComparable(m, l) || notComparable(m, base):
+					row = append(row, "not comparable")
+				case ok && bok && b != 0:
+					row = append(row, fmt.Sprintf("%.2fx", v/b))
+				default:
+					row = append(row, "–")
+				}
+			}
+		}
+		mdRow(w, row)
+	}
 }
 
 func (m mdMetric) format(v float64, ok bool) string {

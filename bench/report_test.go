@@ -24,7 +24,7 @@ func TestWriteBenchTxt(t *testing.T) {
 	results := []Result{
 		{Name: "loop=decoupled/simcost=14ms/sprites=2000", Summary: map[string]any{
 			"fps_mean": 110.0, "judder": 0.0512, "anim_err_ms_p99": 1.5, "frame_ms_p99": 12.8,
-			"latency_ms_p50": 20.1, "tps": 60.0, "allocs_per_frame": 0.0, "state_hash": "00ff",
+			"latency_ms_p50": 20.1, "input_latency_ms_p50": 31.5, "tps": 60.0, "allocs_per_frame": 0.0, "state_hash": "00ff",
 		}},
 		// -1 and missing figures are left out; a space in the name becomes '_'.
 		{Name: "loop=odd loop/simcost=14ms/sprites=2000", Summary: map[string]any{
@@ -42,7 +42,7 @@ func TestWriteBenchTxt(t *testing.T) {
 		"BenchmarkLoop/loop=coupled/simcost=2ms/sprites=100",
 	}
 	wantUnits := [][]string{
-		{"ns/frame", "fps", "judder", "anim-err-p99-ms", "frame-p99-ms", "latency-p50-ms", "tps", "allocs/frame"},
+		{"ns/frame", "fps", "judder", "anim-err-p99-ms", "frame-p99-ms", "latency-p50-ms", "input-latency-p50-ms", "tps", "allocs/frame"},
 		{"ns/frame", "fps", "anim-err-p99-ms", "frame-p99-ms", "tps", "allocs/frame"},
 		{"tps"},
 	}
@@ -56,10 +56,16 @@ func TestWriteBenchTxt(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := buf.String()
-	for _, h := range []string{"goos: ", "goarch: ", "pkg: github.com/tandem-engine/tandem\n", "Unit fps better=higher\n"} {
+	for _, h := range []string{"goos: ", "goarch: ", "pkg: github.com/tandem-engine/tandem\n", "Unit fps better=higher\n",
+		"Unit latency-p50-ms better=lower\n", "Unit input-latency-p50-ms better=lower\n"} {
 		if !strings.Contains(out, "\n"+h) && !strings.HasPrefix(out, h) {
 			t.Errorf("no %q line in\n%s", h, out)
 		}
+	}
+	// Judder is written but claims no direction: a slideshow's even frames
+	// score lowest on it, so benchstat must not call lower better.
+	if strings.Contains(out, "Unit judder") {
+		t.Errorf("bench.txt gives judder a direction:\n%s", out)
 	}
 	var lines []string
 	for l := range strings.Lines(out) {
@@ -205,6 +211,39 @@ func TestWriteMarkdown(t *testing.T) {
 	}
 }
 
+// TestSideBySideSlideshowJudder: the coupled loop's 7.8 FPS slideshow
+// (on_time_pct 13, every frame even) has the lowest judder; the side-by-side
+// table marks it not comparable, ratios included, while the loops on time
+// keep their ratio to each other's figures.
+func TestSideBySideSlideshowJudder(t *testing.T) {
+	figs := map[string]map[string]float64{
+		"coupled":   {"judder": 0.001, "on_time_pct": 13},
+		"decoupled": {"judder": 0.288, "on_time_pct": 100},
+		"threaded":  {"judder": 0.3, "on_time_pct": 88}, // under 90 in every rep: a slideshow too
+	}
+	var buf bytes.Buffer
+	if err := WriteMarkdown(&buf, "", matrixResults(figs)); err != nil {
+		t.Fatal(err)
+	}
+	row := mdCells(t, buf.String(), "## Side by side: simcost=0s, sprites=1000", "`judder`")
+	want := []string{"`judder`", "lower, among loops on time",
+		"0.001 (slideshow, see `on_time_pct`: not comparable)", "0.288",
+		"0.300 (slideshow, see `on_time_pct`: not comparable)", "not comparable", "not comparable"}
+	if !slices.Equal(row, want) {
+		t.Errorf("judder row %q,\nwant %q", row, want)
+	}
+	// A loop on time beside a coupled loop on time keeps its ratio.
+	figs["coupled"]["on_time_pct"], figs["threaded"]["on_time_pct"] = 100, 100
+	buf.Reset()
+	if err := WriteMarkdown(&buf, "", matrixResults(figs)); err != nil {
+		t.Fatal(err)
+	}
+	row = mdCells(t, buf.String(), "## Side by side: simcost=0s, sprites=1000", "`judder`")
+	if row[2] != "0.001" || row[5] != "288.00x" {
+		t.Errorf("all on time: judder row %q, want coupled 0.001 and decoupled 288.00x", row)
+	}
+}
+
 func TestCSVRoundTrip(t *testing.T) {
 	frames := []FrameRecord{
 		{Start: 1, Present: 2, SimShown: 0, ProbeX: 1.0 / 3, Tick: 0, Age: -1, Delay: 2_500_000, Alpha: 1.0 / 3, Decide: 1, Hold: 21_000_000},
@@ -335,7 +374,7 @@ func ExampleWriteMarkdown() {
 	//
 	// Input source: unknown in 2 of 2 runs.
 	//
-	// Each figure's best loop by its median over the reps, the spread as (min–max); "beyond noise" when a Mann-Whitney test of the best loop's reps against the runner-up's gives p < 0.05 (with fewer than 4 reps a side it never can: use -reps 5 or more).
+	// Each figure's best loop by its median over the reps, the spread as (min–max). "best" lists the loops level with it: the best loop's reps are tested against each other loop's (Mann-Whitney), the p-values Holm-corrected over the loops compared, and a loop is behind when its corrected p < 0.05; "beyond noise" names the loops behind, each with its corrected p. With fewer than 4 reps a side nothing can be (use -reps 5 or more: at 5 a side the smallest p is 0.008, 0.024 corrected over the three comparisons of four loops). The correction is within a figure, not across the figures and cells: over this many, an odd "yes" can be chance; a loop that is behind in cell after cell is not.
 	//
 	// ### Load: sim
 	//
@@ -343,12 +382,12 @@ func ExampleWriteMarkdown() {
 	//
 	// | figure | better | coupled (n=1) | decoupled (n=1) | best | beyond noise |
 	// | --- | --- | --- | --- | --- | --- |
-	// | `fps_mean` | higher is better | 50.00 | 110.0 | decoupled | cannot tell: 1 rep |
-	// | `frame_ms_p99` | lower is better | 31.25 | 12.50 | decoupled | cannot tell: 1 rep |
-	// | `tps` | higher is better, up to `hz` | 60.00 | 60.00 | tie | no (same median as decoupled) |
+	// | `fps_mean` | higher is better | 50.00 | 110.0 | decoupled, coupled | cannot tell: 1 rep |
+	// | `frame_ms_p99` | lower is better | 31.25 | 12.50 | decoupled, coupled | cannot tell: 1 rep |
+	// | `tps` | higher is better, up to `hz` | 60.00 | 60.00 | coupled, decoupled | cannot tell: 1 rep |
 	// | `latency_ms_p50` | lower is better | – | 24.50 | decoupled | only one loop measured it |
 	//
-	// **Recommendation (sim):** no loop is better beyond the noise on any of the 4 figures compared; run more reps (-reps 10) before choosing, or choose on other grounds.
+	// **Recommendation (sim):** no loop is better beyond the noise on any of the 3 figures compared; run more reps (-reps 10) before choosing, or choose on other grounds.
 	//
 	// ## Runs
 	//
@@ -368,7 +407,7 @@ func ExampleWriteMarkdown() {
 	// | `tps` | higher, up to hz | 60.0 | 60.0 | 1.00x |
 	// | `tick_jitter_ms_p99` | lower | – | – | – |
 	// | `anim_err_ms_p99` | lower | – | – | – |
-	// | `judder` | lower | 0.210 | 0.042 | 0.20x |
+	// | `judder` | lower, among loops on time | 0.210 | 0.042 | 0.20x |
 	// | `on_time_pct` | higher | – | – | – |
 	// | `latency_ms_p50` | lower | – | 24.50 | – |
 	// | `input_latency_ms_p50` | lower | – | – | – |

@@ -97,8 +97,9 @@ type Stats struct {
 	Ended bool
 }
 
-// Runner runs a [Sim] on a fixed timestep in one of three loops, chosen by
-// the first call: decoupled ([Runner.Start]), coupled ([Runner.RunDue]) or
+// Runner runs a [Sim] on a fixed timestep in one of three ways, chosen by
+// the first call: decoupled ([Runner.Start]; the engine's decoupled and
+// threaded loops both run the sim this way), coupled ([Runner.RunDue]) or
 // pipelined ([Runner.StartPipelined]).
 type Runner struct {
 	cfg   Config

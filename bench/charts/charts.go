@@ -117,6 +117,8 @@ func Run(dir string, frames []bench.FrameRecord, ticks []simthread.TickRecord, t
 //   - matrix_frame_p99.png: frame_ms_p99, likewise
 //   - matrix_input_latency.png: input_latency_ms_p50, likewise: what each
 //     loop costs between a key press and the frame that shows it
+//   - matrix_latency.png: latency_ms_p50, likewise: how old the newest
+//     tick a frame shows is at its present, what decoupling costs
 //   - matrix_on_time.png: on_time_pct, likewise
 //   - matrix_frame_time.png: the frame times over run time of one rep of
 //     each loop, in the cell with simcost 14ms and the fewest sprites (or,
@@ -137,6 +139,7 @@ func Matrix(dir string, results []bench.Result) ([]string, error) {
 		{"matrix_fps.png", "fps_mean", "mean FPS (higher is better)", "frames per second"},
 		{"matrix_frame_p99.png", "frame_ms_p99", "frame time p99 (lower is better)", "frame time p99 (ms)"},
 		{"matrix_input_latency.png", "input_latency_ms_p50", "input latency p50 (lower is better)", "key press to the frame showing it, p50 (ms)"},
+		{"matrix_latency.png", "latency_ms_p50", "latency p50 (lower is better)", "newest shown tick's start to present, p50 (ms)"},
 		{"matrix_on_time.png", "on_time_pct", "on time (higher is better)", "display time within 16.7 ms of right (%)"},
 	} {
 		p, err := barsPlot(cells, loops, m.key, m.what, m.unit)
@@ -303,15 +306,8 @@ func barsPlot(cells []*bench.Cell, loops []string, key, what, unit string) (*plo
 	bw := min(0.8*7*vg.Inch/vg.Length(len(cells)*len(loops)), vg.Inch/2)
 	top := 0.0
 	for li, loop := range loops {
-		vs := make(plotter.Values, len(cells))
-		for ci, c := range cells {
-			if l := c.ByLoop(loop); l != nil {
-				if v, ok := l.Median(key); ok {
-					vs[ci] = v
-					top = max(top, v)
-				}
-			}
-		}
+		vs := barValues(cells, loop, key)
+		top = max(top, slices.Max(vs))
 		b, err := plotter.NewBarChart(vs, bw)
 		if err != nil {
 			return nil, err
@@ -330,6 +326,20 @@ func barsPlot(cells []*bench.Cell, loops []string, key, what, unit string) (*plo
 		p.Y.Max = top * 1.25 // room for the legend
 	}
 	return p, nil
+}
+
+// barValues returns loop's bar in each cell: the median of the figure key
+// over its reps, 0 (no bar) where it has none.
+func barValues(cells []*bench.Cell, loop, key string) plotter.Values {
+	vs := make(plotter.Values, len(cells))
+	for ci, c := range cells {
+		if l := c.ByLoop(loop); l != nil {
+			if v, ok := l.Median(key); ok {
+				vs[ci] = v
+			}
+		}
+	}
+	return vs
 }
 
 // loopOrder returns the loops of results, coupled first, then in order of

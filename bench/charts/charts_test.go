@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"gonum.org/v1/plot/plotter"
+
 	"github.com/tandem-engine/tandem/bench"
 	"github.com/tandem-engine/tandem/simthread"
 )
@@ -92,6 +94,7 @@ func TestMatrixCharts(t *testing.T) {
 					r := bench.Result{Loop: loop, SimCost: sc, Sprites: sprites, Rep: rep, Summary: map[string]any{
 						"fps_mean": 50 + 60*float64(i) + float64(rep), "frame_ms_p99": 20 - 10*float64(i),
 						"input_latency_ms_p50": 30 + 10*float64(i), "on_time_pct": 90 - float64(rep),
+						"latency_ms_p50": 20 - 8*float64(i) + float64(rep),
 					}}
 					if sc == "14ms" && sprites == 100 && !(loop == "coupled" && rep == 0) {
 						r.Frames = fr
@@ -106,7 +109,7 @@ func TestMatrixCharts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"matrix_fps.png", "matrix_frame_p99.png", "matrix_input_latency.png", "matrix_on_time.png", "matrix_frame_time.png"}
+	want := []string{"matrix_fps.png", "matrix_frame_p99.png", "matrix_input_latency.png", "matrix_latency.png", "matrix_on_time.png", "matrix_frame_time.png"}
 	if !slices.Equal(names, want) {
 		t.Fatalf("wrote %q, want %q", names, want)
 	}
@@ -117,8 +120,38 @@ func TestMatrixCharts(t *testing.T) {
 		results[i].Frames = nil
 	}
 	names, err = Matrix(t.TempDir(), results)
-	if err != nil || !slices.Equal(names, want[:4]) {
-		t.Errorf("without frames: wrote %q, %v; want %q", names, err, want[:4])
+	if err != nil || !slices.Equal(names, want[:5]) {
+		t.Errorf("without frames: wrote %q, %v; want %q", names, err, want[:5])
+	}
+}
+
+// TestMatrixLatencyBars checks the bars of matrix_latency.png: per cell,
+// each loop's median latency_ms_p50 over its reps, and no bar for a loop
+// that did not measure it or did not run there.
+func TestMatrixLatencyBars(t *testing.T) {
+	var results []bench.Result
+	for rep, lat := range []float64{11, 13, 12} {
+		results = append(results,
+			bench.Result{Loop: "coupled", SimCost: "0s", Sprites: 1000, Rep: rep, Summary: map[string]any{"latency_ms_p50": lat}},
+			bench.Result{Loop: "decoupled", SimCost: "0s", Sprites: 1000, Rep: rep, Summary: map[string]any{"latency_ms_p50": 2 * lat}},
+			bench.Result{Loop: "coupled", SimCost: "8ms", Sprites: 1000, Rep: rep, Summary: map[string]any{"latency_ms_p50": -1.0}},
+			bench.Result{Loop: "decoupled", SimCost: "8ms", Sprites: 1000, Rep: rep, Summary: map[string]any{"latency_ms_p50": 30 + lat}},
+			bench.Result{Loop: "threaded", SimCost: "8ms", Sprites: 1000, Rep: rep, Summary: map[string]any{"latency_ms_p50": 40.0}},
+		)
+	}
+	cells := bench.GroupCells(results)
+	for loop, want := range map[string]plotter.Values{
+		"coupled":   {12, 0}, // -1 is not measured: no bar
+		"decoupled": {24, 42},
+		"threaded":  {0, 40}, // not run at 0s
+	} {
+		if got := barValues(cells, loop, "latency_ms_p50"); !slices.Equal(got, want) {
+			t.Errorf("%s latency bars %v, want %v", loop, got, want)
+		}
+	}
+	names, err := Matrix(t.TempDir(), results)
+	if err != nil || !slices.Contains(names, "matrix_latency.png") {
+		t.Errorf("Matrix wrote %q, %v; want matrix_latency.png among them", names, err)
 	}
 }
 

@@ -47,7 +47,7 @@ func writeCell(t *testing.T, dir, name string, sum map[string]any) {
 }
 
 // TestReportMatrix checks that tandem report draws a matrix directory's
-// charts, from its cells, input latency per loop among them; and that the
+// charts, from its cells, input latency and latency per loop among them; and that the
 // sprites a cell asked for, not the live entities its summary counts,
 // place it.
 func TestReportMatrix(t *testing.T) {
@@ -58,7 +58,7 @@ func TestReportMatrix(t *testing.T) {
 				// The game makes 152 entities whatever -sprites says.
 				writeCell(t, dir, fmt.Sprintf("loop=%s-simcost=14ms-sprites=%d-rep%d", loop, sprites, rep), map[string]any{
 					"loop": loop, "simcost": "14ms", "sprites": 152.0, "fps_mean": 60.0 + float64(rep),
-					"frame_ms_p99": 20.0, "input_latency_ms_p50": 30.0, "on_time_pct": 80.0, "input_source": "xtest",
+					"frame_ms_p99": 20.0, "input_latency_ms_p50": 30.0, "latency_ms_p50": 12.0, "on_time_pct": 80.0, "input_source": "xtest",
 				})
 			}
 		}
@@ -77,7 +77,7 @@ func TestReportMatrix(t *testing.T) {
 	if code := report([]string{dir}, &out, &errs); code != 0 {
 		t.Fatalf("tandem report %s: exit %d: %s", dir, code, errs.String())
 	}
-	for _, name := range []string{"matrix_fps.png", "matrix_frame_p99.png", "matrix_input_latency.png", "matrix_on_time.png", "matrix_frame_time.png"} {
+	for _, name := range []string{"matrix_fps.png", "matrix_frame_p99.png", "matrix_input_latency.png", "matrix_latency.png", "matrix_on_time.png", "matrix_frame_time.png"} {
 		if !strings.Contains(out.String(), filepath.Join(dir, name)) {
 			t.Errorf("no %s in %q", name, out.String())
 		}

@@ -320,10 +320,16 @@ func (s *Summary) WriteText(w io.Writer) error {
 	if s.VSync || s.EmulatedVSyncHz > 0 {
 		ran += ", vsync"
 	}
+	allocs := fmt.Sprintf("%.3g allocs a frame", s.AllocsPerFrame)
+	if s.Profiling != "" && s.Profiling != "none" {
+		// The profilers allocate in the process too, and the count is the
+		// whole process's.
+		allocs += " (with " + s.Profiling + " on, theirs counted)"
+	}
 	lines := []string{
 		fmt.Sprintf("tandem bench: %s; %.1f s measured after %.1f s of warm-up", ran, s.Seconds, s.WarmupSeconds),
-		fmt.Sprintf("  frames   %d at %.1f FPS; frame time p50 %s, p99 %s; %d hitches; %.3g allocs a frame",
-			s.Frames, s.FPSMean, ms(s.FrameMsP50), ms(s.FrameMsP99), s.Hitches, s.AllocsPerFrame),
+		fmt.Sprintf("  frames   %d at %.1f FPS; frame time p50 %s, p99 %s; %d hitches; %s",
+			s.Frames, s.FPSMean, ms(s.FrameMsP50), ms(s.FrameMsP99), s.Hitches, allocs),
 		fmt.Sprintf("  sim      %.1f ticks a second; ticks start late by %s at p99", s.TPS, ms(s.TickJitterMsP99)),
 		fmt.Sprintf("  pacing   animation error p99 %s, %d frames over 2 ms; judder %s; delay %s (%s); %d frames overdue, %d backwards",
 			ms(s.AnimErrMsP99), s.AnimErrOver2ms, judder, ms(s.InterpDelayMsP50), s.InterpDelay, s.OverdueFrames, s.SimBackwards),

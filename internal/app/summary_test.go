@@ -72,6 +72,25 @@ func TestWriteText(t *testing.T) {
 	if strings.Contains(out, "arithmetic") {
 		t.Errorf("a floor that was not measured:\n%s", out)
 	}
+	if !strings.Contains(out, "; 0 allocs a frame\n") {
+		t.Errorf("no profiler: want the allocations alone, no note:\n%s", out)
+	}
+	// With a profiler on, the allocations it makes are in the count, and
+	// the line says which ran; "none" says nothing.
+	for prof, want := range map[string]string{
+		"none":             "; 0 allocs a frame\n",
+		"cpuprofile,trace": "; 2.9 allocs a frame (with cpuprofile,trace on, theirs counted)\n",
+	} {
+		s.Profiling, s.AllocsPerFrame = prof, 0
+		if prof != "none" {
+			s.AllocsPerFrame = 2.9
+		}
+		b.Reset()
+		if err := s.WriteText(&b); err != nil || !strings.Contains(b.String(), want) {
+			t.Errorf("profiling %q: want %q in\n%s", prof, want, b.String())
+		}
+	}
+	s.Profiling = ""
 	s.Judder = -1 // not measured: the probe did not move
 	b.Reset()
 	if err := s.WriteText(&b); err != nil || !strings.Contains(b.String(), "judder –;") {

@@ -157,6 +157,9 @@ func (p *Program) runMatrix(opts options, stdout, stderr io.Writer) int {
 	if len(notes) > 0 {
 		fmt.Fprintf(stderr, "bench: %s ignores -sprites: running sprites=%d only\n", p.matrixGameName(opts), matrixSprites[0])
 	}
+	if n := syntheticNotice(opts); n != "" {
+		fmt.Fprintln(stderr, n)
+	}
 	return p.runSweep(opts, "-matrix", cells, matrixOwn, func(w io.Writer, title string, rs []bench.Result) error {
 		return bench.WriteMatrixMarkdown(w, title, rs, notes)
 	}, p.Charts.Sweep, stdout, stderr)
@@ -243,6 +246,19 @@ func cellInput(opts options) string {
 		return "xtest"
 	}
 	return "synthetic"
+}
+
+// syntheticNotice is the line -matrix prints when its cells will press
+// the synthetic button only because -input was left to auto on a display
+// someone may be using (real key presses would go to their focused
+// window): the input latencies then leave out the wait for the poll,
+// which is what the threaded loop removes. "" otherwise.
+func syntheticNotice(opts options) string {
+	if cellInput(opts) != "synthetic" || (opts.input != "" && opts.input != "auto") {
+		return ""
+	}
+	return "bench: -matrix on your display measures input with the synthetic button (real key presses would go to your focused window), " +
+		"which leaves out the wait for the poll: for the loops' real input latency, run it with -input xtest, or with no DISPLAY (-headless) on tandem's own Xvfb"
 }
 
 // pacingModes and pacingCaps are -pacing's rows: each mode of choosing

@@ -38,6 +38,15 @@ func TestMatrixInputSource(t *testing.T) {
 			t.Fatalf("%q: %v", c.args, err)
 		}
 		input := cellInput(o)
+		// Only auto on someone's display picks synthetic unasked, and only
+		// then does -matrix say so, pointing at -input xtest.
+		notice := syntheticNotice(o)
+		if want := c.display != "" && !slices.Contains(c.args, "-headless") && !slices.Contains(c.args, "-input"); want != (notice != "") {
+			t.Errorf("DISPLAY=%q %q: notice %q; want one: %v", c.display, c.args, notice, want)
+		}
+		if notice != "" && (!strings.Contains(notice, "synthetic") || !strings.Contains(notice, "-input xtest")) {
+			t.Errorf("notice %q: want it to say synthetic and suggest -input xtest", notice)
+		}
 		// The cell's command line carries it, and the sweep's own -input
 		// is not passed on a second time.
 		var common []string
