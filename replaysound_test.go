@@ -5,12 +5,9 @@ package tandem
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"testing"
 
 	"github.com/tandem-engine/tandem/audio"
@@ -113,7 +110,10 @@ func TestReplaySounds(t *testing.T) {
 	if d := jsonline.Field(t, stdout.String(), "audio_plays_dropped"); d != 2.0 {
 		t.Errorf("audio_plays_dropped %v; want 2", d)
 	}
-	heard := csvTicks(t, filepath.Join(out, "sounds.csv"))
+	var heard []uint64
+	for _, k := range soundsColumn(t, filepath.Join(out, "sounds.csv"), 0) {
+		heard = append(heard, uint64(k))
+	}
 	if len(heard) < 16+10 {
 		t.Fatalf("sounds.csv has %d rows; want tick 5's 16 and a beep per press", len(heard))
 	}
@@ -146,27 +146,4 @@ func TestReplaySounds(t *testing.T) {
 		t.Errorf("the replay plays on ticks %v;\nthe run's sounds.csv has %v", st.ticks, heard)
 	}
 	t.Logf("%d sounds on the same ticks, state hash %v, %d ticks", len(heard), hash, ticks)
-}
-
-// csvTicks returns sounds.csv's ticks, a row each.
-func csvTicks(t *testing.T, name string) []uint64 {
-	t.Helper()
-	f, err := os.Open(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil || len(rows) == 0 {
-		t.Fatalf("%s: %v", name, err)
-	}
-	var out []uint64
-	for _, r := range rows[1:] {
-		k, err := strconv.ParseUint(r[0], 10, 64)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, k)
-	}
-	return out
 }

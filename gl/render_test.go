@@ -277,6 +277,22 @@ func TestTileLayer(t *testing.T) {
 
 func TestQuadBatch(t *testing.T) {
 	withGL(t, fbW, fbH)
+	img := drawQuads(t, []Quad{
+		{X: 10, Y: 5, W: 30, H: 7, Frame: frameWhite, Tint: 0xFF_00FF_00},   // green bar
+		{X: 100, Y: 50, W: 3, H: 14, Frame: frameWhite, Tint: 0xFF_FF00_00}, // blue bar to the bottom edge
+	})
+	if got, want := bounds(img, isGreen), image.Rect(10, 5, 40, 12); got != want {
+		t.Errorf("green quad in %v, want %v", got, want)
+	}
+	if got, want := bounds(img, isBlue), image.Rect(100, 50, 103, 64); got != want {
+		t.Errorf("blue quad in %v, want %v", got, want)
+	}
+}
+
+// drawQuads clears the fbW x fbH framebuffer, draws quads over the test
+// atlas and reads the pixels back.
+func drawQuads(t *testing.T, quads []Quad) *image.RGBA {
+	t.Helper()
 	var img *image.RGBA
 	var err error
 	gltest.Do(func() {
@@ -287,26 +303,18 @@ func TestQuadBatch(t *testing.T) {
 		}
 		defer atlas.Delete()
 		var q *QuadBatch
-		if q, err = NewQuadBatch(1, atlas, frames); err != nil {
+		if q, err = NewQuadBatch(len(quads), atlas, frames); err != nil {
 			return
 		}
 		defer q.Delete()
 		Clear(0, 0, 0, 1)
-		q.Draw([]Quad{
-			{X: 10, Y: 5, W: 30, H: 7, Frame: frameWhite, Tint: 0xFF_00FF_00},   // green bar
-			{X: 100, Y: 50, W: 3, H: 14, Frame: frameWhite, Tint: 0xFF_FF00_00}, // blue bar to the bottom edge
-		}, fbW, fbH)
+		q.Draw(quads, fbW, fbH)
 		img = ReadPixels(0, 0, fbW, fbH)
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := bounds(img, isGreen), image.Rect(10, 5, 40, 12); got != want {
-		t.Errorf("green quad in %v, want %v", got, want)
-	}
-	if got, want := bounds(img, isBlue), image.Rect(100, 50, 103, 64); got != want {
-		t.Errorf("blue quad in %v, want %v", got, want)
-	}
+	return img
 }
 
 func TestQuadWholeColumns(t *testing.T) {
@@ -314,28 +322,8 @@ func TestQuadWholeColumns(t *testing.T) {
 	// them, at every column: the probe, drawn from a whole column, is read
 	// where it was drawn, never a column beside it.
 	withGL(t, fbW, fbH)
-	var img *image.RGBA
-	var err error
-	for x := 0; x+8 <= fbW && err == nil; x++ {
-		gltest.Do(func() {
-			atlasImg, frames := testAtlas()
-			var atlas *Texture
-			if atlas, err = NewTexture(atlasImg, true); err != nil {
-				return
-			}
-			defer atlas.Delete()
-			var q *QuadBatch
-			if q, err = NewQuadBatch(1, atlas, frames); err != nil {
-				return
-			}
-			defer q.Delete()
-			Clear(0, 0, 0, 1)
-			q.Draw([]Quad{{X: float32(x), Y: 4, W: 8, H: 8, Frame: frameWhite, Tint: 0xFF_00FF_00}}, fbW, fbH)
-			img = ReadPixels(0, 0, fbW, fbH)
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
+	for x := 0; x+8 <= fbW; x++ {
+		img := drawQuads(t, []Quad{{X: float32(x), Y: 4, W: 8, H: 8, Frame: frameWhite, Tint: 0xFF_00FF_00}})
 		if got, want := bounds(img, isGreen), image.Rect(x, 4, x+8, 12); got != want {
 			t.Fatalf("quad at x %d lit %v, want %v", x, got, want)
 		}
