@@ -176,14 +176,6 @@ func TestClicksChild(t *testing.T) {
 	starts := out.Onsets(nil)
 	t.Logf("recorded %.2f s, %d onsets; stats %+v", float64(len(frames)/2)/48000, len(on), st)
 	alsa := os.Getenv("TANDEM_TEST_WANT") == "alsa"
-	if alsa && len(on) >= 30 && len(on) < len(aimed) {
-		// Through ALSA's pulse plugin the device's takes come in a sawtooth
-		// of several ms that the clock follows in steps, and a loaded
-		// machine makes a click late enough to merge with the next: the
-		// fallback is asked to play, not to keep time to the sample.
-		t.Logf("ALSA: %d of %d clicks found", len(on), len(aimed))
-		return
-	}
 	if len(on) != len(aimed) {
 		t.Fatalf("%d clicks in the recording, %d played: lost or doubled", len(on), len(aimed))
 	}
@@ -209,8 +201,11 @@ func TestClicksChild(t *testing.T) {
 		t.Errorf("on call, gap error p99 %.3f ms; want the pulls' granularity (several ms)", p99/1e6)
 	case !onCall && !alsa && p99 > 1e6:
 		t.Errorf("gap error p99 %.3f ms; want at most 1 ms", p99/1e6)
-	case alsa && p99 > 10e6:
-		t.Errorf("ALSA: gap error p99 %.3f ms; want at most 10 ms", p99/1e6)
+	case alsa && p99 > 5e6:
+		// Through ALSA's pulse plugin the device's takes come in a sawtooth
+		// of a few ms, which the clock follows in steps: 0.7 to 1.5 ms at
+		// p99 here, run alone.
+		t.Errorf("ALSA: gap error p99 %.3f ms; want at most 5 ms", p99/1e6)
 	}
 	// Underruns and late starts are the machine's load, not the mixer's:
 	// they are logged above, and the bench's audio_underruns reports them.
