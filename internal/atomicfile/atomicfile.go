@@ -5,9 +5,11 @@
 // one; a symlink at the name is replaced, never followed, so a bench folder
 // from someone else's archive cannot point an output at the user's files.
 //
-// A character device (/dev/null, a terminal) or a pipe at the name is
-// written directly: there is nothing to rename over, and writing to it is
-// what the user asked.
+// A character device (/dev/null, a terminal) or a pipe at the name itself
+// is written directly: there is nothing to rename over, and writing to it
+// is what the user asked. A symlink to one is replaced like any other
+// (frame_time.png -> a FIFO, or -> /dev/tty, in a stranger's folder), except
+// the system's own names under /dev and /proc (see [Stat]).
 //
 // A process that exits without unwinding (a second Ctrl-C) calls
 // [RemovePending], which removes the temporary files still being written,
@@ -22,6 +24,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"syscall"
 )
@@ -55,7 +58,7 @@ func create(name, prefix, suffix string, keep bool) (*File, error) {
 	if name == "" || name == "-" {
 		return nil, &fs.PathError{Op: "create", Path: name, Err: errors.New("not a file name")}
 	}
-	if fi, err := os.Stat(name); err == nil {
+	if fi, err := Stat(name); err == nil {
 		switch {
 		case fi.IsDir():
 			return nil, &fs.PathError{Op: "create", Path: name, Err: errors.New("is a directory")}
@@ -87,6 +90,29 @@ func create(name, prefix, suffix string, keep bool) (*File, error) {
 	pending[a] = struct{}{}
 	mu.Unlock()
 	return a, nil
+}
+
+// Stat describes what is at name as Create sees it: the name itself, a
+// symlink not followed (Create replaces it). Only names under /dev and
+// /proc are followed: /dev/stdout, /dev/fd/1 and /proc/self/fd/1 are links
+// the system makes to a process's own files, in directories nobody else
+// writes, and a user who types one means the file it stands for (renaming
+// over /dev/stdout would replace the system's link).
+func Stat(name string) (fs.FileInfo, error) {
+	if systemName(name) {
+		return os.Stat(name)
+	}
+	return os.Lstat(name)
+}
+
+// systemName reports whether name, made absolute, is under /dev or /proc.
+func systemName(name string) bool {
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return false
+	}
+	abs = filepath.ToSlash(abs)
+	return strings.HasPrefix(abs, "/dev/") || strings.HasPrefix(abs, "/proc/")
 }
 
 // Direct reports whether a file of mode m is written in place rather than
