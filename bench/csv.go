@@ -1,12 +1,10 @@
 package bench
 
 import (
-	"bufio"
 	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strconv"
 
@@ -248,19 +246,4 @@ func (p *fieldParser) bool(rec []string, col int) bool {
 	}
 	p.fail(col, errors.New("not 0 or 1: "+strconv.Quote(rec[col])))
 	return false
-}
-
-// ReadCSVFile reads the records of the CSV file at path with read
-// (ReadFramesCSV, ReadTicksCSV); its errors name the file.
-func ReadCSVFile[T any](path string, read func(io.Reader) ([]T, error)) ([]T, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	recs, err := read(bufio.NewReader(f))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return recs, nil
 }
