@@ -7,6 +7,7 @@ import (
 	"io"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/tandem-engine/tandem/simthread"
 )
@@ -179,7 +180,7 @@ func readCSV(r io.Reader, kind string, header []string, oldest int, row func([]s
 	case err != nil:
 		return fmt.Errorf("bench: %s csv: %w", kind, err)
 	case !slices.Equal(rec, header) && !slices.Equal(rec, header[:oldest]):
-		return fmt.Errorf("bench: %s csv line 1: header %q, want %q", kind, rec, header)
+		return fmt.Errorf("bench: %s csv line 1: header %q, want %q", kind, clip(strings.Join(rec, ",")), strings.Join(header, ","))
 	}
 	cr.FieldsPerRecord = len(rec)
 	var p fieldParser
@@ -209,8 +210,23 @@ type fieldParser struct {
 
 func (p *fieldParser) fail(col int, err error) {
 	if p.err == nil {
+		if ne := (*strconv.NumError)(nil); errors.As(err, &ne) {
+			ne.Num = clip(ne.Num)
+		}
 		p.err, p.col = err, col
 	}
+}
+
+// clipLen is how much of a field from a file an error quotes.
+const clipLen = 64
+
+// clip is s cut to clipLen bytes, with "..." where it was cut: a file
+// may hold a field of megabytes, and an error quotes what it shows.
+func clip(s string) string {
+	if len(s) <= clipLen {
+		return s
+	}
+	return s[:clipLen] + "..."
 }
 
 func (p *fieldParser) int(rec []string, col int) int64 {
@@ -244,6 +260,6 @@ func (p *fieldParser) bool(rec []string, col int) bool {
 	case "1":
 		return true
 	}
-	p.fail(col, errors.New("not 0 or 1: "+strconv.Quote(rec[col])))
+	p.fail(col, errors.New("not 0 or 1: "+strconv.Quote(clip(rec[col]))))
 	return false
 }
