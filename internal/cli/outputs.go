@@ -9,11 +9,6 @@ import (
 	"github.com/tandem-engine/tandem/internal/atomicfile"
 )
 
-// reportFiles are the files bench -out DIR writes into DIR (the charts'
-// names come from the program's Charts).
-var reportFiles = []string{"report.json", "report.md", "bench.txt", "frames.csv", "ticks.csv", "inputs.csv",
-	"frame_time.png", "frame_hist.png", "tick_lateness.png", "probe_error.png"}
-
 // checkOutputs checks, before anything runs, that every file the run will
 // write can be written (a typo in a path costs nothing), that no output
 // names an input or another output (which would overwrite the level, or
@@ -56,7 +51,7 @@ func checkOutputs(o *options) error {
 		seen = append(seen, named{f.flag, *f.path})
 	}
 	if o.out != "" {
-		for _, n := range reportFiles {
+		for _, n := range reportNames() {
 			seen = append(seen, named{"-out's " + n, filepath.Join(o.out, n)})
 		}
 	}

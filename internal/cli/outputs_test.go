@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -39,5 +41,33 @@ func TestReportReplacesSymlinks(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "report.md")); !strings.Contains(string(b), "# tandem bench") {
 		t.Errorf("report.md holds %.80q", b)
+	}
+}
+
+// checkArgs parses args of sub and checks their outputs.
+func checkArgs(t *testing.T, sub string, args ...string) error {
+	t.Helper()
+	o, err := testProgram.parseFlags(sub, args, io.Discard)
+	if err != nil {
+		t.Fatalf("%s %q: %v", sub, args, err)
+	}
+	return checkOutputs(&o)
+}
+
+// TestOutputNamesReportFile checks that an output naming any file bench
+// -out writes is refused before the run: sounds.csv was missing from the
+// list, and -record DIR/sounds.csv was replaced by the CSV.
+func TestOutputNamesReportFile(t *testing.T) {
+	dir := t.TempDir()
+	names := reportNames()
+	if !slices.Contains(names, "sounds.csv") || !slices.Contains(names, bench.FrameTimeChart) {
+		t.Fatalf("reportNames %q: want sounds.csv and the charts among them", names)
+	}
+	for _, n := range names {
+		path := filepath.Join(dir, n)
+		err := checkArgs(t, "bench", "-out", dir, "-record", path)
+		if want := "-record " + path + " and -out's " + n + " name the same file"; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("-record %s: %v; want %q", path, err, want)
+		}
 	}
 }
