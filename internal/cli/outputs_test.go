@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -70,4 +71,53 @@ func TestOutputNamesReportFile(t *testing.T) {
 			t.Errorf("-record %s: %v; want %q", path, err, want)
 		}
 	}
+}
+
+// TestOutputIsStdout checks that an output naming stdout's own file
+// (/dev/stdout, /proc/self/fd/1) is taken as -: refused when the JSON
+// summary goes there, where it would have been written into the JSON.
+func TestOutputIsStdout(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	saved := os.Stdout
+	os.Stdout = w
+	defer func() { os.Stdout = saved }()
+	name := fmt.Sprintf("/proc/self/fd/%d", w.Fd())
+	if _, err := os.Stat(name); err != nil {
+		t.Skip(err)
+	}
+	err = checkArgs(t, "run", "-json", "-record", name)
+	if want := "-record " + name + ": that is stdout, and stdout carries the JSON summary (-json)"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("-json -record %s: %v; want %q", name, err, want)
+	}
+	if err := checkArgs(t, "run", "-record", name); err != nil {
+		t.Errorf("-record %s, stdout free: %v", name, err)
+	}
+	err = checkArgs(t, "run", "-record", name, "-trace", "-")
+	if err == nil || !strings.Contains(err.Error(), "both would write to stdout") {
+		t.Errorf("-record %s -trace -: %v; want both refused", name, err)
+	}
+	// The process's own fd 1 by its names, unless it is /dev/null, which
+	// takes both.
+	os.Stdout = saved
+	if fi, err := os.Stdout.Stat(); err != nil || isDevNull(fi) {
+		return
+	}
+	for _, name := range []string{"/dev/stdout", "/proc/self/fd/1"} {
+		if _, err := os.Stat(name); err != nil {
+			continue
+		}
+		if err := checkArgs(t, "run", "-json", "-record", name); err == nil || !strings.Contains(err.Error(), "that is stdout") {
+			t.Errorf("-json -record %s: %v; want it refused", name, err)
+		}
+	}
+}
+
+func isDevNull(fi os.FileInfo) bool {
+	null, err := os.Stat(os.DevNull)
+	return err == nil && os.SameFile(fi, null)
 }
