@@ -9,7 +9,8 @@
 // is written directly: there is nothing to rename over, and writing to it
 // is what the user asked. A symlink to one is replaced like any other
 // (frame_time.png -> a FIFO, or -> /dev/tty, in a stranger's folder), except
-// the system's own names under /dev and /proc (see [Stat]).
+// the system's own links to a process's files (/dev/stdout, see [Stat]),
+// which are followed, and refused when they stand for anything else.
 //
 // A process that exits without unwinding (a second Ctrl-C) calls
 // [RemovePending], which removes the temporary files still being written,
@@ -64,6 +65,10 @@ func create(name, prefix, suffix string, keep bool) (*File, error) {
 			return nil, &fs.PathError{Op: "create", Path: name, Err: errors.New("is a directory")}
 		case Direct(fi.Mode()):
 			return openDirect(name, fi.Mode())
+		case systemLink(name):
+			// A file renamed over /dev/stdout would replace the system's
+			// link, for every process.
+			return nil, &fs.PathError{Op: "create", Path: name, Err: errors.New("stands for a file (stdout redirected to it?), not a device or pipe: give the file's own name")}
 		}
 	}
 	dir, base := filepath.Split(name)
@@ -93,26 +98,32 @@ func create(name, prefix, suffix string, keep bool) (*File, error) {
 }
 
 // Stat describes what is at name as Create sees it: the name itself, a
-// symlink not followed (Create replaces it). Only names under /dev and
-// /proc are followed: /dev/stdout, /dev/fd/1 and /proc/self/fd/1 are links
-// the system makes to a process's own files, in directories nobody else
-// writes, and a user who types one means the file it stands for (renaming
-// over /dev/stdout would replace the system's link).
+// symlink not followed (Create replaces it). Only the system's own links
+// to a process's files are followed: /dev/stdout, /dev/stderr (any name
+// directly in /dev), /dev/fd/N and /proc/PID/fd/N, in directories nobody
+// else writes; a user who types one means the file it stands for. A name
+// deeper under /dev, such as /dev/shm/x, is anyone's and is not followed.
 func Stat(name string) (fs.FileInfo, error) {
-	if systemName(name) {
+	if systemLink(name) {
 		return os.Stat(name)
 	}
 	return os.Lstat(name)
 }
 
-// systemName reports whether name, made absolute, is under /dev or /proc.
-func systemName(name string) bool {
+// systemLink reports whether name, made absolute, is directly in /dev,
+// /dev/fd or a /proc/PID/fd.
+func systemLink(name string) bool {
 	abs, err := filepath.Abs(name)
 	if err != nil {
 		return false
 	}
-	abs = filepath.ToSlash(abs)
-	return strings.HasPrefix(abs, "/dev/") || strings.HasPrefix(abs, "/proc/")
+	dir := filepath.ToSlash(filepath.Dir(abs))
+	if dir == "/dev" || dir == "/dev/fd" {
+		return true
+	}
+	proc, ok := strings.CutPrefix(dir, "/proc/")
+	pid, ok2 := strings.CutSuffix(proc, "/fd")
+	return ok && ok2 && pid != "" && !strings.Contains(pid, "/")
 }
 
 // Direct reports whether a file of mode m is written in place rather than

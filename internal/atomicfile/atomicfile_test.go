@@ -213,6 +213,39 @@ func TestSystemNames(t *testing.T) {
 	}
 }
 
+func TestSystemLinkToFile(t *testing.T) {
+	// /dev/fd/N standing for a regular file (stdout redirected to one,
+	// as /dev/stdout is then) is refused: a file renamed over it would
+	// replace the system's link. A name deeper under /dev, such as
+	// /dev/shm/x, is anyone's: a symlink there is not followed.
+	f, err := os.CreateTemp(t.TempDir(), "out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for _, name := range []string{fmt.Sprintf("/dev/fd/%d", f.Fd()), fmt.Sprintf("/proc/self/fd/%d", f.Fd())} {
+		if _, err := os.Stat(name); err != nil {
+			continue
+		}
+		a, err := Create(name)
+		if err == nil {
+			a.Abort()
+		}
+		if err == nil || !strings.Contains(err.Error(), "give the file's own name") {
+			t.Errorf("%s, a regular file: %v; want it refused", name, err)
+		}
+	}
+	if filepath.Separator != '/' {
+		return // no /dev, no /proc
+	}
+	for name, want := range map[string]bool{"/dev/stdout": true, "/dev/fd/1": true, "/proc/self/fd/1": true,
+		"/proc/123/fd/4": true, "/dev/shm/x": false, "/dev/fd/1/x": false, "/proc/self/x": false, "/proc/a/b/fd/1": false, "/tmp/dev/stdout": false} {
+		if got := systemLink(name); got != want {
+			t.Errorf("systemLink(%s) = %v, want %v", name, got, want)
+		}
+	}
+}
+
 func TestRefused(t *testing.T) {
 	dir := t.TempDir()
 	for _, name := range []string{"", "-", dir, filepath.Join(dir, "no", "such")} {
