@@ -46,8 +46,12 @@ func report(args []string, stdout, stderr io.Writer) int {
 		}
 	} else {
 		frames, err := bench.ReadCSVFile(filepath.Join(dir, "frames.csv"), bench.ReadFramesCSV)
-		if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
 			fmt.Fprintf(stderr, "tandem report: %v (is %s a bench report? tandem bench -out DIR writes one, tandem bench -matrix -out DIR a matrix)\n", err, dir)
+			return 1
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "tandem report: %v\n", err)
 			return 1
 		}
 		ticks, err := bench.ReadCSVFile(filepath.Join(dir, "ticks.csv"), bench.ReadTicksCSV)
