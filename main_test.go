@@ -339,6 +339,7 @@ func TestBadFlags(t *testing.T) {
 		{"-scene walker -level lvl.txt -record ./lvl.txt", "-record ./lvl.txt is -level"},
 		{"-record a.tdr -cpuprofile ./a.tdr", "-record a.tdr and -cpuprofile name the same file"},
 		{"bench -out . -cpuprofile report.json", "-cpuprofile report.json and -out's report.json name the same file"},
+		{"bench -out . -record sounds.csv", "-record sounds.csv and -out's sounds.csv name the same file"},
 		{"-record - -json", "-record -: stdout carries the JSON summary (-json): give a file name"},
 		{"bench -trace -", "-trace -: stdout carries the bench's summary"},
 		{"-record - -trace -", "both would write to stdout"},

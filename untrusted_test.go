@@ -189,6 +189,14 @@ func TestRecordingOpensNoPath(t *testing.T) {
 	}
 	writeFile(t, filepath.Join(dir, "victim"), []byte("rosebud: the secret\n"))
 	writeFile(t, filepath.Join(sub, "secret.txt"), []byte("rosebud: the secret\n"))
+	// A link beside the recording, to a private level outside its folder
+	// (which a v2 replay opened and played) and to a FIFO.
+	writeFile(t, filepath.Join(dir, "private.txt"), []byte("#####\n#P..#\n#####\n"))
+	for link, target := range map[string]string{"lnk": "../private.txt", "lnk.fifo": "beside.fifo"} {
+		if err := os.Symlink(target, filepath.Join(sub, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
 	walker := replay.Header{Scene: "walker", Seed: 1, Hz: 60, ArenaW: 1280, ArenaH: 720, CheckpointEvery: 60, Build: "forged"}
 	chunk := forgeChunk(0, 60, append(point('C', 0, 1), point('F', 60, 2)...))
 	for _, tc := range []struct{ level, want string }{
@@ -199,6 +207,8 @@ func TestRecordingOpensNoPath(t *testing.T) {
 		{"secret.txt", `recorded on the level "secret.txt"; ` + filepath.Join(sub, "secret.txt") + " beside it is not that level (line 1, column 1 does not parse)"},
 		// Escape sequences that would retitle and clear the terminal.
 		{"\x1b]0;PWNED\a\x1b[2J", `looked up beside it: `},
+		{"lnk", `recorded on the level "lnk"; ` + filepath.Join(sub, "lnk") + " beside it is a symbolic link, which a replay does not follow (it could point at any file): give the level with -level"},
+		{"lnk.fifo", filepath.Join(sub, "lnk.fifo") + " beside it is a symbolic link"},
 	} {
 		h := walker
 		h.Level = tc.level

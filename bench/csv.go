@@ -1,14 +1,13 @@
 package bench
 
 import (
-	"bufio"
 	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/tandem-engine/tandem/simthread"
 )
@@ -181,7 +180,7 @@ func readCSV(r io.Reader, kind string, header []string, oldest int, row func([]s
 	case err != nil:
 		return fmt.Errorf("bench: %s csv: %w", kind, err)
 	case !slices.Equal(rec, header) && !slices.Equal(rec, header[:oldest]):
-		return fmt.Errorf("bench: %s csv line 1: header %q, want %q", kind, rec, header)
+		return fmt.Errorf("bench: %s csv line 1: header %q, want %q", kind, clip(strings.Join(rec, ",")), strings.Join(header, ","))
 	}
 	cr.FieldsPerRecord = len(rec)
 	var p fieldParser
@@ -211,8 +210,23 @@ type fieldParser struct {
 
 func (p *fieldParser) fail(col int, err error) {
 	if p.err == nil {
+		if ne := (*strconv.NumError)(nil); errors.As(err, &ne) {
+			ne.Num = clip(ne.Num)
+		}
 		p.err, p.col = err, col
 	}
+}
+
+// clipLen is how much of a field from a file an error quotes.
+const clipLen = 64
+
+// clip is s cut to clipLen bytes, with "..." where it was cut: a file
+// may hold a field of megabytes, and an error quotes what it shows.
+func clip(s string) string {
+	if len(s) <= clipLen {
+		return s
+	}
+	return s[:clipLen] + "..."
 }
 
 func (p *fieldParser) int(rec []string, col int) int64 {
@@ -246,21 +260,6 @@ func (p *fieldParser) bool(rec []string, col int) bool {
 	case "1":
 		return true
 	}
-	p.fail(col, errors.New("not 0 or 1: "+strconv.Quote(rec[col])))
+	p.fail(col, errors.New("not 0 or 1: "+strconv.Quote(clip(rec[col]))))
 	return false
-}
-
-// ReadCSVFile reads the records of the CSV file at path with read
-// (ReadFramesCSV, ReadTicksCSV); its errors name the file.
-func ReadCSVFile[T any](path string, read func(io.Reader) ([]T, error)) ([]T, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	recs, err := read(bufio.NewReader(f))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return recs, nil
 }

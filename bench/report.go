@@ -17,6 +17,22 @@ import (
 	"unicode"
 )
 
+// The names of one run's charts, which bench/charts' Run draws into a
+// bench's -out directory (and tandem report DIR redraws): named once here,
+// so that the command line knows the files a bench may write.
+const (
+	FrameTimeChart    = "frame_time.png"
+	FrameHistChart    = "frame_hist.png"
+	TickLatenessChart = "tick_lateness.png"
+	ProbeErrorChart   = "probe_error.png"
+)
+
+// RunCharts returns the names of one run's charts, in the order they are
+// drawn.
+func RunCharts() []string {
+	return []string{FrameTimeChart, FrameHistChart, TickLatenessChart, ProbeErrorChart}
+}
+
 // benchPkg is the pkg line of bench.txt: benchstat groups results by it.
 const benchPkg = "github.com/tandem-engine/tandem"
 

@@ -351,6 +351,14 @@ func TestReadCSVErrors(t *testing.T) {
 			}
 		}
 	}
+	// A field of megabytes (a stranger's file) is quoted cut short.
+	huge := strings.Repeat("9", 1<<20)
+	for _, in := range []string{huge + "\n", fh + "1," + huge + "x,3,4.5,6,-1,0,0,1\n", fh + "1,2,3,4.5,6,-1," + huge + ",0,1\n"} {
+		_, err := ReadFramesCSV(strings.NewReader(in))
+		if err == nil || len(err.Error()) > 400 || !strings.Contains(err.Error(), "99...") {
+			t.Errorf("a field of 1 MiB: the error is %d bytes: %.200q; want it quoted cut short", len(fmt.Sprint(err)), err)
+		}
+	}
 	_, err := ReadTicksCSV(strings.NewReader("tick,due_ns,start_ns,end_ns\n0,1,2,3\n1,2,,4\n"))
 	if err == nil || !strings.Contains(err.Error(), "bench: ticks csv line 3: start_ns") {
 		t.Errorf("ticks: error %v, want one naming line 3 and start_ns", err)

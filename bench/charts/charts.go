@@ -62,11 +62,11 @@ func Run(dir string, frames []bench.FrameRecord, ticks []simthread.TickRecord, t
 		}
 		p := newPlot(title, "frame time", "run time (s)", "present to present (ms)")
 		if err := addLine(p, xy, color.Black, ""); err != nil {
-			return nil, chartErr(dir, "frame_time.png", err)
+			return nil, chartErr(dir, bench.FrameTimeChart, err)
 		}
 		p.Y.Min = min(p.Y.Min, 0)
 		p.Y.Max *= 1.05
-		charts = append(charts, namedPlot{"frame_time.png", p})
+		charts = append(charts, namedPlot{bench.FrameTimeChart, p})
 
 		p = newPlot(title, fmt.Sprintf("frame times: p50 %.2f ms, p99 %.2f ms, max %.2f ms",
 			bench.Percentile(ft, 0.5), bench.Percentile(ft, 0.99), bench.Percentile(ft, 1)),
@@ -79,7 +79,7 @@ func Run(dir string, frames []bench.FrameRecord, ticks []simthread.TickRecord, t
 		p.Y.Scale = plot.LogScale{}
 		p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
 		p.Y.Min, p.Y.Max = 0.5, 2*top
-		charts = append(charts, namedPlot{"frame_hist.png", p})
+		charts = append(charts, namedPlot{bench.FrameHistChart, p})
 	}
 
 	if len(ticks) > 0 {
@@ -89,11 +89,11 @@ func Run(dir string, frames []bench.FrameRecord, ticks []simthread.TickRecord, t
 		}
 		p := newPlot(title, "tick lateness", "run time (s)", "tick start - due (ms)")
 		if err := addLine(p, xy, color.Black, ""); err != nil {
-			return nil, chartErr(dir, "tick_lateness.png", err)
+			return nil, chartErr(dir, bench.TickLatenessChart, err)
 		}
 		p.Y.Min = min(p.Y.Min, 0)
 		p.Y.Max *= 1.05
-		charts = append(charts, namedPlot{"tick_lateness.png", p})
+		charts = append(charts, namedPlot{bench.TickLatenessChart, p})
 	}
 
 	if pe := bench.ProbeErrors(frames); len(pe) > 0 {
@@ -103,9 +103,9 @@ func Run(dir string, frames []bench.FrameRecord, ticks []simthread.TickRecord, t
 		}
 		p := newPlot(title, "probe error: drawn x - evenly paced x", "run time (s)", "probe error (px)")
 		if err := addLine(p, xy, color.Black, ""); err != nil {
-			return nil, chartErr(dir, "probe_error.png", err)
+			return nil, chartErr(dir, bench.ProbeErrorChart, err)
 		}
-		charts = append(charts, namedPlot{"probe_error.png", p})
+		charts = append(charts, namedPlot{bench.ProbeErrorChart, p})
 	}
 	return saveCharts(dir, charts)
 }

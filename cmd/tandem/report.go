@@ -2,8 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -19,8 +21,9 @@ import (
 // frame_time.png, frame_hist.png, tick_lateness.png and probe_error.png,
 // from its frames.csv and ticks.csv; or, for a matrix (tandem bench
 // -matrix -out DIR, whose runs are in DIR/cells), the matrix's charts from
-// every cell's report.json, frames.csv and ticks.csv. It returns the exit
-// code.
+// every cell's report.json, frames.csv and ticks.csv. The folder may be a
+// stranger's: each file is read as package bench reads its files back, a
+// regular file under a cap. It returns the exit code.
 func report(args []string, stdout, stderr io.Writer) int {
 	if len(args) != 1 || args[0] == "-h" || args[0] == "--help" {
 		fmt.Fprintln(stderr, "usage: tandem report DIR\n\nDIR is a bench report (tandem bench -out DIR, or any game's GAME bench -out DIR):\nits charts are drawn from its frames.csv and ticks.csv into DIR;\nor a matrix (bench -matrix -out DIR): its charts are drawn from each run in DIR/cells.")
@@ -43,8 +46,12 @@ func report(args []string, stdout, stderr io.Writer) int {
 		}
 	} else {
 		frames, err := bench.ReadCSVFile(filepath.Join(dir, "frames.csv"), bench.ReadFramesCSV)
-		if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
 			fmt.Fprintf(stderr, "tandem report: %v (is %s a bench report? tandem bench -out DIR writes one, tandem bench -matrix -out DIR a matrix)\n", err, dir)
+			return 1
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "tandem report: %v\n", err)
 			return 1
 		}
 		ticks, err := bench.ReadCSVFile(filepath.Join(dir, "ticks.csv"), bench.ReadTicksCSV)
@@ -91,9 +98,12 @@ func readMatrix(dir string) ([]bench.Result, error) {
 		sprites, _ := strconv.Atoi(m[3])
 		rep, _ := strconv.Atoi(m[4])
 		cd := filepath.Join(cells, e.Name())
-		b, err := os.ReadFile(filepath.Join(cd, "report.json"))
-		if err != nil {
+		b, err := bench.ReadFile(filepath.Join(cd, "report.json"), bench.MaxJSONBytes)
+		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("%w (is %s a finished matrix? each cell writes its report.json when it ends)", err, dir)
+		}
+		if err != nil {
+			return nil, err
 		}
 		sum := map[string]any{}
 		if err := json.Unmarshal(b, &sum); err != nil {
@@ -121,7 +131,7 @@ func readMatrix(dir string) ([]bench.Result, error) {
 // title is the charts' title: the run's loop and sim cost from its
 // report.json, or "" when there is none.
 func title(dir string) string {
-	b, err := os.ReadFile(filepath.Join(dir, "report.json"))
+	b, err := bench.ReadFile(filepath.Join(dir, "report.json"), bench.MaxJSONBytes)
 	if err != nil {
 		return ""
 	}

@@ -23,7 +23,7 @@ func CheckOutput(path string, image bool) error {
 			return err
 		}
 	}
-	if fi, err := os.Stat(path); err == nil {
+	if fi, err := atomicfile.Stat(path); err == nil {
 		switch {
 		case fi.IsDir():
 			return errors.New("is a directory; give a file name")

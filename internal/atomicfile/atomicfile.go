@@ -5,9 +5,12 @@
 // one; a symlink at the name is replaced, never followed, so a bench folder
 // from someone else's archive cannot point an output at the user's files.
 //
-// A character device (/dev/null, a terminal) or a pipe at the name is
-// written directly: there is nothing to rename over, and writing to it is
-// what the user asked.
+// A character device (/dev/null, a terminal) or a pipe at the name itself
+// is written directly: there is nothing to rename over, and writing to it
+// is what the user asked. A symlink to one is replaced like any other
+// (frame_time.png -> a FIFO, or -> /dev/tty, in a stranger's folder), except
+// the system's own links to a process's files (/dev/stdout, see [Stat]),
+// which are followed, and refused when they stand for anything else.
 //
 // A process that exits without unwinding (a second Ctrl-C) calls
 // [RemovePending], which removes the temporary files still being written,
@@ -22,6 +25,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"syscall"
 )
@@ -55,12 +59,16 @@ func create(name, prefix, suffix string, keep bool) (*File, error) {
 	if name == "" || name == "-" {
 		return nil, &fs.PathError{Op: "create", Path: name, Err: errors.New("not a file name")}
 	}
-	if fi, err := os.Stat(name); err == nil {
+	if fi, err := Stat(name); err == nil {
 		switch {
 		case fi.IsDir():
 			return nil, &fs.PathError{Op: "create", Path: name, Err: errors.New("is a directory")}
 		case Direct(fi.Mode()):
 			return openDirect(name, fi.Mode())
+		case systemLink(name):
+			// A file renamed over /dev/stdout would replace the system's
+			// link, for every process.
+			return nil, &fs.PathError{Op: "create", Path: name, Err: errors.New("stands for a file (stdout redirected to it?), not a device or pipe: give the file's own name")}
 		}
 	}
 	dir, base := filepath.Split(name)
@@ -87,6 +95,35 @@ func create(name, prefix, suffix string, keep bool) (*File, error) {
 	pending[a] = struct{}{}
 	mu.Unlock()
 	return a, nil
+}
+
+// Stat describes what is at name as Create sees it: the name itself, a
+// symlink not followed (Create replaces it). Only the system's own links
+// to a process's files are followed: /dev/stdout, /dev/stderr (any name
+// directly in /dev), /dev/fd/N and /proc/PID/fd/N, in directories nobody
+// else writes; a user who types one means the file it stands for. A name
+// deeper under /dev, such as /dev/shm/x, is anyone's and is not followed.
+func Stat(name string) (fs.FileInfo, error) {
+	if systemLink(name) {
+		return os.Stat(name)
+	}
+	return os.Lstat(name)
+}
+
+// systemLink reports whether name, made absolute, is directly in /dev,
+// /dev/fd or a /proc/PID/fd.
+func systemLink(name string) bool {
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return false
+	}
+	dir := filepath.ToSlash(filepath.Dir(abs))
+	if dir == "/dev" || dir == "/dev/fd" {
+		return true
+	}
+	proc, ok := strings.CutPrefix(dir, "/proc/")
+	pid, ok2 := strings.CutSuffix(proc, "/fd")
+	return ok && ok2 && pid != "" && !strings.Contains(pid, "/")
 }
 
 // Direct reports whether a file of mode m is written in place rather than

@@ -2,6 +2,7 @@ package atomicfile
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -135,6 +136,113 @@ func TestDevice(t *testing.T) {
 	}
 	if fi, err := os.Stat(os.DevNull); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
 		t.Fatalf("/dev/null is no longer a device: %v %v", fi, err)
+	}
+}
+
+func TestLinkToDeviceReplaced(t *testing.T) {
+	// A symlink to a FIFO or a character device (a stranger's folder with
+	// frame_time.png -> a FIFO, or -> /dev/tty) is replaced like any
+	// link: not written through, and its target is still what it was.
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	targets := []string{os.DevNull}
+	if err := mkfifo(fifo); err == nil {
+		targets = append(targets, fifo)
+	}
+	for i, target := range targets {
+		before, err := os.Stat(target)
+		if err != nil {
+			continue
+		}
+		name := filepath.Join(dir, fmt.Sprintf("chart%d.png", i))
+		if err := os.Symlink(target, name); err != nil {
+			t.Skipf("no symlinks: %v", err)
+		}
+		f, err := Create(name)
+		if err != nil {
+			t.Fatalf("%s -> %s: %v", name, target, err)
+		}
+		if f.TempName() == "" {
+			f.Abort()
+			t.Errorf("%s -> %s: written through the link", name, target)
+			continue
+		}
+		f.Write([]byte("a chart"))
+		if err := f.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		if fi, err := os.Lstat(name); err != nil || !fi.Mode().IsRegular() {
+			t.Errorf("%s: %v %v; want a regular file in the link's place", name, fi, err)
+		}
+		if after, err := os.Stat(target); err != nil || after.Mode() != before.Mode() {
+			t.Errorf("%s: %v %v; want it as it was (%v)", target, after, err, before.Mode())
+		}
+	}
+}
+
+func TestSystemNames(t *testing.T) {
+	// /dev/fd/N (as /dev/stdout, /proc/self/fd/1) is a link the system
+	// makes to a process's own file: it is followed, and the pipe it
+	// stands for written directly, not replaced.
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	for _, name := range []string{fmt.Sprintf("/dev/fd/%d", w.Fd()), fmt.Sprintf("/proc/self/fd/%d", w.Fd())} {
+		if _, err := os.Stat(name); err != nil {
+			continue
+		}
+		f, err := Create(name)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if f.TempName() != "" {
+			f.Abort()
+			t.Fatalf("%s written through %s", name, f.TempName())
+		}
+		f.Write([]byte("x"))
+		if err := f.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		b := make([]byte, 1)
+		if _, err := io.ReadFull(r, b); err != nil || string(b) != "x" {
+			t.Errorf("%s: the pipe read %q, %v", name, b, err)
+		}
+	}
+}
+
+func TestSystemLinkToFile(t *testing.T) {
+	// /dev/fd/N standing for a regular file (stdout redirected to one,
+	// as /dev/stdout is then) is refused: a file renamed over it would
+	// replace the system's link. A name deeper under /dev, such as
+	// /dev/shm/x, is anyone's: a symlink there is not followed.
+	f, err := os.CreateTemp(t.TempDir(), "out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for _, name := range []string{fmt.Sprintf("/dev/fd/%d", f.Fd()), fmt.Sprintf("/proc/self/fd/%d", f.Fd())} {
+		if _, err := os.Stat(name); err != nil {
+			continue
+		}
+		a, err := Create(name)
+		if err == nil {
+			a.Abort()
+		}
+		if err == nil || !strings.Contains(err.Error(), "give the file's own name") {
+			t.Errorf("%s, a regular file: %v; want it refused", name, err)
+		}
+	}
+	if filepath.Separator != '/' {
+		return // no /dev, no /proc
+	}
+	for name, want := range map[string]bool{"/dev/stdout": true, "/dev/fd/1": true, "/proc/self/fd/1": true,
+		"/proc/123/fd/4": true, "/dev/shm/x": false, "/dev/fd/1/x": false, "/proc/self/x": false, "/proc/a/b/fd/1": false, "/tmp/dev/stdout": false} {
+		if got := systemLink(name); got != want {
+			t.Errorf("systemLink(%s) = %v, want %v", name, got, want)
+		}
 	}
 }
 

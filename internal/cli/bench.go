@@ -58,35 +58,18 @@ func result(s *app.Summary) (bench.Result, error) {
 	return r, nil
 }
 
-// writeReport writes one bench run's report into dir: report.json (the
-// summary), report.md, bench.txt, the raw frames.csv and ticks.csv (the
-// newest records of the measured window, records_frames of them; the
-// figures cover all of it), inputs.csv (every real key press measured),
-// and the charts when the program draws them.
+// writeReport writes one bench run's report into dir: the files of
+// runFiles, then the charts when the program draws them.
 func (p *Program) writeReport(dir string, sum *app.Summary) error {
 	r, err := result(sum)
 	if err != nil {
 		return err
 	}
-	if err := writeFile(dir, "report.json", sum.WriteJSON); err != nil {
-		return err
-	}
-	if err := writeResults(dir, "tandem bench", []bench.Result{r}, bench.WriteMarkdown); err != nil {
-		return err
-	}
-	if err := writeFile(dir, "frames.csv", func(w io.Writer) error { return bench.WriteFramesCSV(w, r.Frames) }); err != nil {
-		return err
-	}
-	if err := writeFile(dir, "ticks.csv", func(w io.Writer) error { return bench.WriteTicksCSV(w, r.Ticks) }); err != nil {
-		return err
-	}
-	if rows := sum.Sounds(); rows != nil {
-		if err := writeFile(dir, "sounds.csv", func(w io.Writer) error { return writeSoundsCSV(w, rows) }); err != nil {
-			return err
+	for _, f := range runFiles(sum, r) {
+		if f.write == nil {
+			continue
 		}
-	}
-	if rows := sum.Presses(); rows != nil {
-		if err := writeFile(dir, "inputs.csv", func(w io.Writer) error { return bench.WritePressesCSV(w, rows) }); err != nil {
+		if err := writeFile(dir, f.name, f.write); err != nil {
 			return err
 		}
 	}
@@ -95,6 +78,54 @@ func (p *Program) writeReport(dir string, sum *app.Summary) error {
 	}
 	_, err = p.Charts.Run(dir, r.Frames, r.Ticks, r.Name)
 	return err
+}
+
+// reportFile is one file of a bench run's report: its name in -out's
+// directory, and what writes it (nil: nothing this run).
+type reportFile struct {
+	name  string
+	write func(io.Writer) error
+}
+
+// runFiles are the files of one bench run's report, in the order they are
+// written: report.json (the summary), report.md, bench.txt, the raw
+// frames.csv and ticks.csv (the newest records of the measured window,
+// records_frames of them; the figures cover all of it), sounds.csv (every
+// sound the run started) and inputs.csv (every real key press measured),
+// the last two only when there were any. With a nil sum only the names
+// are of use: reportNames takes them from here, so that the files
+// checkOutputs keeps outputs off and the files written cannot drift apart.
+func runFiles(sum *app.Summary, r bench.Result) []reportFile {
+	rs := []bench.Result{r}
+	var summary, sounds, presses func(io.Writer) error
+	if sum != nil {
+		summary = sum.WriteJSON
+		if rows := sum.Sounds(); rows != nil {
+			sounds = func(w io.Writer) error { return writeSoundsCSV(w, rows) }
+		}
+		if rows := sum.Presses(); rows != nil {
+			presses = func(w io.Writer) error { return bench.WritePressesCSV(w, rows) }
+		}
+	}
+	return []reportFile{
+		{"report.json", summary},
+		{"report.md", func(w io.Writer) error { return bench.WriteMarkdown(w, "tandem bench", rs) }},
+		{"bench.txt", func(w io.Writer) error { return bench.WriteBenchTxt(w, rs) }},
+		{"frames.csv", func(w io.Writer) error { return bench.WriteFramesCSV(w, r.Frames) }},
+		{"ticks.csv", func(w io.Writer) error { return bench.WriteTicksCSV(w, r.Ticks) }},
+		{"sounds.csv", sounds},
+		{"inputs.csv", presses},
+	}
+}
+
+// reportNames are the names of every file bench -out DIR may write into
+// DIR: runFiles' and the charts'.
+func reportNames() []string {
+	var names []string
+	for _, f := range runFiles(nil, bench.Result{}) {
+		names = append(names, f.name)
+	}
+	return append(names, bench.RunCharts()...)
 }
 
 // writeResults writes report.md (with markdown) and bench.txt for results

@@ -1,7 +1,9 @@
 package cli
 
 import (
+	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -154,5 +156,74 @@ func TestMatrixIgnoredAxis(t *testing.T) {
 		if len(notes) != 1 || !strings.Contains(notes[0], "sprites: ignored") || !strings.Contains(notes[0], "breakout") {
 			t.Errorf("notes %q: want one saying breakout ignores sprites", notes)
 		}
+	}
+}
+
+// TestMatrixCellLink checks that a cell's directory in a -out folder from
+// someone else's archive, planted as a symlink to another directory, is
+// replaced by a directory of its own before the cell runs, its target
+// untouched; and that a file at a cell's name is refused, naming it, and
+// left as it is. The cell is a script that writes its report.md where
+// -out says, as a cell's process does.
+func TestMatrixCellLink(t *testing.T) {
+	if _, err := os.Stat("/bin/sh"); err != nil {
+		t.Skip("no /bin/sh")
+	}
+	cell := filepath.Join(t.TempDir(), "cell.sh")
+	script := "#!/bin/sh\nwhile [ \"$1\" != -out ]; do shift; done\nmkdir -p \"$2\" && echo cell > \"$2/report.md\"\nexit 1\n"
+	if err := os.WriteFile(cell, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	o, err := testProgram.parseFlags("bench", []string{"-matrix", "-reps", "1"}, os.Stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells := matrixCells(matrixSprites)[:1]
+	name := strings.ReplaceAll(cells[0].name, "/", "-") + "-rep0"
+
+	out, elsewhere := t.TempDir(), t.TempDir()
+	victim := filepath.Join(elsewhere, "report.md")
+	if err := os.WriteFile(victim, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(out, "cells"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(out, "cells", name)
+	if err := os.Symlink(elsewhere, link); err != nil {
+		t.Fatal(err)
+	}
+	sw := sweep{self: cell, dir: out, input: "synthetic", stop: &sweepStop{}}
+	if _, _, err := sw.run(o, cells, io.Discard, io.Discard); err == nil {
+		t.Fatal("the cell's script exits 1: want an error")
+	}
+	if b, _ := os.ReadFile(victim); string(b) != "mine" {
+		t.Errorf("the link's target was written: %q", b)
+	}
+	if fi, err := os.Lstat(link); err != nil {
+		t.Error(err)
+	} else if !fi.IsDir() {
+		t.Errorf("the cell's directory is %v; want a directory in the link's place", fi.Mode())
+	}
+	if b, _ := os.ReadFile(filepath.Join(link, "report.md")); string(b) != "cell\n" {
+		t.Errorf("the cell's report.md holds %q", b)
+	}
+
+	// A file at the cell's name: refused, named, kept.
+	out = t.TempDir()
+	if err := os.MkdirAll(filepath.Join(out, "cells"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(out, "cells", name)
+	if err := os.WriteFile(file, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sw.dir = out
+	_, _, err = sw.run(o, cells, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), file+" is a file") {
+		t.Errorf("a file at the cell's name: %v; want it refused by name", err)
+	}
+	if b, _ := os.ReadFile(file); string(b) != "mine" {
+		t.Errorf("the file at the cell's name holds %q", b)
 	}
 }

@@ -9,17 +9,13 @@ import (
 	"github.com/tandem-engine/tandem/internal/atomicfile"
 )
 
-// reportFiles are the files bench -out DIR writes into DIR (the charts'
-// names come from the program's Charts).
-var reportFiles = []string{"report.json", "report.md", "bench.txt", "frames.csv", "ticks.csv", "inputs.csv",
-	"frame_time.png", "frame_hist.png", "tick_lateness.png", "probe_error.png"}
-
 // checkOutputs checks, before anything runs, that every file the run will
 // write can be written (a typo in a path costs nothing), that no output
 // names an input or another output (which would overwrite the level, or
 // leave one of two files), and what - means: stdout when nothing else
 // writes there, refused when the JSON summary (or the bench's text) does.
-// It may rewrite - to /dev/stdout in o.
+// A name that is stdout's file (/dev/stdout, /proc/self/fd/1, the
+// terminal's own name) is taken as -. It may rewrite - to /dev/stdout in o.
 func checkOutputs(o *options) error {
 	outs := []struct {
 		flag string
@@ -41,14 +37,17 @@ func checkOutputs(o *options) error {
 		if *f.path == "" {
 			continue
 		}
-		if *f.path == "-" {
+		if *f.path == "-" || isStdout(*f.path) {
 			if dash != "" {
-				return fmt.Errorf("%s - and %s -: both would write to stdout; give one a file name", dash, f.flag)
+				return fmt.Errorf("%s and %s %s: both would write to stdout; give one a file name", dash, f.flag, *f.path)
 			}
-			if err := stdoutOutput(o); err != nil {
-				return fmt.Errorf("%s -: %w", f.flag, err)
+			if err := stdoutOutput(o, *f.path); err != nil {
+				return fmt.Errorf("%s %s: %w", f.flag, *f.path, err)
 			}
-			dash, *f.path = f.flag, "/dev/stdout"
+			dash = f.flag + " " + *f.path
+			if *f.path == "-" {
+				*f.path = "/dev/stdout"
+			}
 		}
 		if err := app.CheckOutput(*f.path, f.flag == "-screenshot"); err != nil {
 			return fmt.Errorf("%s %s: %w", f.flag, *f.path, err)
@@ -56,7 +55,7 @@ func checkOutputs(o *options) error {
 		seen = append(seen, named{f.flag, *f.path})
 	}
 	if o.out != "" {
-		for _, n := range reportFiles {
+		for _, n := range reportNames() {
 			seen = append(seen, named{"-out's " + n, filepath.Join(o.out, n)})
 		}
 	}
@@ -78,21 +77,46 @@ func checkOutputs(o *options) error {
 	return nil
 }
 
-// stdoutOutput reports whether an output may be written to stdout: when
-// no summary shares it and it is a terminal or a pipe (an output written
-// through a temporary file cannot be renamed over a redirection).
-func stdoutOutput(o *options) error {
+// stdoutOutput reports whether an output may be written to stdout, as -
+// or by a name of stdout's file: when no summary shares it and, for -, it
+// is a terminal or a pipe (an output written through a temporary file
+// cannot be renamed over a redirection).
+func stdoutOutput(o *options, path string) error {
+	is := ""
+	if path != "-" {
+		is = "that is stdout, and "
+	}
 	switch {
 	case o.json:
-		return fmt.Errorf("stdout carries the JSON summary (-json): give a file name")
+		return fmt.Errorf("%sstdout carries the JSON summary (-json): give a file name", is)
 	case o.Measure.Bench:
-		return fmt.Errorf("stdout carries the bench's summary: give a file name")
+		return fmt.Errorf("%sstdout carries the bench's summary: give a file name", is)
+	}
+	if path != "-" {
+		return nil
 	}
 	fi, err := os.Stdout.Stat()
 	if err != nil || !atomicfile.Direct(fi.Mode()) {
 		return fmt.Errorf("stdout is not a terminal or a pipe: give the file's name instead of -")
 	}
 	return nil
+}
+
+// isStdout reports whether path names the file stdout is (the same device
+// and inode): /dev/stdout, /proc/self/fd/1, /dev/pts/N when stdout is that
+// terminal, the file stdout is redirected to. /dev/null is no one's: a
+// summary and an output may both go there.
+func isStdout(path string) bool {
+	out, err := os.Stdout.Stat()
+	if err != nil {
+		return false
+	}
+	fi, err := atomicfile.Stat(path)
+	if err != nil || !os.SameFile(fi, out) {
+		return false
+	}
+	null, err := os.Stat(os.DevNull)
+	return err != nil || !os.SameFile(fi, null)
 }
 
 // samePath reports whether a and b name one file: the same path once

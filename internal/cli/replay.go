@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/tandem-engine/tandem/internal/app"
+	"github.com/tandem-engine/tandem/internal/regfile"
 	"github.com/tandem-engine/tandem/physics"
 	"github.com/tandem-engine/tandem/replay"
 )
@@ -105,20 +106,43 @@ func recordedLevel(o *options, rec *replay.Recording) error {
 			return fmt.Errorf("replay: %s: recorded on the level %q, a path; a replay opens no path a recording names: give the level with -level", file, name)
 		}
 		path := filepath.Join(filepath.Dir(file), name)
-		l, err := physics.LoadLevel(path)
-		var pe *physics.ParseError
-		switch {
-		case errors.As(err, &pe):
-			// The file's bytes stay out of the message: the name came
-			// from the recording, not from the user.
-			return fmt.Errorf("replay: %s: recorded on the level %q; %s beside it is not that level (line %d, column %d does not parse): give the level with -level",
-				file, name, path, pe.Line, pe.Col)
-		case err != nil:
-			return fmt.Errorf("replay: %s: recorded on the level %q, looked up beside it: %w; give the level with -level", file, name, err)
+		l, err := levelBeside(file, name, path)
+		if err != nil {
+			return err
 		}
 		o.World.Level, o.World.LevelFile = l, path
 	}
 	return nil
+}
+
+// levelBeside loads the level a version 2 recording file names, name,
+// from path beside it. The name is the recording's, and the directory may
+// be a stranger's too (an unpacked archive): a symbolic link there
+// (name -> ../private/level.txt) is refused, not followed, and an error
+// quotes none of the file's bytes.
+func levelBeside(file, name, path string) (*physics.Level, error) {
+	f, _, err := regfile.OpenNoFollow(path)
+	var le *regfile.LinkError
+	switch {
+	case errors.As(err, &le):
+		return nil, fmt.Errorf("replay: %s: recorded on the level %q; %s beside it is a symbolic link, which a replay does not follow (it could point at any file): give the level with -level",
+			file, name, path)
+	case err != nil:
+		return nil, fmt.Errorf("replay: %s: recorded on the level %q, looked up beside it: physics: load level: %w; give the level with -level", file, name, err)
+	}
+	defer f.Close()
+	l, err := physics.ParseLevel(path, f)
+	var pe *physics.ParseError
+	switch {
+	case errors.As(err, &pe):
+		// The file's bytes stay out of the message: the name came from
+		// the recording, not from the user.
+		return nil, fmt.Errorf("replay: %s: recorded on the level %q; %s beside it is not that level (line %d, column %d does not parse): give the level with -level",
+			file, name, path, pe.Line, pe.Col)
+	case err != nil:
+		return nil, fmt.Errorf("replay: %s: recorded on the level %q, looked up beside it: %w; give the level with -level", file, name, err)
+	}
+	return l, nil
 }
 
 // setGameFlags sets the game's own flags to the values a recording holds

@@ -3,8 +3,10 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -16,6 +18,7 @@ import (
 	"github.com/tandem-engine/tandem/bench"
 	"github.com/tandem-engine/tandem/internal/app"
 	"github.com/tandem-engine/tandem/internal/atomicfile"
+	"github.com/tandem-engine/tandem/internal/regfile"
 )
 
 // A sweep (-matrix, -pacing): its cells, each a bench run in a process of
@@ -125,6 +128,36 @@ func sweepDir(out string) (dir string, cleanup func(), err error) {
 	return dir, cleanup, nil
 }
 
+// makeCellDir makes a cell's directory, which its process writes its
+// report into. A -out folder may come from someone else's archive: a
+// symlink at the cell's name (to /elsewhere) would send the cell's files
+// through it, so it is removed (its target untouched) and a directory
+// made in its place; anything else there that is not a directory (a file,
+// a FIFO) is someone's, and is refused, not removed.
+func makeCellDir(dir string) error {
+	fi, err := os.Lstat(dir)
+	switch {
+	case err == nil && fi.Mode()&os.ModeSymlink != 0:
+		if err := os.Remove(dir); err != nil {
+			return fmt.Errorf("-out: %w", err)
+		}
+	case err == nil && fi.IsDir():
+		return nil
+	case err == nil:
+		kind := "a file"
+		if !fi.Mode().IsRegular() {
+			kind = regfile.Kind(fi.Mode())
+		}
+		return fmt.Errorf("-out: %s is %s, where the cell's directory goes: move it away, or give another -out", dir, kind)
+	case !errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("-out: %w", err)
+	}
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		return fmt.Errorf("-out: %w", err)
+	}
+	return nil
+}
+
 // commonFlags are the flags given on the sweep's command line that every
 // cell takes: those it does not set per cell itself (own).
 func commonFlags(opts options, own map[string]bool) []string {
@@ -159,6 +192,9 @@ func (sw sweep) run(opts options, cells []benchCell, stdout, stderr io.Writer) (
 			}
 			i++
 			cellDir := filepath.Join(sw.dir, "cells", fmt.Sprintf("%s-rep%d", strings.ReplaceAll(c.name, "/", "-"), rep))
+			if err := makeCellDir(cellDir); err != nil {
+				return nil, n, err
+			}
 			el := time.Since(began)
 			left := "unknown"
 			if i > 1 {

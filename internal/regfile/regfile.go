@@ -44,6 +44,16 @@ func Kind(m fs.FileMode) string {
 	return "not a plain file"
 }
 
+// LinkError is a path that is a symbolic link where none is followed.
+type LinkError struct {
+	Path string
+}
+
+// Error says that the link is not followed.
+func (e *LinkError) Error() string {
+	return fmt.Sprintf("%s is a symbolic link, which is not followed here: give the file itself", e.Path)
+}
+
 // Open opens path for reading and returns it with its size when it is a
 // regular file (symbolic links are followed); anything else is closed at
 // once and refused with a *NotRegularError, before a byte is read. The
@@ -54,6 +64,28 @@ func Open(path string) (*os.File, int64, error) {
 	if err != nil {
 		return nil, 0, err
 	}
+	return regular(f, path)
+}
+
+// OpenNoFollow is Open for a name that someone else chose, in a directory
+// they may have filled (a level a recording names, looked up beside it):
+// a symbolic link at path is refused with a *LinkError, not followed (on
+// Unix the open is made with O_NOFOLLOW, so a link put there after a look
+// is refused too).
+func OpenNoFollow(path string) (*os.File, int64, error) {
+	f, err := openNoFollow(path)
+	if err != nil {
+		if st, lerr := os.Lstat(path); lerr == nil && st.Mode()&fs.ModeSymlink != 0 {
+			return nil, 0, &LinkError{Path: path}
+		}
+		return nil, 0, err
+	}
+	return regular(f, path)
+}
+
+// regular returns f with its size when it is a regular file, and closes
+// it and refuses it otherwise.
+func regular(f *os.File, path string) (*os.File, int64, error) {
 	st, err := f.Stat()
 	if err != nil {
 		f.Close()
