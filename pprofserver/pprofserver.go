@@ -52,7 +52,7 @@ func Serve(addr string, any bool, errlog io.Writer) (stop func(), bound string, 
 	}
 	l := &limitListener{Listener: ln, conns: map[*conn]http.ConnState{}}
 	srv := &http.Server{
-		Handler:           handler(any),
+		Handler:           handler(any, make(chan struct{}, MaxTimed)),
 		ReadHeaderTimeout: HeaderTimeout,
 		ReadTimeout:       HeaderTimeout + 5*time.Second,
 		// A CPU profile or trace answers after its seconds; net/http/pprof
@@ -67,9 +67,9 @@ func Serve(addr string, any bool, errlog io.Writer) (stop func(), bound string, 
 	return func() { srv.Close() }, ln.Addr().String(), nil
 }
 
-// handler checks the Host and bounds the body, then serves
-// net/http/pprof's handlers.
-func handler(any bool) http.Handler {
+// handler checks the Host, bounds the body and holds the requests that
+// take seconds to timed's room, then serves net/http/pprof's handlers.
+func handler(any bool, timed chan struct{}) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/debug/pprof/", pprof.Index) // and every named profile
 	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
@@ -79,7 +79,6 @@ func handler(any bool) http.Handler {
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "not found: the profiles are under /debug/pprof/", http.StatusNotFound)
 	})
-	timed := make(chan struct{}, MaxTimed)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !any && !pprofhook.LoopbackHost(hostOnly(r.Host)) {
 			http.Error(w, fmt.Sprintf("Host %q is not a loopback name: ask for localhost or 127.0.0.1 (or give -pprof-any-addr)", r.Host), http.StatusForbidden)

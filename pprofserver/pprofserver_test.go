@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
@@ -81,11 +82,10 @@ func TestTimedRequestsBounded(t *testing.T) {
 	// Requests that take minutes (delta profiles of 600 s) fill at most
 	// MaxTimed slots: one more is answered 503 at once, and the index
 	// still answers.
-	stop, addr, err := Serve("127.0.0.1:0", false, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stop()
+	timed := make(chan struct{}, MaxTimed)
+	srv := httptest.NewServer(handler(false, timed))
+	defer srv.Close()
+	addr := srv.Listener.Addr().String()
 	var conns []net.Conn
 	defer func() {
 		for _, c := range conns {
@@ -100,18 +100,13 @@ func TestTimedRequestsBounded(t *testing.T) {
 		conns = append(conns, c)
 		fmt.Fprintf(c, "GET /debug/pprof/heap?seconds=600 HTTP/1.1\r\nHost: localhost\r\n\r\n")
 	}
-	// The held requests reach the handler in their own time: ask until
-	// every slot is taken, as a flood would.
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		status, body := get(t, addr, "/debug/pprof/heap?seconds=600", "localhost")
-		if status == "HTTP/1.1 503 Service Unavailable" && strings.Contains(body, "busy") {
-			break
-		}
+	for deadline := time.Now().Add(10 * time.Second); len(timed) < MaxTimed; time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
-			t.Fatalf("a request past %d timed ones: %s %s", MaxTimed, status, body)
+			t.Fatalf("%d of %d held requests reached the handler in 10 s", len(timed), MaxTimed)
 		}
-		time.Sleep(50 * time.Millisecond)
+	}
+	if status, body := get(t, addr, "/debug/pprof/heap?seconds=600", "localhost"); status != "HTTP/1.1 503 Service Unavailable" || !strings.Contains(body, "busy") {
+		t.Errorf("a request past %d timed ones: %s %s", MaxTimed, status, body)
 	}
 	if status, _ := get(t, addr, "/debug/pprof/", "localhost"); status != "HTTP/1.1 200 OK" {
 		t.Errorf("the index with every timed slot taken: %s", status)
