@@ -35,7 +35,7 @@ FUZZ_LEVEL  ?= 400000x
 FUZZ_REPLAY ?= 500000x
 FUZZMIN     := -fuzzminimizetime 10000x
 
-.PHONY: all deps build windows test test-race test-race-root test-norace test-slow test-arm64 test-fuzz test-windows test-darwin bench pacing run clean
+.PHONY: all deps build windows test test-race test-race-root test-norace test-stops test-slow test-arm64 test-fuzz test-windows test-darwin bench pacing run clean
 
 all: build
 
@@ -70,7 +70,7 @@ test: deps
 	$(MAKE) --no-print-directory -j2 test-race test-race-root
 	# What runs without the race detector, side by side: nothing in these
 	# asserts a time the others could stretch.
-	$(MAKE) --no-print-directory -j5 test-norace test-slow test-arm64 test-fuzz test-darwin
+	$(MAKE) --no-print-directory -j6 test-norace test-stops test-slow test-arm64 test-fuzz test-darwin
 	# Timed alone, with nothing else running, one package at a time: real
 	# key presses' stamps, a CPU profile's split, a stuck tick's bound, the
 	# sounds heard through the loop and through the device against their
@@ -95,11 +95,13 @@ test-race-root:
 # (the race runtime allocates on its own), run once without it; a
 # recording must verify in every loop with and without the race detector;
 # a stop whose frame outlasts its grace reads the stuck render thread's
-# records, a race by design; the stops' child processes test signals, not
-# races (test-norace). The game's side of the API needs no cgo: its tests
-# and examples run without it (test-slow).
+# records, a race by design (test-norace); the stops' child processes
+# test signals, not races (test-stops, beside it). The game's side of the
+# API needs no cgo: its tests and examples run without it (test-slow).
 test-norace:
-	$(XVFB) $(GO) test -count=1 -run 'FrameAllocs|RecordReplayEveryLoop|StuckFrameStop|GroupKill|SecondSignalDuringFinalWrites|ReplaySounds' .
+	$(XVFB) $(GO) test -count=1 -run 'FrameAllocs|RecordReplayEveryLoop|StuckFrameStop|ReplaySounds' .
+test-stops:
+	$(XVFB) $(GO) test -count=1 -run 'GroupKill|SecondSignalDuringFinalWrites' .
 
 test-slow:
 	$(GO) test -count=1 -run 'Drift24HoursRunner|EveryByteChecked|Accuracy|StreamWholeRun|StreamInputAcrossRingWrap' \

@@ -148,7 +148,7 @@ func TestClicksChild(t *testing.T) {
 	}
 	time.Sleep(500 * time.Millisecond)
 
-	// The sim thread: ticks at 60 Hz, clicks on random ticks 4 to 24 ticks
+	// The sim thread: ticks at 60 Hz, clicks on random ticks 4 to 14 ticks
 	// apart, each pushed when its tick is published (a little after its
 	// time, as a loaded sim thread would).
 	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 3))
@@ -157,7 +157,7 @@ func TestClicksChild(t *testing.T) {
 	tick := uint64(0)
 	var aimed []int64
 	for range 40 {
-		tick += 4 + rng.Uint64N(21)
+		tick += 4 + rng.Uint64N(11)
 		at := t0 + int64(tick)*1e9/hz
 		for snapshot.Now() < at {
 			time.Sleep(time.Millisecond)
