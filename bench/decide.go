@@ -181,11 +181,14 @@ func verdict(c *Cell, fig decideFigure) figureVerdict {
 	if len(v.ranked) == 0 {
 		return v
 	}
-	slices.SortStableFunc(v.ranked, func(a, b rankedLoop) int {
+	// Best first; loops with the same median by name, so that a report
+	// does not depend on the order its runs came in.
+	slices.SortFunc(v.ranked, func(a, b rankedLoop) int {
+		by := cmp.Compare(a.med, b.med)
 		if fig.higher {
-			return cmp.Compare(b.med, a.med)
+			by = -by
 		}
-		return cmp.Compare(a.med, b.med)
+		return cmp.Or(by, cmp.Compare(a.l.Loop, b.l.Loop))
 	})
 	best := v.ranked[0]
 	v.samples = len(fig.values(best.l))
