@@ -23,6 +23,35 @@ type Config struct {
 	CapPaced bool
 	// Finish waits until the frame's GL work is done (gl.Finish).
 	Finish func()
+	// Clock is the time the pacing reads and sleeps on (nil: the
+	// process's monotonic clock, [snapshot.Now]).
+	Clock Clock
+}
+
+// Clock is the pacing's time source, in integer nanoseconds on the
+// [snapshot.Now] time base. The pacing reads the time and sleeps only
+// through it, so that a test can feed it made-up times.
+type Clock interface {
+	// Now returns the current time.
+	Now() int64
+	// SleepUntil returns once Now() >= t: it sleeps until spin before t
+	// and spins the rest (sleeps wake late by up to a scheduler tick).
+	SleepUntil(t, spin int64)
+}
+
+var _ Clock = monotonic{}
+
+// monotonic is the process's monotonic clock, [snapshot.Now].
+type monotonic struct{}
+
+func (monotonic) Now() int64 { return snapshot.Now() }
+
+func (monotonic) SleepUntil(t, spin int64) {
+	for d := t - snapshot.Now(); d > spin; d = t - snapshot.Now() {
+		time.Sleep(time.Duration(d - spin))
+	}
+	for snapshot.Now() < t {
+	}
 }
 
 // CapPaced reports whether a cap paces the presents, not only the frames'
@@ -40,6 +69,7 @@ func CapPaced(fpsCap int, vsync bool, emulateHz int, aims bool) bool {
 // ([Pacer.BeforeSwap]). Render thread only, but for [Pacer.SetRefresh].
 type Pacer struct {
 	cfg     Config
+	clock   Clock
 	jitter  JitterBuffer
 	predict PresentPredictor
 	hold    PresentHold
@@ -58,7 +88,10 @@ type Pacer struct {
 
 // New returns the pacing c asks for.
 func New(c Config) *Pacer {
-	p := &Pacer{cfg: c}
+	p := &Pacer{cfg: c, clock: c.Clock}
+	if p.clock == nil {
+		p.clock = monotonic{}
+	}
 	// The delay covers jitter of up to half a tick above the floor of the
 	// lateness (docs/results/2026-11-25-constants.md).
 	p.jitter = JitterBuffer{Max: 1e9 / int64(c.Hz) / 2}
@@ -113,8 +146,8 @@ func (p *Pacer) Start() int64 {
 	if p.holding {
 		lead = p.hold.Lead()
 	}
-	start, _ := p.grid.start(snapshot.Now(), lead, int64(1e9)/int64(p.cfg.FPSCap))
-	waitUntil(start)
+	start, _ := p.grid.start(p.clock.Now(), lead, int64(1e9)/int64(p.cfg.FPSCap))
+	p.waitUntil(start)
 	if !p.holding {
 		return 0
 	}
@@ -162,17 +195,17 @@ func (p *Pacer) BeforeSwap(decide, now int64, drew bool) (ready, hold int64) {
 		// Present a fixed lead after the decision: finish the frame's
 		// work, then wait out the rest of the lead.
 		p.cfg.Finish()
-		done := snapshot.Now()
+		done := p.clock.Now()
 		p.hold.Observe(done - now)
-		swapAt(p.hold.SwapAt(decide, done))
+		p.swapAt(p.hold.SwapAt(decide, done))
 		hold = p.hold.Target()
 	}
 	if p.cfg.EmulateHz > 0 {
 		return p.waitBlank(), hold
 	}
-	ready = snapshot.Now()
+	ready = p.clock.Now()
 	// Not before the blank the moment was aimed at (with vsync).
-	waitUntil(p.predict.HoldUntil(p.aimed))
+	p.waitUntil(p.predict.HoldUntil(p.aimed))
 	return ready, hold
 }
 
@@ -196,12 +229,12 @@ func (p *Pacer) Presented(decide, ready, present int64, drew bool) {
 // It returns when the frame's work was done.
 func (p *Pacer) waitBlank() int64 {
 	p.cfg.Finish()
-	done := snapshot.Now()
+	done := p.clock.Now()
 	if p.blank0 == 0 {
 		p.blank0 = done
 	}
 	from := max(done, p.predict.HoldUntil(p.aimed))
-	swapAt(nextBlank(p.blank0, from, int64(1e9)/int64(p.cfg.EmulateHz)))
+	p.swapAt(nextBlank(p.blank0, from, int64(1e9)/int64(p.cfg.EmulateHz)))
 	return done
 }
 
@@ -278,20 +311,12 @@ func nextBlank(origin, t, period int64) int64 {
 	return origin + ((t-origin)/period+1)*period
 }
 
-// waitUntil sleeps until t on the monotonic clock, spinning the last 0.3
+// waitUntil sleeps until t on the pacing's clock, spinning the last 0.3
 // ms: sleeps wake late by up to a scheduler tick. For a frame's start
 // that is close enough: the frame's moment is chosen after it.
-func waitUntil(t int64) { sleepSpin(t, 300_000) }
+func (p *Pacer) waitUntil(t int64) { p.clock.SleepUntil(t, 300_000) }
 
 // swapAt waits until t for a swap whose time is the present (a held or
 // emulated blank): it sleeps and spins the last 1 ms, as every bit of
 // lateness there is animation error (docs/results/2026-11-25-constants.md).
-func swapAt(t int64) { sleepSpin(t, 1_000_000) }
-
-func sleepSpin(t, spin int64) {
-	for d := t - snapshot.Now(); d > spin; d = t - snapshot.Now() {
-		time.Sleep(time.Duration(d - spin))
-	}
-	for snapshot.Now() < t {
-	}
-}
+func (p *Pacer) swapAt(t int64) { p.clock.SleepUntil(t, 1_000_000) }
