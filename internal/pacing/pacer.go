@@ -66,7 +66,8 @@ func CapPaced(fpsCap int, vsync bool, emulateHz int, aims bool) bool {
 // Pacer is a run's frame pacing: the jitter buffer, the present
 // predictor, the present hold and the cap's grid, asked by each frame
 // which moment to show ([Pacer.Moment]) and when to swap
-// ([Pacer.BeforeSwap]). Render thread only, but for [Pacer.SetRefresh].
+// ([Pacer.BeforeSwap]), both timed from its decision ([Pacer.Decide]).
+// Render thread only, but for [Pacer.SetRefresh].
 type Pacer struct {
 	cfg     Config
 	clock   Clock
@@ -77,6 +78,7 @@ type Pacer struct {
 	grid    capGrid
 	blank0  int64 // a blank of the emulated grid
 	aimed   int64 // the present this frame's moment was aimed at (0: none)
+	start   int64 // this frame's place on the cap's grid when the cap paces presents (0: none)
 	// observed is the newest snapshot tick the jitter buffer has seen;
 	// lastAim when a frame last aimed.
 	observed uint64
@@ -132,15 +134,13 @@ func (p *Pacer) SetRefresh(hz int) {
 }
 
 // Start begins a frame: under a cap it sleeps until the frame's start on
-// the cap's grid. It returns the moment the frame's picture and swap are
-// timed from when the cap paces presents (the frame's place on the grid,
-// so that a frame that woke or polled late still shows and presents on
-// its deadline), 0 otherwise.
-func (p *Pacer) Start() int64 {
-	p.aimed = 0
+// the cap's grid. When the cap paces presents, that start is the frame's
+// place on the grid, which [Pacer.Decide] times the frame from.
+func (p *Pacer) Start() {
+	p.aimed, p.start = 0, 0
 	p.predict.Refresh = p.refresh.Load()
 	if p.cfg.FPSCap == 0 {
-		return 0
+		return
 	}
 	var lead int64
 	if p.holding {
@@ -148,10 +148,20 @@ func (p *Pacer) Start() int64 {
 	}
 	start, _ := p.grid.start(p.clock.Now(), lead, int64(1e9)/int64(p.cfg.FPSCap))
 	p.waitUntil(start)
-	if !p.holding {
-		return 0
+	if p.holding {
+		p.start = start
 	}
-	return start
+}
+
+// Decide returns the moment a frame that took its snapshots at now times
+// its picture and its swap from: now, or under a cap that paces presents
+// the frame's place on the cap's grid, so that a frame that woke or
+// polled late still shows and presents on its deadline.
+func (p *Pacer) Decide(now int64) int64 {
+	if p.start > 0 && p.start < now {
+		return p.start
+	}
+	return now
 }
 
 // Moment returns the moment a frame deciding at decide shows, and the

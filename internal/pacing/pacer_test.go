@@ -1,6 +1,9 @@
 package pacing
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 func TestCapGrid(t *testing.T) {
 	// A 100 ns period. With a 30 ns lead (presents paced) frames start 30
@@ -48,6 +51,85 @@ func TestNextBlank(t *testing.T) {
 	} {
 		if got := nextBlank(100, tc.t, 16); got != tc.want {
 			t.Errorf("nextBlank(100, %d, 16) = %d, want %d", tc.t, got, tc.want)
+		}
+	}
+}
+
+// fakeClock is a [Clock] at made-up times: a sleep moves it on to the
+// time asked for and is kept, with its spin, for the test to check. Its
+// finish is a frame's Finish: the GL work is done gpu ns after it is
+// asked for.
+type fakeClock struct {
+	now    int64
+	gpu    int64
+	sleeps []sleep
+}
+
+// sleep is one wait of a [fakeClock]: until when, spinning how long.
+type sleep struct{ until, spin int64 }
+
+var _ Clock = (*fakeClock)(nil)
+
+func (c *fakeClock) Now() int64 { return c.now }
+
+func (c *fakeClock) SleepUntil(t, spin int64) {
+	if t > c.now {
+		c.sleeps = append(c.sleeps, sleep{t, spin})
+		c.now = t
+	}
+}
+
+func (c *fakeClock) finish() { c.now += c.gpu }
+
+// took returns the sleeps since it was last asked, nil for none.
+func (c *fakeClock) took() []sleep {
+	s := c.sleeps
+	c.sleeps = nil
+	return s
+}
+
+func TestDecide(t *testing.T) {
+	// A 100 FPS cap (a 10 ms grid) on a 100 Hz sim. A frame's first
+	// Start begins the grid at once; the next frame, asking 3 ms after
+	// it, sleeps to 10 ms (spinning the last 0.3 ms) and takes its
+	// snapshots 0.2 ms later. Under a cap that paces presents it is
+	// timed from its place on the grid; under one that paces starts, or
+	// without a cap, from when it took its snapshots.
+	type step struct {
+		at, now, decide int64
+		sleeps          []sleep
+	}
+	for _, tc := range []struct {
+		name  string
+		cfg   Config
+		steps []step
+	}{
+		{"no cap", Config{Hz: 100}, []step{
+			{1000 * ms, 1000*ms + ms/5, 1000*ms + ms/5, nil},
+			{1003 * ms, 1003*ms + ms/5, 1003*ms + ms/5, nil},
+		}},
+		{"cap paces starts", Config{Hz: 100, FPSCap: 100}, []step{
+			{1000 * ms, 1000*ms + ms/5, 1000*ms + ms/5, nil},
+			{1003 * ms, 1010*ms + ms/5, 1010*ms + ms/5, []sleep{{1010 * ms, 300_000}}},
+		}},
+		{"cap paces presents", Config{Hz: 100, FPSCap: 100, CapPaced: true, Aim: true}, []step{
+			{1000 * ms, 1000*ms + ms/5, 1000 * ms, nil},
+			{1003 * ms, 1010*ms + ms/5, 1010 * ms, []sleep{{1010 * ms, 300_000}}},
+		}},
+	} {
+		clk := &fakeClock{}
+		tc.cfg.Clock, tc.cfg.Finish = clk, clk.finish
+		p := New(tc.cfg)
+		for i, st := range tc.steps {
+			clk.now = st.at
+			p.Start()
+			if got := clk.took(); !slices.Equal(got, st.sleeps) {
+				t.Errorf("%s: frame %d: Start slept %v, want %v", tc.name, i+1, got, st.sleeps)
+			}
+			clk.now = st.now
+			if got := p.Decide(st.now); got != st.decide {
+				t.Errorf("%s: frame %d: Decide(%d) = %d, want %d", tc.name, i+1, st.now, got, st.decide)
+			}
 		}
 	}
 }
