@@ -3,6 +3,8 @@ package pacing
 import (
 	"slices"
 	"testing"
+
+	"github.com/tandem-engine/tandem/snapshot"
 )
 
 func TestCapGrid(t *testing.T) {
@@ -131,5 +133,127 @@ func TestDecide(t *testing.T) {
 				t.Errorf("%s: frame %d: Decide(%d) = %d, want %d", tc.name, i+1, st.now, got, st.decide)
 			}
 		}
+	}
+}
+
+const us = 1000 // a microsecond, ns
+
+// tick returns the snapshot of tick k of a 100 Hz sim, due at k*10 ms and
+// published late ns after.
+func tick(k uint64, late int64) *snapshot.Snapshot {
+	due := int64(k) * 10 * ms
+	return &snapshot.Snapshot{Tick: k, Time: due, Next: due + 10*ms, Published: due + late}
+}
+
+func TestMomentDelay(t *testing.T) {
+	// A 100 Hz sim without vsync: the jitter buffer may cover half a tick
+	// (5 ms) above the floor of the lateness, here 0. Every frame is
+	// ready 2 ms and presents 4 ms after it decides, so the predicted
+	// present is the decision plus 4 ms and the moment shown is the
+	// decision itself (the present less the typical lead). Each new
+	// snapshot's lateness sets the buffer's delay at once (1 ms, 3.5 ms,
+	// then 9 ms capped at 5 ms); the delay in use moves toward it by an
+	// eighth of the 10 ms between frames (1.25 ms) and a 20 ms stall
+	// cannot take it past 5 ms. The frame shows showAt - delay.
+	clk := &fakeClock{}
+	p := New(Config{Hz: 100, Aim: true, Clock: clk, Finish: clk.finish})
+	prev := tick(99, 0)
+	var delay int64
+	for i, f := range []struct {
+		decide int64
+		curr   *snapshot.Snapshot // nil: nothing new
+		showAt int64
+		delay  int64
+	}{
+		{1002 * ms, tick(100, 1*ms), 1002 * ms, 1 * ms}, // the first frame takes the buffer's delay as it is
+		{1012 * ms, tick(101, 3500*us), 1012 * ms, 2250 * us},
+		{1022 * ms, tick(102, 9*ms), 1022 * ms, 3500 * us}, // the buffer's delay: 5 ms, not 9
+		{1032 * ms, tick(103, 500*us), 1032 * ms, 4750 * us},
+		{1042 * ms, nil, 1042 * ms, 5 * ms},
+		{1052 * ms, tick(105, 20*ms), 1052 * ms, 5 * ms}, // a stall: still 5 ms
+		{1062 * ms, nil, 1062 * ms, 5 * ms},
+	} {
+		p.Start()
+		curr, fresh := f.curr, f.curr != nil
+		if !fresh {
+			curr = prev
+		}
+		var showAt int64
+		showAt, delay = p.Moment(prev, curr, fresh, f.decide, delay)
+		if showAt != f.showAt || delay != f.delay {
+			t.Errorf("frame %d: Moment = %d, delay %d; want %d, %d", i+1, showAt, delay, f.showAt, f.delay)
+		}
+		clk.now = f.decide + 2*ms
+		ready, hold := p.BeforeSwap(f.decide, f.decide, true)
+		if ready != f.decide+2*ms || hold != 0 || clk.took() != nil {
+			t.Errorf("frame %d: BeforeSwap = %d, hold %d; want %d, 0 and no wait", i+1, ready, hold, f.decide+2*ms)
+		}
+		p.Presented(f.decide, ready, f.decide+4*ms, true)
+		if p.Lead() != 4*ms {
+			t.Errorf("frame %d: Lead = %d, want 4 ms", i+1, p.Lead())
+		}
+		prev = curr
+	}
+
+	// A loop that does not aim shows its decision with the delay it has,
+	// and learns nothing.
+	p = New(Config{Hz: 100, Clock: clk, Finish: clk.finish})
+	p.Start()
+	if showAt, d := p.Moment(tick(99, 0), tick(100, 9*ms), true, 1002*ms, 7*ms); showAt != 1002*ms || d != 7*ms || p.jitter.Delay() != 0 {
+		t.Errorf("without aim: Moment = %d, delay %d, buffer %d; want %d, 7 ms, 0", showAt, d, p.jitter.Delay(), 1002*ms)
+	}
+}
+
+func TestMomentAimsAtBlank(t *testing.T) {
+	// Vsync on a 125 Hz display (blanks 8 ms apart) and a 100 Hz sim. A
+	// frame's present is predicted at the first blank, on the grid of the
+	// recent presents, at or after its decision plus the time to be ready
+	// (the 97th percentile of recent frames') plus 1 ms (an eighth of an
+	// interval); the moment it shows is that blank less the median lead
+	// from decision to present. A frame ready more than half an interval
+	// before its blank is held until then (a wait spinning its last 0.3
+	// ms), so that it cannot catch the blank before. The jitter buffer
+	// learns each new snapshot's lateness against that moment: the third
+	// frame's present is predicted 3 ms sooner than the typical one, so
+	// its snapshot 5 ms late counts as 2 ms and the delay stays at 4 ms.
+	clk := &fakeClock{}
+	p := New(Config{Hz: 100, VSync: true, Aim: true, Clock: clk, Finish: clk.finish})
+	p.SetRefresh(125)
+	prev := tick(98, 0)
+	var delay int64
+	for i, f := range []struct {
+		decide  int64
+		curr    *snapshot.Snapshot
+		ready   int64 // the frame's GL calls are made
+		present int64 // the swap returned
+		showAt  int64 // the predicted present less the lead
+		delay   int64
+		sleeps  []sleep
+	}{
+		// Nothing presented yet: the present is predicted at the decision.
+		{1000 * ms, tick(99, 4*ms), 1002 * ms, 1008 * ms, 1000 * ms, 4 * ms, nil},
+		// Ready 2 ms, the lead 8: the blank at or after 1012 is 1016.
+		{1009 * ms, tick(100, 4*ms), 1010 * ms, 1016 * ms, 1008 * ms, 4 * ms, []sleep{{1012 * ms, 300 * us}}},
+		// Ready 2 ms (of 2 and 1), the lead 7: 1024; the frame misses it.
+		{1020 * ms, tick(101, 5*ms), 1026 * ms, 1032 * ms, 1017 * ms, 4 * ms, nil},
+		// Ready 6 ms (of 2, 1, 6), the lead 8 (of 8, 7, 12): 1040.
+		{1033 * ms, tick(102, 4*ms), 1035 * ms, 1040 * ms, 1032 * ms, 4 * ms, []sleep{{1036 * ms, 300 * us}}},
+	} {
+		p.Start()
+		var showAt int64
+		showAt, delay = p.Moment(prev, f.curr, true, f.decide, delay)
+		if showAt != f.showAt || delay != f.delay {
+			t.Errorf("frame %d: Moment = %d, delay %d; want %d, %d", i+1, showAt, delay, f.showAt, f.delay)
+		}
+		clk.now = f.ready
+		ready, hold := p.BeforeSwap(f.decide, f.decide, true)
+		if got := clk.took(); ready != f.ready || hold != 0 || !slices.Equal(got, f.sleeps) {
+			t.Errorf("frame %d: BeforeSwap = %d, hold %d, slept %v; want %d, 0, %v", i+1, ready, hold, got, f.ready, f.sleeps)
+		}
+		p.Presented(f.decide, ready, f.present, true)
+		prev = f.curr
+	}
+	if synced, hz := p.VSyncSynced(); !synced || hz != 125 {
+		t.Errorf("VSyncSynced = %v, %d; want true, 125", synced, hz)
 	}
 }
