@@ -257,3 +257,205 @@ func TestMomentAimsAtBlank(t *testing.T) {
 		t.Errorf("VSyncSynced = %v, %d; want true, 125", synced, hz)
 	}
 }
+
+// frameWork is how one frame of a test on a fake clock takes its time:
+// it takes its snapshots poll ns after Start returns, its GL work is done
+// gpu ns after its calls (in Finish), and its swap returns swap ns after
+// it is called.
+type frameWork struct{ poll, gpu, swap int64 }
+
+// frameTimes is what one frame did: when it decided, was ready to swap
+// and presented, the hold in use, and the clock's sleeps.
+type frameTimes struct {
+	decide, ready, hold, present int64
+	sleeps                       []sleep
+}
+
+// runFrame runs one frame that draws the world, as the app's frame asks
+// the Pacer, without a moment (the cap and the hold do not look at it).
+func runFrame(p *Pacer, clk *fakeClock, w frameWork) frameTimes {
+	p.Start()
+	clk.now += w.poll
+	now := clk.now
+	decide := p.Decide(now)
+	clk.gpu = w.gpu
+	ready, hold := p.BeforeSwap(decide, now, true)
+	clk.now += w.swap
+	p.Presented(decide, ready, clk.now, true)
+	return frameTimes{decide, ready, hold, clk.now, clk.took()}
+}
+
+func TestCapPacesPresents(t *testing.T) {
+	// A 100 FPS cap (a 10 ms grid) that paces presents. Frames poll for
+	// 0.2 ms, work 3 ms and swap in 0.5 ms; each is timed from its place
+	// on the grid. The first 4 frames only start on the grid: the hold
+	// learns nothing from them, and what it holds them to (the last
+	// frame's lateness less 1 ms) is shorter than their work. The fifth sets
+	// the lead to the 99th percentile of the work plus 0.5 ms (3.5 ms, under
+	// the period less 1 ms and the swap) and holds its swap to it. From
+	// then on a frame starts its lead before its deadline (a sleep that
+	// spins 0.3 ms) and holds its swap to the deadline (a sleep that
+	// spins 1 ms). A frame whose work (6 ms) overruns its lead is not
+	// held: it swaps when its work is done, and the lead moves 0.25 ms
+	// toward the new 99th percentile. The frame after it keeps its
+	// lateness less 1 ms (5.2 ms) instead of jumping back to the lead.
+	clk := &fakeClock{now: 1000 * ms}
+	p := New(Config{Hz: 100, FPSCap: 100, CapPaced: CapPaced(100, false, 0, true), Aim: true, Clock: clk, Finish: clk.finish})
+	for i, f := range []struct {
+		gpu  int64
+		want frameTimes
+	}{
+		{3 * ms, frameTimes{1000 * ms, 1003_200 * us, 0, 1003_700 * us, nil}},
+		{3 * ms, frameTimes{1010 * ms, 1013_200 * us, 2200 * us, 1013_700 * us, []sleep{{1010 * ms, 300 * us}}}},
+		{3 * ms, frameTimes{1020 * ms, 1023_200 * us, 2200 * us, 1023_700 * us, []sleep{{1020 * ms, 300 * us}}}},
+		{3 * ms, frameTimes{1030 * ms, 1033_200 * us, 2200 * us, 1033_700 * us, []sleep{{1030 * ms, 300 * us}}}},
+		{3 * ms, frameTimes{1040 * ms, 1043_500 * us, 3500 * us, 1044 * ms, []sleep{{1040 * ms, 300 * us}, {1043_500 * us, 1 * ms}}}},
+		{3 * ms, frameTimes{1046_500 * us, 1050 * ms, 3500 * us, 1050_500 * us, []sleep{{1046_500 * us, 300 * us}, {1050 * ms, 1 * ms}}}},
+		{6 * ms, frameTimes{1056_500 * us, 1062_700 * us, 3750 * us, 1063_200 * us, []sleep{{1056_500 * us, 300 * us}}}},
+		{3 * ms, frameTimes{1066_250 * us, 1071_450 * us, 5200 * us, 1071_950 * us, []sleep{{1066_250 * us, 300 * us}, {1071_450 * us, 1 * ms}}}},
+	} {
+		got := runFrame(p, clk, frameWork{poll: 200 * us, gpu: f.gpu, swap: 500 * us})
+		if !equalTimes(got, f.want) {
+			t.Errorf("frame %d: %+v, want %+v", i+1, got, f.want)
+		}
+	}
+	if p.Hold() != 5200*us {
+		t.Errorf("Hold = %d, want the last frame's 5.2 ms", p.Hold())
+	}
+
+	// Work of 9 ms, more than the cap leaves (the period less 1 ms for the
+	// start, less the swap's 0.5 ms): the lead climbs from 4 ms by 0.25 ms
+	// a frame and stops at 8.5 ms after 18 frames, not at the work's 9.5
+	// ms. The deadlines stay 10 ms apart: while the lead climbs, each
+	// frame starts and decides 0.25 ms further ahead of its deadline than
+	// the one before; then each starts 8.5 ms ahead of it.
+	var last frameTimes
+	for i := range 30 {
+		got := runFrame(p, clk, frameWork{poll: 200 * us, gpu: 9 * ms, swap: 500 * us})
+		want := int64(10 * ms)
+		if i < 19 {
+			want -= 250 * us
+		}
+		if i > 0 && got.decide-last.decide != want {
+			t.Errorf("slow frame %d decided %d after the one before, want %d", i+1, got.decide-last.decide, want)
+		}
+		last = got
+	}
+	if l := p.hold.Lead(); l != 8500*us {
+		t.Errorf("under slow work the lead is %d, want 8.5 ms", l)
+	}
+	clk.now += 100 * us
+	p.Start()
+	if got, want := clk.took(), []sleep{{last.decide + 10*ms, 300 * us}}; !slices.Equal(got, want) {
+		t.Errorf("under slow work Start slept %v, want %v", got, want)
+	}
+
+	// A frame that shows no world (before the first snapshot) is not
+	// held: its work is not waited for, and it swaps at once.
+	clk.gpu = 3 * ms
+	now := clk.now
+	if ready, hold := p.BeforeSwap(p.Decide(now), now, false); ready != now || hold != 0 || clk.took() != nil {
+		t.Errorf("a frame that drew nothing: BeforeSwap = %d, hold %d; want %d, 0 and no wait", ready, hold, now)
+	}
+}
+
+func equalTimes(a, b frameTimes) bool {
+	return a.decide == b.decide && a.ready == b.ready && a.hold == b.hold && a.present == b.present && slices.Equal(a.sleeps, b.sleeps)
+}
+
+func TestPresentHoldSteps(t *testing.T) {
+	// -present-hold without a cap: frames start 10 ms apart, poll for 0.2
+	// ms and swap in 0.5 ms. The first 4 are not learnt from (the hold
+	// keeps the last frame's lateness less 1 ms, shorter than their 2 ms
+	// of work); the fifth sets the lead to the 75th percentile of the work
+	// plus 0.5 ms at once (2.5 ms), and a frame done before its lead waits
+	// for it. When the work rises to 4 ms the lead climbs to 4.5 ms by at
+	// most 0.25 ms a frame; the frames are late meanwhile (swapped when
+	// done), until the lead passes their work. When the work falls to 2
+	// ms it takes 26 frames for the 75th percentile to follow, and then
+	// the lead comes down 0.25 ms a frame, each frame held to it.
+	clk := &fakeClock{}
+	p := New(Config{Hz: 100, PresentHold: true, Clock: clk, Finish: clk.finish})
+	frame := 0
+	for _, f := range []struct {
+		n         int   // frames alike
+		gpu, hold int64 // hold: the lead the frames are held to
+		held      bool  // a frame waits for it after its work
+	}{
+		{1, 2 * ms, 0, false},
+		{3, 2 * ms, 1 * ms, false},
+		{1, 2 * ms, 2500 * us, true},
+		{1, 4 * ms, 2750 * us, false},
+		{1, 4 * ms, 3 * ms, false},
+		{1, 4 * ms, 3250 * us, false},
+		{1, 4 * ms, 3500 * us, false},
+		{1, 4 * ms, 3750 * us, false},
+		{1, 4 * ms, 4 * ms, false}, // its work is done as the lead is up
+		{1, 4 * ms, 4250 * us, true},
+		{2, 4 * ms, 4500 * us, true},
+		{25, 2 * ms, 4500 * us, true},
+		{1, 2 * ms, 4250 * us, true},
+		{1, 2 * ms, 4 * ms, true},
+		{1, 2 * ms, 3750 * us, true},
+		{1, 2 * ms, 3500 * us, true},
+		{1, 2 * ms, 3250 * us, true},
+		{1, 2 * ms, 3 * ms, true},
+		{1, 2 * ms, 2750 * us, true},
+		{3, 2 * ms, 2500 * us, true},
+	} {
+		for range f.n {
+			frame++
+			clk.now = 1000*ms + int64(frame)*10*ms
+			d := clk.now + 200*us // no cap: the frame decides as it takes its snapshots
+			got := runFrame(p, clk, frameWork{poll: 200 * us, gpu: f.gpu, swap: 500 * us})
+			want := frameTimes{d, d + f.gpu, f.hold, d + f.gpu + 500*us, nil}
+			if f.held {
+				want.ready, want.present = d+f.hold, d+f.hold+500*us
+				want.sleeps = []sleep{{d + f.hold, 1 * ms}}
+			}
+			if !equalTimes(got, want) {
+				t.Errorf("frame %d: %+v, want %+v", frame, got, want)
+			}
+		}
+	}
+}
+
+func TestEmulatedBlanks(t *testing.T) {
+	// -emulate-vsync 125: blanks every 8 ms on the monotonic clock from
+	// the first frame's end of work (at 1002 ms), whatever the display's
+	// refresh. Each frame finishes its work and swaps at the first blank
+	// after both its work's end (one done on a blank waits for the next)
+	// and half an interval before the blank its moment was aimed at; it
+	// presents 0.5 ms later. The swap waits in a sleep that spins 1 ms.
+	clk := &fakeClock{}
+	p := New(Config{Hz: 100, EmulateHz: 125, Aim: true, Clock: clk, Finish: clk.finish})
+	p.SetRefresh(60)
+	prev, curr := tick(99, 0), tick(100, 0)
+	for i, f := range []struct {
+		decide, gpu int64
+		blank       int64 // the swap's wait
+	}{
+		{1000 * ms, 2 * ms, 1010 * ms},
+		{1011 * ms, 2 * ms, 1018 * ms}, // aimed at 1018.5
+		{1019 * ms, 6 * ms, 1026 * ms}, // aimed at 1026.5
+		// Ready 6 ms (of 2, 2, 6) after deciding: aimed at 1042.5, two
+		// blanks on, it does not swap at 1034 although done by then.
+		{1029 * ms, 1 * ms, 1042 * ms},
+		{1043 * ms, 7 * ms, 1058 * ms}, // done on the blank at 1050
+	} {
+		clk.now = f.decide
+		p.Start()
+		p.Moment(prev, curr, false, f.decide, 0)
+		clk.gpu = f.gpu
+		ready, hold := p.BeforeSwap(f.decide, f.decide, true)
+		want := []sleep{{f.blank, 1 * ms}}
+		if got := clk.took(); ready != f.decide+f.gpu || hold != 0 || !slices.Equal(got, want) {
+			t.Errorf("frame %d: BeforeSwap = %d, hold %d, slept %v; want %d, 0, %v", i+1, ready, hold, got, f.decide+f.gpu, want)
+		}
+		clk.now += 500 * us
+		p.Presented(f.decide, ready, clk.now, true)
+	}
+	if synced, hz := p.VSyncSynced(); !synced || hz != 125 {
+		t.Errorf("VSyncSynced = %v, %d; want true, 125", synced, hz)
+	}
+}
