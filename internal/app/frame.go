@@ -24,7 +24,7 @@ func (s *session) frame() {
 		defer task.End()
 		defer trace.StartRegion(ctx, "frame").End()
 	}
-	capDecide := s.pace.Start()
+	s.pace.Start()
 	start := snapshot.Now()
 	showAt, fixed := s.loop.prepare()
 	fw, fh, minimised := s.loop.surface()
@@ -41,14 +41,7 @@ func (s *session) frame() {
 	for _, ad := range s.addons {
 		ad.frameStart(now) // the bench's render load, inside the frame's trace region
 	}
-	// decide is the moment the frame's picture and its swap are timed
-	// from: now, or under a cap that paces presents the frame's place on
-	// the cap's grid, so that a frame that woke or polled late still
-	// shows and presents on its deadline.
-	decide := now
-	if capDecide > 0 && capDecide < now {
-		decide = capDecide
-	}
+	decide := s.pace.Decide(now) // what the picture and the swap are timed from
 	var end frameEnd
 	if curr != nil {
 		if !fixed {

@@ -2,7 +2,8 @@
 // and when it is swapped: the jitter buffer that sizes the interpolation
 // delay from how late snapshots arrive, the present predictor, the present
 // hold, a cap's grid and an emulated vsync's blanks, behind one [Pacer]
-// that a frame asks two questions ([Pacer.Moment] and [Pacer.BeforeSwap]).
+// that a frame asks two questions ([Pacer.Moment] and [Pacer.BeforeSwap]),
+// both timed from the decision it hands back ([Pacer.Decide]).
 // See docs/pacing.md.
 //
 // Threads: a Pacer belongs to the thread that draws the frames; only

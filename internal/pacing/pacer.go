@@ -23,6 +23,35 @@ type Config struct {
 	CapPaced bool
 	// Finish waits until the frame's GL work is done (gl.Finish).
 	Finish func()
+	// Clock is the time the pacing reads and sleeps on (nil: the
+	// process's monotonic clock, [snapshot.Now]).
+	Clock Clock
+}
+
+// Clock is the pacing's time source, in integer nanoseconds on the
+// [snapshot.Now] time base. The pacing reads the time and sleeps only
+// through it, so that a test can feed it made-up times.
+type Clock interface {
+	// Now returns the current time.
+	Now() int64
+	// SleepUntil returns once Now() >= t: it sleeps until spin before t
+	// and spins the rest (sleeps wake late by up to a scheduler tick).
+	SleepUntil(t, spin int64)
+}
+
+var _ Clock = monotonic{}
+
+// monotonic is the process's monotonic clock, [snapshot.Now].
+type monotonic struct{}
+
+func (monotonic) Now() int64 { return snapshot.Now() }
+
+func (monotonic) SleepUntil(t, spin int64) {
+	for d := t - snapshot.Now(); d > spin; d = t - snapshot.Now() {
+		time.Sleep(time.Duration(d - spin))
+	}
+	for snapshot.Now() < t {
+	}
 }
 
 // CapPaced reports whether a cap paces the presents, not only the frames'
@@ -37,9 +66,11 @@ func CapPaced(fpsCap int, vsync bool, emulateHz int, aims bool) bool {
 // Pacer is a run's frame pacing: the jitter buffer, the present
 // predictor, the present hold and the cap's grid, asked by each frame
 // which moment to show ([Pacer.Moment]) and when to swap
-// ([Pacer.BeforeSwap]). Render thread only, but for [Pacer.SetRefresh].
+// ([Pacer.BeforeSwap]), both timed from its decision ([Pacer.Decide]).
+// Render thread only, but for [Pacer.SetRefresh].
 type Pacer struct {
 	cfg     Config
+	clock   Clock
 	jitter  JitterBuffer
 	predict PresentPredictor
 	hold    PresentHold
@@ -47,6 +78,7 @@ type Pacer struct {
 	grid    capGrid
 	blank0  int64 // a blank of the emulated grid
 	aimed   int64 // the present this frame's moment was aimed at (0: none)
+	start   int64 // this frame's place on the cap's grid when the cap paces presents (0: none)
 	// observed is the newest snapshot tick the jitter buffer has seen;
 	// lastAim when a frame last aimed.
 	observed uint64
@@ -58,7 +90,10 @@ type Pacer struct {
 
 // New returns the pacing c asks for.
 func New(c Config) *Pacer {
-	p := &Pacer{cfg: c}
+	p := &Pacer{cfg: c, clock: c.Clock}
+	if p.clock == nil {
+		p.clock = monotonic{}
+	}
 	// The delay covers jitter of up to half a tick above the floor of the
 	// lateness (docs/results/2026-11-25-constants.md).
 	p.jitter = JitterBuffer{Max: 1e9 / int64(c.Hz) / 2}
@@ -99,26 +134,34 @@ func (p *Pacer) SetRefresh(hz int) {
 }
 
 // Start begins a frame: under a cap it sleeps until the frame's start on
-// the cap's grid. It returns the moment the frame's picture and swap are
-// timed from when the cap paces presents (the frame's place on the grid,
-// so that a frame that woke or polled late still shows and presents on
-// its deadline), 0 otherwise.
-func (p *Pacer) Start() int64 {
-	p.aimed = 0
+// the cap's grid. When the cap paces presents, that start is the frame's
+// place on the grid, which [Pacer.Decide] times the frame from.
+func (p *Pacer) Start() {
+	p.aimed, p.start = 0, 0
 	p.predict.Refresh = p.refresh.Load()
 	if p.cfg.FPSCap == 0 {
-		return 0
+		return
 	}
 	var lead int64
 	if p.holding {
 		lead = p.hold.Lead()
 	}
-	start, _ := p.grid.start(snapshot.Now(), lead, int64(1e9)/int64(p.cfg.FPSCap))
-	waitUntil(start)
-	if !p.holding {
-		return 0
+	start, _ := p.grid.start(p.clock.Now(), lead, int64(1e9)/int64(p.cfg.FPSCap))
+	p.waitUntil(start)
+	if p.holding {
+		p.start = start
 	}
-	return start
+}
+
+// Decide returns the moment a frame that took its snapshots at now times
+// its picture and its swap from: now, or under a cap that paces presents
+// the frame's place on the cap's grid, so that a frame that woke or
+// polled late still shows and presents on its deadline.
+func (p *Pacer) Decide(now int64) int64 {
+	if p.start > 0 && p.start < now {
+		return p.start
+	}
+	return now
 }
 
 // Moment returns the moment a frame deciding at decide shows, and the
@@ -162,17 +205,17 @@ func (p *Pacer) BeforeSwap(decide, now int64, drew bool) (ready, hold int64) {
 		// Present a fixed lead after the decision: finish the frame's
 		// work, then wait out the rest of the lead.
 		p.cfg.Finish()
-		done := snapshot.Now()
+		done := p.clock.Now()
 		p.hold.Observe(done - now)
-		swapAt(p.hold.SwapAt(decide, done))
+		p.swapAt(p.hold.SwapAt(decide, done))
 		hold = p.hold.Target()
 	}
 	if p.cfg.EmulateHz > 0 {
 		return p.waitBlank(), hold
 	}
-	ready = snapshot.Now()
+	ready = p.clock.Now()
 	// Not before the blank the moment was aimed at (with vsync).
-	waitUntil(p.predict.HoldUntil(p.aimed))
+	p.waitUntil(p.predict.HoldUntil(p.aimed))
 	return ready, hold
 }
 
@@ -196,12 +239,12 @@ func (p *Pacer) Presented(decide, ready, present int64, drew bool) {
 // It returns when the frame's work was done.
 func (p *Pacer) waitBlank() int64 {
 	p.cfg.Finish()
-	done := snapshot.Now()
+	done := p.clock.Now()
 	if p.blank0 == 0 {
 		p.blank0 = done
 	}
 	from := max(done, p.predict.HoldUntil(p.aimed))
-	swapAt(nextBlank(p.blank0, from, int64(1e9)/int64(p.cfg.EmulateHz)))
+	p.swapAt(nextBlank(p.blank0, from, int64(1e9)/int64(p.cfg.EmulateHz)))
 	return done
 }
 
@@ -278,20 +321,12 @@ func nextBlank(origin, t, period int64) int64 {
 	return origin + ((t-origin)/period+1)*period
 }
 
-// waitUntil sleeps until t on the monotonic clock, spinning the last 0.3
+// waitUntil sleeps until t on the pacing's clock, spinning the last 0.3
 // ms: sleeps wake late by up to a scheduler tick. For a frame's start
 // that is close enough: the frame's moment is chosen after it.
-func waitUntil(t int64) { sleepSpin(t, 300_000) }
+func (p *Pacer) waitUntil(t int64) { p.clock.SleepUntil(t, 300_000) }
 
 // swapAt waits until t for a swap whose time is the present (a held or
 // emulated blank): it sleeps and spins the last 1 ms, as every bit of
 // lateness there is animation error (docs/results/2026-11-25-constants.md).
-func swapAt(t int64) { sleepSpin(t, 1_000_000) }
-
-func sleepSpin(t, spin int64) {
-	for d := t - snapshot.Now(); d > spin; d = t - snapshot.Now() {
-		time.Sleep(time.Duration(d - spin))
-	}
-	for snapshot.Now() < t {
-	}
-}
+func (p *Pacer) swapAt(t int64) { p.clock.SleepUntil(t, 1_000_000) }
