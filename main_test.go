@@ -348,6 +348,7 @@ func TestBadFlags(t *testing.T) {
 		{"-host-floor", "-host-floor is a flag of tandem bench, which measures a run: use tandem bench -host-floor"},
 		{"run -out x", "-out is a flag of tandem bench"},
 		{"replay r.tdr -matrix", "-matrix is a flag of tandem bench"},
+		{"run -audio-on-call", "-audio-on-call is a flag of tandem bench, which measures a run: use tandem bench -audio-on-call"},
 		{"run extra", `unexpected argument "extra"`},
 		// The subcommand after a flag: say where it goes, with the
 		// command that works.

@@ -42,7 +42,9 @@ type Options struct {
 	Name string // the client's name on the sound server; default "tandem"
 	// OnCall starts each sound at the next buffer the device pulls, the
 	// way engines that play on call do, ignoring its tick's time: for the
-	// bench's comparison only.
+	// bench's comparison only (tandem bench -audio-on-call). Each start
+	// is still recorded against the instant a sample-exact start would
+	// have (Onset.Aimed), so the two are compared on the same terms.
 	OnCall bool
 }
 

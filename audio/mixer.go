@@ -194,7 +194,10 @@ func (m *Mixer) startDue(n int64) {
 	for _, e := range m.pending[:m.npend] {
 		aimed := e.Time + m.offset.Load()
 		at := m.clock.frameAt(aimed)
-		if m.onCall {
+		if m.onCall && m.clock.valid {
+			// At the next buffer, once the clock has anchored: before
+			// that a start could not be timed (a sample-exact one waits
+			// too), and its record would be no instant at all.
 			at = m.written
 		}
 		if at >= m.written+n {
@@ -399,11 +402,15 @@ func (s *stats) record(err, frame int64) {
 
 // Stats are the mixer's figures for a run's summary.
 type Stats struct {
-	Device        string  // the device (Output's); "" from a Mixer alone
-	LatencyMs     float64 // the device's latency the mixer used, ms
-	Started       int64   // sounds started
-	Late          int64   // of those, started more than a frame after their aimed instant
-	StartErrP50Ms float64 // start minus aimed instant, ms: 0 when on time
+	Device    string  // the device (Output's); "" from a Mixer alone
+	LatencyMs float64 // the device's latency the mixer used, ms
+	Started   int64   // sounds started
+	Late      int64   // of those, started more than a frame after their aimed instant
+	// Start minus aimed instant, ms: 0 when on time. On call (OnCall)
+	// the aimed instant is where a sample-exact start would be, and
+	// P99Ms - P1Ms is the spread the next pull puts in the starts.
+	StartErrP1Ms  float64
+	StartErrP50Ms float64
 	StartErrP99Ms float64
 	Underruns     int64  // times the device ran dry and inserted silence
 	ClockSteps    int64  // times the device's takes moved more than 2 ms at once without running dry (see clock)
@@ -429,6 +436,7 @@ func (m *Mixer) Stats() Stats {
 		}
 	}
 	if len(errs) > 0 {
+		s.StartErrP1Ms = float64(errs[len(errs)/100]) / 1e6
 		s.StartErrP50Ms = float64(errs[len(errs)/2]) / 1e6
 		s.StartErrP99Ms = float64(errs[min(len(errs)-1, len(errs)*99/100)]) / 1e6
 	}

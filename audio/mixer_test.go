@@ -107,16 +107,22 @@ func onsets(out []float32) []int {
 	return on
 }
 
+// clickRun is what a playClicks run does to the device and the mixer.
+type clickRun struct {
+	stallAt int   // the pull from which oto's refills stall for 120 ms; 0: none
+	levelAt int   // the pull from which the device takes levelNs later; 0: none
+	levelNs int64 // see fakeDevice
+	onCall  bool  // the mixer starts each click at the next pull (Options.OnCall)
+}
+
 // playClicks schedules 40 clicks at random instants 60 to 400 ms apart
-// through a fake device, stalling oto's refills for 120 ms at stallAt
-// (a pull number; -1 none), and returns the aimed instants and the
-// instants the clicks were heard.
-func playClicks(t *testing.T, seed uint64, stallAt int, level ...int64) (aimed, heard []int64, m *Mixer) {
+// through a fake device, as r says, and returns the aimed instants and
+// the instants the clicks were heard.
+func playClicks(t *testing.T, seed uint64, r clickRun) (aimed, heard []int64, m *Mixer) {
 	m = NewMixer(testRate, []*Sound{click()})
+	m.onCall = r.onCall
 	d := newFakeDevice(m, seed)
-	if len(level) == 2 {
-		d.levelAt, d.levelNs = int(level[0]), level[1]
-	}
+	d.levelAt, d.levelNs = r.levelAt, r.levelNs
 	const offset = int64(200 * time.Millisecond)
 	m.SetOffset(offset)
 	rng := rand.New(rand.NewPCG(seed, 2))
@@ -136,7 +142,7 @@ func playClicks(t *testing.T, seed uint64, stallAt int, level ...int64) (aimed, 
 		if d.levelAt > 0 && k >= d.levelAt {
 			tp += d.levelNs
 		}
-		d.pull(k, stallAt >= 0 && k >= stallAt && k < stallAt+4)
+		d.pull(k, r.stallAt > 0 && k >= r.stallAt && k < r.stallAt+4)
 	}
 	for _, j := range onsets(d.out) {
 		heard = append(heard, d.heard(j))
@@ -152,7 +158,7 @@ func playClicks(t *testing.T, seed uint64, stallAt int, level ...int64) (aimed, 
 // the pulls come in 30 ms periods with jittered wake-ups.
 func TestScheduleExact(t *testing.T) {
 	for seed := range uint64(5) {
-		aimed, heard, m := playClicks(t, seed, -1)
+		aimed, heard, m := playClicks(t, seed, clickRun{})
 		if len(heard) != len(aimed) {
 			t.Fatalf("seed %d: %d clicks heard, %d played", seed, len(heard), len(aimed))
 		}
@@ -176,11 +182,65 @@ func TestScheduleExact(t *testing.T) {
 	}
 }
 
+// TestOnCall: started on call, each click starts at the pull after its
+// tick is published, so the gaps between them are off their ticks' gaps
+// by up to a pull (30 ms here), which the start records and the stats
+// show: a start is when the click is heard, and the start errors, against
+// the instants a sample-exact start would have, spread over the pull.
+func TestOnCall(t *testing.T) {
+	const pull = 30e6 // ns: the fake device's period
+	aimed, heard, m := playClicks(t, 3, clickRun{onCall: true})
+	starts := m.Onsets(nil)
+	if len(heard) != len(aimed) || len(starts) != len(aimed) {
+		t.Fatalf("%d clicks heard, %d start records, %d played", len(heard), len(starts), len(aimed))
+	}
+	var gapErr []float64
+	for i := range aimed {
+		if d := starts[i].Start - heard[i]; d < -1e6 || d > 1e6 {
+			t.Errorf("click %d: its start record is %.3f ms from its hearing", i, float64(d)/1e6)
+		}
+		if i > 0 {
+			gapErr = append(gapErr, math.Abs(float64((heard[i]-heard[i-1])-(aimed[i]-aimed[i-1]))))
+		}
+	}
+	sort.Float64s(gapErr)
+	if p99 := gapErr[len(gapErr)*99/100]; p99 < 5e6 || p99 > pull+1e6 {
+		t.Errorf("gap error p99 %.3f ms; want the pull's granularity: 5 ms to a pull (30 ms)", p99/1e6)
+	}
+	if s := m.Stats(); s.StartErrP99Ms-s.StartErrP1Ms < 5 || s.StartErrP99Ms-s.StartErrP1Ms > pull/1e6+1 {
+		t.Errorf("start error p1 %.3f ms, p99 %.3f ms; want them a pull's granularity apart", s.StartErrP1Ms, s.StartErrP99Ms)
+	}
+
+	// A play before the clock has anchored waits for it, as a
+	// sample-exact one does: its start could not be timed.
+	m = NewMixer(testRate, []*Sound{click()})
+	m.onCall = true
+	d := newFakeDevice(m, 1)
+	m.Push(Event{Op: OpPlay, Volume: 1, Tick: 1, Time: d.now})
+	d.pull(0, false) // the device has taken nothing yet
+	if n := m.Stats().Started; n != 0 {
+		t.Fatalf("%d started before the clock anchored; want 0", n)
+	}
+	for k := 1; k < 8; k++ {
+		d.pull(k, false)
+	}
+	on, starts := onsets(d.out), m.Onsets(nil)
+	if len(on) != 1 || len(starts) != 1 {
+		t.Fatalf("%d onsets, %d start records; want 1", len(on), len(starts))
+	}
+	// The clock's first reading is off by that pull's wake-up (0 to 8 ms
+	// here) until the least of the next ones settles it; unanchored, it
+	// would be off by the whole second before the fake device's start.
+	if e := starts[0].Start - d.heard(on[0]); e < -10e6 || e > 10e6 {
+		t.Errorf("the start record is %.3f ms from the click's hearing; want within the first pull's wake-up", float64(e)/1e6)
+	}
+}
+
 // TestUnderrun: oto's goroutine stalls for 120 ms, the device runs dry
 // and inserts silence. The mixer counts it, and the clicks after it are
 // still heard on their instants.
 func TestUnderrun(t *testing.T) {
-	aimed, heard, m := playClicks(t, 7, 60)
+	aimed, heard, m := playClicks(t, 7, clickRun{stallAt: 60})
 	s := m.Stats()
 	if s.Underruns < 1 {
 		t.Fatalf("underruns %d; want the stall counted", s.Underruns)
@@ -208,7 +268,7 @@ func TestUnderrun(t *testing.T) {
 // underrun.
 func TestLevelChange(t *testing.T) {
 	for _, ns := range []int64{10e6, -10e6} {
-		aimed, heard, m := playClicks(t, 11, -1, 150, ns)
+		aimed, heard, m := playClicks(t, 11, clickRun{levelAt: 150, levelNs: ns})
 		if len(heard) != len(aimed) {
 			t.Fatalf("level %+d ms: %d clicks heard of %d", ns/1e6, len(heard), len(aimed))
 		}

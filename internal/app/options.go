@@ -113,6 +113,11 @@ type AudioOptions struct {
 	// AVLock raises the renderer's delay to the sound device's latency,
 	// so that a tick's picture and its sound meet within a frame.
 	AVLock bool
+	// OnCall starts each sound at the next buffer the device pulls, as
+	// engines that play on call do, instead of on its tick's sample
+	// (audio.Options.OnCall): the bench's comparison, audio_timing
+	// "on-call".
+	OnCall bool
 }
 
 // OutputOptions are what the run writes.

@@ -15,15 +15,17 @@ import (
 // sound is the add-on that plays a run's sounds: every tick's plays reach
 // the mixer from the sim thread as the tick is published (publish), and
 // each starts on the sample of its tick's time plus the run's offset (see
-// docs/sound.md). In the bench, each press of its key that lands on a
-// tick plays a click on that tick. Silent with -mute or no device: the
-// summary's audio says why.
+// docs/sound.md), or, with the bench's -audio-on-call, at the device's
+// next pull, for comparison. In the bench, each press of its key that
+// lands on a tick plays a click on that tick. Silent with -mute or no
+// device: the summary's audio says why.
 type sound struct {
 	noHooks
 	out    *audio.Output
 	click  uint16 // the click's index in the mixer's sounds
 	bench  bool   // click on the bench's key presses (real ones: not the synthetic button)
 	avLock bool   // the renderer's delay was raised to the device's latency
+	onCall bool   // each sound starts at the device's next pull, not on its sample
 	held   bool   // the bench's button was down in the last tick published
 	// offset is how long after its tick's time a sound starts.
 	offset time.Duration
@@ -44,7 +46,9 @@ const maxOnsets = 1 << 16
 func newSound(s *session) *sound {
 	sounds := s.game.Sounds()
 	a := &sound{click: uint16(len(sounds)), bench: s.opts.Measure.Bench && s.opts.Measure.RealInput}
-	a.out = audio.Start(append(sounds[:len(sounds):len(sounds)], audio.Click()), s.opts.Audio.Mute, audio.Options{}, os.Stderr)
+	a.onCall = s.opts.Audio.OnCall
+	a.out = audio.Start(append(sounds[:len(sounds):len(sounds)], audio.Click()), s.opts.Audio.Mute,
+		audio.Options{OnCall: a.onCall}, os.Stderr)
 	if s.opts.Measure.Bench {
 		a.onsets = make([]audio.Onset, 0, maxOnsets)
 	}
@@ -105,6 +109,11 @@ func (a *sound) summary(sum *Summary, run *bench.Records) {
 	a.out.Close()
 	st := a.out.Stats()
 	sum.Audio, sum.AudioLatencyMs = st.Device, Round(st.LatencyMs, 2)
+	sum.AudioTiming = "sample"
+	if a.onCall {
+		sum.AudioTiming = "on-call"
+	}
+	sum.AudioStartErrMsP1 = Round(st.StartErrP1Ms, 3)
 	sum.AudioStartErrMsP50, sum.AudioStartErrMsP99 = Round(st.StartErrP50Ms, 3), Round(st.StartErrP99Ms, 3)
 	sum.AudioUnderruns, sum.AudioVoicesDropped = st.Underruns, st.VoicesDropped
 	sum.AVLock = a.avLock
@@ -123,6 +132,7 @@ func (a *sound) summary(sum *Summary, run *bench.Records) {
 		}
 	}
 	if len(errs) > 0 {
+		sum.AudioStartErrMsP1 = Round(bench.Percentile(errs, 0.01), 3)
 		sum.AudioStartErrMsP50 = Round(bench.Percentile(errs, 0.5), 3)
 		sum.AudioStartErrMsP99 = Round(bench.Percentile(errs, 0.99), 3)
 	}

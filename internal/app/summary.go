@@ -116,15 +116,20 @@ type Summary struct {
 	// the game's figures are not known, and the recording ends cut there.
 	SimStuckAt *uint64 `json:"sim_stuck_at_tick,omitempty"`
 	// The sound (docs/sound.md): the device, or why none ("none: ...");
-	// the latency the mixer used; each start at the device minus the
-	// instant it was aimed at; each start minus the present of the first
-	// frame showing its tick (-1: not measured); the times the device ran
-	// dry; the plays that found every voice busy (they started, and a
-	// voice playing yielded to them); the sound calls a tick made past
-	// its cap of 16 (never published, so never heard: the same in a
+	// the latency the mixer used; how each sound starts, "sample" (on its
+	// tick's sample) or "on-call" (at the device's next pull, as engines
+	// that play on call do: bench -audio-on-call); each start at the
+	// device minus the instant it was aimed at (on call, the instant a
+	// sample-exact start would have had); each start minus the present of
+	// the first frame showing its tick (-1: not measured); the times the
+	// device ran dry; the plays that found every voice busy (they started,
+	// and a voice playing yielded to them); the sound calls a tick made
+	// past its cap of 16 (never published, so never heard: the same in a
 	// replay, and counted with or without a device).
 	Audio              string  `json:"audio"`
 	AudioLatencyMs     float64 `json:"audio_latency_ms"`
+	AudioTiming        string  `json:"audio_timing"`
+	AudioStartErrMsP1  float64 `json:"audio_start_err_ms_p1"`
 	AudioStartErrMsP50 float64 `json:"audio_start_err_ms_p50"`
 	AudioStartErrMsP99 float64 `json:"audio_start_err_ms_p99"`
 	AVOffsetMsP1       float64 `json:"av_offset_ms_p1"`

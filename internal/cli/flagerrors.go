@@ -69,7 +69,7 @@ func worldFlagError(err error, isReplay bool) error {
 }
 
 // benchFlags are the flags only tandem bench has.
-var benchFlags = []string{"warmup", "out", "matrix", "pacing", "reps", "host-floor", "input"}
+var benchFlags = []string{"warmup", "out", "matrix", "pacing", "reps", "host-floor", "input", "audio-on-call"}
 
 // benchFlagError explains a bench flag given to run or replay.
 func benchFlagError(err error, prog, sub string) error {
