@@ -39,11 +39,6 @@ func (g gameForLoop) NewSim(cfg engine.SimConfig) (engine.Sim, error) {
 // forLoop returns s as the loop sees it.
 func forLoop(s *Sim) *simForLoop { return &simForLoop{Sim: s, look: s.setup.look()} }
 
-// The module's own tests drive a Sim through simthread's loops with it.
-func init() {
-	engine.LoopSim = func(s any) engine.Sim { return forLoop(s.(*Sim)) }
-}
-
 // simForLoop is a Sim as the loop sees it.
 type simForLoop struct {
 	*Sim

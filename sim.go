@@ -3,6 +3,7 @@ package tandem
 import (
 	"fmt"
 
+	"github.com/tandem-engine/tandem/audio"
 	"github.com/tandem-engine/tandem/internal/app"
 	"github.com/tandem-engine/tandem/physics"
 	"github.com/tandem-engine/tandem/simthread"
@@ -131,6 +132,17 @@ func (s *Sim) Steps(n int, held ...Action) {
 		s.held = down
 	}
 }
+
+// Loop returns s as simthread's loops drive it: Step with a tick's raw
+// input, Publish into a snapshot, Hash. It is for a game's own tests that
+// run it through package simthread/simtest, where the same input under
+// other render rates, frame hitches and loops must give the same state.
+func (s *Sim) Loop() simthread.Sim { return forLoop(s) }
+
+// Sounds returns the sounds the game's Setup declared, decoded, in the
+// order of their handles (the [Sound] k+1 is element k): for a test that
+// plays them through package audio.
+func (s *Sim) Sounds() []*audio.Sound { return s.setup.sounds }
 
 // Tick returns the number of ticks stepped.
 func (s *Sim) Tick() uint64 { return s.world.tick }

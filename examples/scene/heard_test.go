@@ -44,10 +44,10 @@ func TestHeardChild(t *testing.T) {
 	}
 	sim := newSim(t, g, tandem.SimConfig{Hz: hz, Seed: 1, Sprites: 50, Width: 640, Height: 360})
 	names := map[uint16]string{}
-	for i, snd := range sim.loop.Sounds() {
+	for i, snd := range sim.Sounds() {
 		names[uint16(i)] = strings.TrimSuffix(path.Base(snd.Name), ".wav")
 	}
-	out, err := audio.Open(sim.loop.Sounds(), audio.Options{})
+	out, err := audio.Open(sim.Sounds(), audio.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

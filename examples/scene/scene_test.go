@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/tandem-engine/tandem"
-	"github.com/tandem-engine/tandem/internal/engine"
 	"github.com/tandem-engine/tandem/internal/mallocs"
 	"github.com/tandem-engine/tandem/simthread"
 	"github.com/tandem-engine/tandem/simthread/simtest"
@@ -28,7 +27,7 @@ var goldenConfig = tandem.SimConfig{Hz: goldenHz, Seed: goldenSeed, Sprites: gol
 // raw input.
 type testSim struct {
 	*tandem.Sim
-	loop engine.Sim
+	loop simthread.Sim
 }
 
 func (s testSim) Step(in simthread.TickInput)    { s.loop.Step(in) }
@@ -40,7 +39,7 @@ func newSim(tb testing.TB, g tandem.Game, cfg tandem.SimConfig) testSim {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return testSim{s, engine.LoopSim(s)}
+	return testSim{s, s.Loop()}
 }
 
 // buttons returns the TickInput bits of actions.

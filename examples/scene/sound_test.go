@@ -17,7 +17,7 @@ import (
 func heard(t *testing.T, s testSim, n int, in func(k int) simthread.TickInput) map[string][]int {
 	t.Helper()
 	names := map[uint16]string{}
-	for i, snd := range s.loop.Sounds() {
+	for i, snd := range s.Sounds() {
 		names[uint16(i)] = strings.TrimSuffix(path.Base(snd.Name), ".wav")
 	}
 	got := map[string][]int{}

@@ -121,9 +121,3 @@ type TileGrid struct {
 
 // NoTile marks an empty cell.
 const NoTile uint16 = 0xFFFF
-
-// LoopSim returns a *tandem.Sim as the loops see it. Package tandem sets
-// it when it starts; it is for this module's tests, which drive a game
-// made with tandem.NewSim through simthread's loops (a Sim keeps its
-// Step and Publish for the loops alone).
-var LoopSim func(sim any) Sim
