@@ -35,7 +35,7 @@ FUZZ_LEVEL  ?= 400000x
 FUZZ_REPLAY ?= 500000x
 FUZZMIN     := -fuzzminimizetime 10000x
 
-.PHONY: all deps build windows test test-race test-race-root test-norace test-stops test-slow test-arm64 test-fuzz test-fuzz-level test-fuzz-replay test-windows test-darwin bench pacing run clean
+.PHONY: all deps build windows test test-race test-race-root test-norace test-stops test-slow test-arm64 test-fuzz test-windows test-darwin bench pacing run clean
 
 all: build
 
@@ -70,7 +70,7 @@ test: deps
 	$(MAKE) --no-print-directory -j2 test-race test-race-root
 	# What runs without the race detector, side by side: nothing in these
 	# asserts a time the others could stretch.
-	$(MAKE) --no-print-directory -j7 test-norace test-stops test-slow test-arm64 test-fuzz test-darwin
+	$(MAKE) --no-print-directory -j6 test-norace test-stops test-slow test-arm64 test-fuzz test-darwin
 	# Timed alone, with nothing else running, one package at a time: real
 	# key presses' stamps, a CPU profile's split, a stuck tick's bound, the
 	# sounds heard through the loop and through the device against their
@@ -122,11 +122,8 @@ test-arm64:
 # Each fuzzer for a bounded number of inputs beyond its seed corpus
 # (testdata/fuzz), checking the time and memory bounds of what it reads: a
 # crasher fails the run and is saved there, failing every run after.
-# The two fuzzers run side by side under make -j.
-test-fuzz: test-fuzz-level test-fuzz-replay
-test-fuzz-level:
+test-fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseLevel$$' -fuzztime $(FUZZ_LEVEL) $(FUZZMIN) ./physics
-test-fuzz-replay:
 	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZ_REPLAY) $(FUZZMIN) ./replay
 
 # cmd/tandem and the three examples for Windows, cross-built with MinGW-w64
