@@ -71,12 +71,14 @@ test: deps
 	# What runs without the race detector, side by side: nothing in these
 	# asserts a time the others could stretch.
 	$(MAKE) --no-print-directory -j6 test-norace test-stops test-slow test-arm64 test-fuzz test-darwin
-	# Timed alone, with nothing else running, one package at a time: real
+	# Timed alone, with nothing else running, one package at a time: the
+	# frame's allocations (the runtime's own, rare, count a frame at a time:
+	# a frame rate starved by the other tests makes them many a frame), real
 	# key presses' stamps, a CPU profile's split, a stuck tick's bound, the
 	# sounds heard through the loop and through the device against their
 	# ticks (a loaded machine's sound server plays silence when a client
 	# is not scheduled, and every click after it is heard that much later).
-	$(XVFB) $(GO) test -count=1 -p 1 -run 'RealKeyStamps|CoupledProfileSplits|StuckTick|LoopClicksHeard|$(SOUND_TIMED)' . ./audio
+	$(XVFB) $(GO) test -count=1 -p 1 -run 'FrameAllocs|RealKeyStamps|CoupledProfileSplits|StuckTick|LoopClicksHeard|$(SOUND_TIMED)' . ./audio
 	$(MAKE) --no-print-directory test-windows
 
 # The root package's longest tests under -race, apart from the rest.
@@ -99,7 +101,7 @@ test-race-root:
 # test signals, not races (test-stops, beside it). The game's side of the
 # API needs no cgo: its tests and examples run without it (test-slow).
 test-norace:
-	$(XVFB) $(GO) test -count=1 -run 'FrameAllocs|RecordReplayEveryLoop|StuckFrameStop|ReplaySounds' .
+	$(XVFB) $(GO) test -count=1 -run 'RecordReplayEveryLoop|StuckFrameStop|ReplaySounds' .
 test-stops:
 	$(XVFB) $(GO) test -count=1 -run 'GroupKill|SecondSignalDuringFinalWrites' .
 
