@@ -10,6 +10,7 @@ import (
 	"github.com/tandem-engine/tandem/internal/engine"
 	"github.com/tandem-engine/tandem/physics"
 	"github.com/tandem-engine/tandem/snapshot"
+	"github.com/tandem-engine/tandem/window"
 )
 
 // renderer is the GL side of a run: the game's art in one atlas, the
@@ -59,9 +60,12 @@ func newRenderer(l *engine.Look, slots int) (r *renderer, err error) {
 	return r, nil
 }
 
-// delete deletes the GL objects; r may be nil.
+// delete deletes the GL objects; r may be nil. After the display went
+// away it makes no GL call: the objects went with the context, which in
+// the threaded loop may still be current on a render thread left stuck in
+// a swap.
 func (r *renderer) delete() {
-	if r == nil {
+	if r == nil || window.DisplayLost() {
 		return
 	}
 	if r.quads != nil {
