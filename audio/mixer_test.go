@@ -366,15 +366,7 @@ func TestFeed(t *testing.T) {
 // and comes out sample for sample, starting on its frame, and loops with
 // no seam.
 func TestStreamLoops(t *testing.T) {
-	frames := make([][2]float64, testRate*(StreamAbove+1)/4*4)
-	for i := range frames {
-		v := float64(i%1000)/1000 - 0.5 // a sawtooth: every frame's value says where it is
-		frames[i] = [2]float64{v, -v}
-	}
-	long, err := Decode("long.wav", wavBytes(testRate, 2, 32, 3, frames))
-	if err != nil || !long.Streamed() {
-		t.Fatalf("%v, streamed %v", err, long != nil && long.Streamed())
-	}
+	frames, long := sawtoothStream(t, testRate*(StreamAbove+1)/4*4)
 	m := NewMixer(testRate, []*Sound{long})
 	defer m.Close()
 	d := newFakeDevice(m, 3)
@@ -429,15 +421,7 @@ func TestStreamLoops(t *testing.T) {
 // first played (300 ms apart) or before the first had started (100 ms,
 // inside the 200 ms offset).
 func TestStreamRestartAtSample(t *testing.T) {
-	frames := make([][2]float64, testRate*(StreamAbove+1))
-	for i := range frames {
-		v := float64(i%1000)/1000 - 0.5 // a sawtooth: every frame's value says where it is
-		frames[i] = [2]float64{v, -v}
-	}
-	long, err := Decode("long.wav", wavBytes(testRate, 2, 32, 3, frames))
-	if err != nil || !long.Streamed() {
-		t.Fatalf("%v, streamed %v", err, long != nil && long.Streamed())
-	}
+	frames, long := sawtoothStream(t, testRate*(StreamAbove+1))
 	for _, gapPulls := range []int{10, 3} { // 30 ms a pull: 300 and 90 ms apart
 		m := NewMixer(testRate, []*Sound{long})
 		d := newFakeDevice(m, 5)
@@ -490,4 +474,21 @@ func TestStreamRestartAtSample(t *testing.T) {
 			t.Errorf("gap %d pulls: %d frames wrong, stats %+v", gapPulls, bad, s)
 		}
 	}
+}
+
+// sawtoothStream returns n stereo frames of a sawtooth, every frame's
+// value saying where it is, and the streamed Sound decoded from them as a
+// float WAV.
+func sawtoothStream(t *testing.T, n int) ([][2]float64, *Sound) {
+	t.Helper()
+	frames := make([][2]float64, n)
+	for i := range frames {
+		v := float64(i%1000)/1000 - 0.5
+		frames[i] = [2]float64{v, -v}
+	}
+	long, err := Decode("long.wav", wavBytes(testRate, 2, 32, 3, frames))
+	if err != nil || !long.Streamed() {
+		t.Fatalf("%v, streamed %v", err, long != nil && long.Streamed())
+	}
+	return frames, long
 }

@@ -34,17 +34,8 @@ func main() {
 // writeSounds synthesises the demo's sounds into dir as WAVs, replacing
 // any WAVs there.
 func writeSounds(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("gen: %w", err)
-	}
-	old, err := filepath.Glob(filepath.Join(dir, "*.wav"))
-	if err != nil {
-		return fmt.Errorf("gen: %w", err)
-	}
-	for _, f := range old {
-		if err := os.Remove(f); err != nil {
-			return fmt.Errorf("gen: %w", err)
-		}
+	if err := emptyOf(dir, "*.wav"); err != nil {
+		return err
 	}
 	for _, s := range sfx.All() {
 		if err := os.WriteFile(filepath.Join(dir, s.Name+".wav"), s.WAV(), 0o644); err != nil {
@@ -67,17 +58,8 @@ func pngDir() (string, error) {
 }
 
 func write(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("gen: %w", err)
-	}
-	old, err := filepath.Glob(filepath.Join(dir, "*.png"))
-	if err != nil {
-		return fmt.Errorf("gen: %w", err)
-	}
-	for _, f := range old {
-		if err := os.Remove(f); err != nil {
-			return fmt.Errorf("gen: %w", err)
-		}
+	if err := emptyOf(dir, "*.png"); err != nil {
+		return err
 	}
 	enc := png.Encoder{CompressionLevel: png.BestCompression}
 	for _, s := range art.All() {
@@ -91,5 +73,23 @@ func write(dir string) error {
 		}
 	}
 	fmt.Printf("gen: wrote %d sprites to %s\n", len(art.All()), dir)
+	return nil
+}
+
+// emptyOf makes dir, and removes from it the files that match pattern:
+// what a generator wrote there before.
+func emptyOf(dir, pattern string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("gen: %w", err)
+	}
+	old, err := filepath.Glob(filepath.Join(dir, pattern))
+	if err != nil {
+		return fmt.Errorf("gen: %w", err)
+	}
+	for _, f := range old {
+		if err := os.Remove(f); err != nil {
+			return fmt.Errorf("gen: %w", err)
+		}
+	}
 	return nil
 }
