@@ -112,15 +112,6 @@ func decode(name string, size int64, open func() (io.ReadSeeker, io.Closer, erro
 	return s, nil
 }
 
-// wavFormat is a WAV file's sample layout and where its samples lie.
-type wavFormat struct {
-	channels, bits int
-	float          bool
-	dataAt, bytes  int64 // the data chunk's offset and length
-}
-
-func (f wavFormat) frameBytes() int { return f.channels * f.bits / 8 }
-
 // decodeWAV reads a RIFF/WAVE file of size bytes: its chunks are checked
 // against the file's size before anything is allocated.
 func decodeWAV(r io.ReadSeeker, size int64) (*Sound, error) {
@@ -152,25 +143,9 @@ func decodeWAV(r io.ReadSeeker, size int64) (*Sound, error) {
 			if _, err := io.ReadFull(r, b); err != nil {
 				return nil, fmt.Errorf("WAV: fmt chunk: %w", err)
 			}
-			tag := binary.LittleEndian.Uint16(b[0:2])
-			f.channels = int(binary.LittleEndian.Uint16(b[2:4]))
-			rate = int(binary.LittleEndian.Uint32(b[4:8]))
-			f.bits = int(binary.LittleEndian.Uint16(b[14:16]))
-			if tag == 0xFFFE && n >= 26 { // WAVE_FORMAT_EXTENSIBLE: the sub-format's tag
-				tag = binary.LittleEndian.Uint16(b[24:26])
-			}
-			switch {
-			case tag == 1 && (f.bits == 8 || f.bits == 16 || f.bits == 24):
-			case tag == 3 && f.bits == 32:
-				f.float = true
-			default:
-				return nil, fmt.Errorf("WAV: format %d with %d-bit samples; tandem reads 8-, 16- and 24-bit PCM (1) and 32-bit float (3): convert with `ffmpeg -i in.wav -c:a pcm_s16le out.wav`", tag, f.bits)
-			}
-			if f.channels != 1 && f.channels != 2 {
-				return nil, fmt.Errorf("WAV: %d channels; want mono or stereo", f.channels)
-			}
-			if rate < 1000 || rate > 192000 {
-				return nil, fmt.Errorf("WAV: %d Hz; want 1000 to 192000", rate)
+			var err error
+			if f, rate, err = parseWAVFormat(b); err != nil {
+				return nil, err
 			}
 			haveFmt = true
 		case "data":
@@ -203,40 +178,6 @@ func decodeWAV(r io.ReadSeeker, size int64) (*Sound, error) {
 		if _, err := r.Seek(at, io.SeekStart); err != nil {
 			return nil, err
 		}
-	}
-}
-
-// convert turns raw samples (whole frames) into stereo float32 frames in
-// dst, which holds 2 per frame. It allocates nothing.
-func (f wavFormat) convert(dst []float32, raw []byte) {
-	fb := f.frameBytes()
-	for i := 0; i+fb <= len(raw); i += fb {
-		var l, r float32
-		l = f.sample(raw[i:])
-		r = l
-		if f.channels == 2 {
-			r = f.sample(raw[i+f.bits/8:])
-		}
-		k := 2 * (i / fb)
-		dst[k], dst[k+1] = l, r
-	}
-}
-
-func (f wavFormat) sample(b []byte) float32 {
-	switch {
-	case f.float:
-		v := math.Float32frombits(binary.LittleEndian.Uint32(b))
-		if v != v || v > 1e3 || v < -1e3 { // NaN or absurd: silence, not noise that poisons the mix
-			return 0
-		}
-		return v
-	case f.bits == 8:
-		return float32(int(b[0])-128) / 128
-	case f.bits == 16:
-		return float32(int16(binary.LittleEndian.Uint16(b))) / 32768
-	default: // 24
-		v := int32(uint32(b[0])<<8|uint32(b[1])<<16|uint32(b[2])<<24) >> 8
-		return float32(v) / 8388608
 	}
 }
 
