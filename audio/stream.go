@@ -176,7 +176,7 @@ func (st *stream) run() {
 				st.err.Store(fmt.Errorf("audio: stream %s: %w", st.snd.Name, err))
 				return
 			}
-			rsm = newResampler(st.snd.Rate, st.rate)
+			rsm.reset()
 			pending, eof, active = nil, false, q
 			drop = len(st.head) // the head plays from memory
 			st.fill(src, &rsm, &out, &pending, &eof, &drop)
