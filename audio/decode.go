@@ -11,7 +11,7 @@ import (
 	"path"
 	"strings"
 
-	"github.com/hajimehoshi/go-mp3"
+	"github.com/tandem-engine/tandem/audio/internal/mp3"
 )
 
 // StreamAbove is the length, in source frames per second of audio, past

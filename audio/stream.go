@@ -7,7 +7,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/hajimehoshi/go-mp3"
+	"github.com/tandem-engine/tandem/audio/internal/mp3"
 )
 
 // stream plays a long sound from its file: a goroutine of its own (the
