@@ -56,7 +56,7 @@ func readCRC(source FullReader) error {
 	buf := make([]byte, 2)
 	if n, err := source.ReadFull(buf); n < 2 {
 		if err == io.EOF {
-			return &consts.UnexpectedEOF{"readCRC"}
+			return &consts.UnexpectedEOF{At: "readCRC"}
 		}
 		return fmt.Errorf("mp3: error at readCRC: %v", err)
 	}
@@ -75,9 +75,6 @@ func Read(source FullReader, position int64, prev *Frame) (frame *Frame, startPo
 		}
 	}
 
-	if h.ID() == consts.Version2_5 {
-		return nil, 0, fmt.Errorf("mp3: MPEG version 2.5 is not supported")
-	}
 	if h.Layer() != consts.Layer3 {
 		return nil, 0, fmt.Errorf("mp3: only layer3 (want %d; got %d) is supported", consts.Layer3, h.Layer())
 	}
@@ -172,7 +169,7 @@ func (f *Frame) requantizeProcessShort(gr, ch, is_pos, sfb, win int) {
 
 func getSfBandIndicesArray(header *frameheader.FrameHeader) ([]int, []int) {
 	sfreq := header.SamplingFrequency() // Setup sampling frequency index
-	lsf := header.LowSamplingFrequency()
+	lsf := header.SfBandRow()
 	sfBandIndicesShort := consts.SfBandIndices[lsf][sfreq][consts.SfBandIndicesShort]
 	sfBandIndicesLong := consts.SfBandIndices[lsf][sfreq][consts.SfBandIndicesLong]
 	return sfBandIndicesLong, sfBandIndicesShort
@@ -357,12 +354,11 @@ func (f *Frame) stereoProcessIntensityShort(gr int, sfb int) {
 
 func (f *Frame) stereo(gr int) {
 	if f.header.UseMSStereo() {
-		// Determine how many frequency lines to transform
-		i := 1
-		if f.sideInfo.Count1[gr][0] > f.sideInfo.Count1[gr][1] {
-			i = 0
-		}
-		max_pos := int(f.sideInfo.Count1[gr][i])
+		// tandem: every line is transformed. Upstream stopped at the
+		// larger count1, which counts lines in the order they were coded:
+		// after reorder (which has run) a short block's lines lie past it,
+		// and they were left unmixed (mpg123 mixes all of them).
+		max_pos := consts.SamplesPerGr
 		// Do the actual processing
 		const invSqrt2 = math.Sqrt2 / 2
 		for i := 0; i < max_pos; i++ {

@@ -53,11 +53,11 @@ func (f FrameHeader) SamplingFrequency() consts.SamplingFrequency {
 func (f FrameHeader) SamplingFrequencyValue() (int, error) {
 	switch f.SamplingFrequency() {
 	case 0:
-		return 44100 >> uint(f.LowSamplingFrequency()), nil
+		return 44100 >> uint(f.SfBandRow()), nil
 	case 1:
-		return 48000 >> uint(f.LowSamplingFrequency()), nil
+		return 48000 >> uint(f.SfBandRow()), nil
 	case 2:
-		return 32000 >> uint(f.LowSamplingFrequency()), nil
+		return 32000 >> uint(f.SfBandRow()), nil
 	}
 	return 0, errors.New("mp3: frame header has invalid sample frequency")
 }
@@ -112,6 +112,19 @@ func (f FrameHeader) OriginalOrCopy() int {
 // Emphasis returns emphasis - the emphasis indication is here to tell the decoder that the file must be de-emphasized - stored in position 0,1
 func (f FrameHeader) Emphasis() int {
 	return int(f&0x00000003) >> 0
+}
+
+// SfBandRow returns the row of consts.SfBandIndices for the frame's MPEG
+// version, which is also how far its rates are halved: 0 for MPEG-1, 1 for
+// MPEG-2, 2 for MPEG-2.5 (tandem: MPEG-2.5 added).
+func (f FrameHeader) SfBandRow() int {
+	switch f.ID() {
+	case consts.Version1:
+		return 0
+	case consts.Version2_5:
+		return 2
+	}
+	return 1
 }
 
 // LowSamplingFrequency returns whether the frame is encoded in a low sampling frequency => 0 = MPEG-1, 1 = MPEG-2/2.5
@@ -191,8 +204,12 @@ func (f FrameHeader) FrameSize() (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	size := ((144*f.Bitrate())/freq +
-		int(f.PaddingBit())) >> uint(f.LowSamplingFrequency())
+	// tandem: a frame of 576 samples (MPEG-2 and 2.5) holds 72 bytes per
+	// bit per second over the rate, plus the padding byte. Upstream halved
+	// 144·rate/freq + padding, which drops the padding byte wherever
+	// 144·rate/freq is even (22.05 and 11.025 kHz), so every padded frame
+	// was read a byte short and the stream went wrong from there.
+	size := (144>>uint(f.LowSamplingFrequency()))*f.Bitrate()/freq + int(f.PaddingBit())
 	return size, nil
 }
 
@@ -234,7 +251,7 @@ func Read(source FullReader, position int64) (h FrameHeader, startPosition int64
 				// Expected EOF
 				return 0, 0, io.EOF
 			}
-			return 0, 0, &consts.UnexpectedEOF{"readHeader (1)"}
+			return 0, 0, &consts.UnexpectedEOF{At: "readHeader (1)"}
 		}
 		return 0, 0, err
 	}
@@ -252,7 +269,7 @@ func Read(source FullReader, position int64) (h FrameHeader, startPosition int64
 		buf := make([]byte, 1)
 		if _, err := source.ReadFull(buf); err != nil {
 			if err == io.EOF {
-				return 0, 0, &consts.UnexpectedEOF{"readHeader (2)"}
+				return 0, 0, &consts.UnexpectedEOF{At: "readHeader (2)"}
 			}
 			return 0, 0, err
 		}

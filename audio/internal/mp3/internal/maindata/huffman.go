@@ -39,11 +39,20 @@ func readHuffman(m *bits.Bits, header frameheader.FrameHeader, sideInfo *sideinf
 	region_1_start := 0
 	region_2_start := 0
 	if (sideInfo.WinSwitchFlag[gr][ch] == 1) && (sideInfo.BlockType[gr][ch] == 2) {
-		region_1_start = 36                  // sfb[9/3]*3=36
+		region_1_start = 36 // sfb[9/3]*3=36
+		if header.SfBandRow() == 2 && header.SamplingFrequency() == 2 {
+			// tandem: at 8 kHz the region starts at the long band after
+			// the 6th (the 8th when mixed), as mpg123 has it.
+			r0c := 5
+			if sideInfo.MixedBlockFlag[gr][ch] == 1 {
+				r0c = 7
+			}
+			region_1_start = consts.SfBandIndices[2][2][consts.SfBandIndicesLong][r0c+1]
+		}
 		region_2_start = consts.SamplesPerGr // No Region2 for short block case.
 	} else {
 		sfreq := header.SamplingFrequency()
-		lsf := header.LowSamplingFrequency()
+		lsf := header.SfBandRow()
 		l := consts.SfBandIndices[lsf][sfreq][consts.SfBandIndicesLong]
 		i := sideInfo.Region0Count[gr][ch] + 1
 		if i < 0 || len(l) <= i {

@@ -84,7 +84,7 @@ func Read(source FullReader, header frameheader.FrameHeader) (*SideInfo, error) 
 	n, err := source.ReadFull(buf)
 	if n < sideinfo_size {
 		if err == io.EOF {
-			return nil, &consts.UnexpectedEOF{"sideinfo.Read"}
+			return nil, &consts.UnexpectedEOF{At: "sideinfo.Read"}
 		}
 		return nil, fmt.Errorf("mp3: couldn't read sideinfo %d bytes: %v", sideinfo_size, err)
 	}
