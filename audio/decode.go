@@ -10,8 +10,6 @@ import (
 	"math"
 	"path"
 	"strings"
-
-	"github.com/tandem-engine/tandem/audio/internal/mp3"
 )
 
 // StreamAbove is the length, in source frames per second of audio, past
@@ -36,6 +34,8 @@ type Sound struct {
 	open   func() (io.ReadSeeker, io.Closer, error)
 	format wavFormat // a streamed WAV's layout
 	mp3    bool      // a streamed MP3
+	// The MP3's samples to play (its encoder's delay and padding left out).
+	gapless mp3Gapless
 }
 
 // Streamed reports whether the sound is read from its file as it plays.
@@ -92,9 +92,10 @@ func decode(name string, size int64, open func() (io.ReadSeeker, io.Closer, erro
 	case n == 12 && string(head[0:4]) == "RIFF" && string(head[8:12]) == "WAVE":
 		s, err = decodeWAV(r, size)
 	case n >= 3 && (string(head[0:3]) == "ID3" || head[0] == 0xFF && head[1]&0xE0 == 0xE0):
-		if err = checkMP3Frames(r, size); err == nil {
+		var g mp3Gapless
+		if g, err = checkMP3Frames(r, size); err == nil {
 			if _, err = r.Seek(0, io.SeekStart); err == nil {
-				s, err = decodeMP3(r, size)
+				s, err = decodeMP3(r, size, g)
 			}
 		}
 	case strings.EqualFold(path.Ext(name), ".ogg"):
@@ -181,34 +182,34 @@ func decodeWAV(r io.ReadSeeker, size int64) (*Sound, error) {
 	}
 }
 
-// decodeMP3 decodes a whole MP3 (go-mp3 gives 16-bit stereo); a long one
-// is decoded once to check it and then streamed. go-mp3 v0.3.4 panics on
-// some corrupt files (an index out of range in its main data): that is
-// the file's error here, not the program's end.
-func decodeMP3(r io.ReadSeeker, size int64) (s *Sound, err error) {
+// decodeMP3 decodes a whole MP3 (16-bit stereo), the samples its gapless
+// tags say to play (g); a long one is decoded once to check it and then
+// streamed. go-mp3 panics on some corrupt files (an index out of range in
+// its main data): that is the file's error here, not the program's end.
+func decodeMP3(r io.ReadSeeker, size int64, g mp3Gapless) (s *Sound, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			s, err = nil, fmt.Errorf("MP3: corrupt: the decoder failed (%v)", p)
 		}
 	}()
-	d, err := mp3.NewDecoder(r)
+	d, err := newMP3Reader(r, g)
 	if err != nil {
 		return nil, fmt.Errorf("MP3: %w", err)
 	}
-	rate := d.SampleRate()
+	rate := d.d.SampleRate()
 	if rate < 8000 || rate > 48000 {
 		return nil, fmt.Errorf("MP3: %d Hz", rate)
 	}
-	// A frame of at least 96 bytes gives 1152 frames: the decoded length is
-	// bounded by the file's size.
-	limit := (size/96 + 1) * 1152
+	// The smallest frame for its samples is MPEG-2's at 8 kbps and 24 kHz:
+	// 24 bytes for 576 frames. The decoded length is bounded by the
+	// file's size through it.
+	limit := (size/24 + 1) * 576
 	var out []float32
 	buf := make([]byte, 4*4096)
 	frames := int64(0)
 	stream := false
 	for {
 		n, err := d.Read(buf)
-		n -= n % 4
 		frames += int64(n / 4)
 		if frames > limit || frames > maxFrames {
 			return nil, fmt.Errorf("MP3: decodes to more than %d frames", min(limit, maxFrames))
@@ -231,7 +232,10 @@ func decodeMP3(r io.ReadSeeker, size int64) (s *Sound, err error) {
 	if frames == 0 {
 		return nil, errors.New("MP3: no samples")
 	}
-	return &Sound{Rate: rate, Frames: frames, pcm: out, mp3: stream}, nil
+	if out != nil {
+		out = append(make([]float32, 0, len(out)), out...) // no spare capacity held for the run
+	}
+	return &Sound{Rate: rate, Frames: frames, pcm: out, mp3: stream, gapless: g}, nil
 }
 
 // Click returns a 2 ms click at 48 kHz: a sound of the engine's own, for

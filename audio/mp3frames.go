@@ -12,8 +12,12 @@ import (
 // nothing. The walk skips an ID3v2 tag at the start and stops, claiming
 // nothing, where the bytes are not a layer III frame header (an ID3v1 or
 // APE tag at the end, junk the decoder resyncs past, a free-format
-// frame): those are the decoder's to judge.
-func checkMP3Frames(r io.Reader, size int64) error {
+// frame): those are the decoder's to judge. It returns what the first
+// frame's gapless tags say (parseXing), and refuses the one coding the
+// decoder does not read: intensity stereo in an MPEG-2 or 2.5 frame.
+func checkMP3Frames(r io.Reader, size int64) (mp3Gapless, error) {
+	g := mp3Gapless{frames: -1}
+	first := true
 	br := bufio.NewReaderSize(r, 4096)
 	pos := int64(0)
 	if h, err := br.Peek(10); err == nil && string(h[:3]) == "ID3" {
@@ -23,10 +27,10 @@ func checkMP3Frames(r io.Reader, size int64) error {
 			n += 10
 		}
 		if n > size {
-			return fmt.Errorf("MP3: truncated: its ID3 tag claims %d bytes, the file has %d", n, size)
+			return g, fmt.Errorf("MP3: truncated: its ID3 tag claims %d bytes, the file has %d", n, size)
 		}
 		if _, err := br.Discard(int(n)); err != nil {
-			return fmt.Errorf("MP3: at byte %d: %w", pos, err)
+			return g, fmt.Errorf("MP3: at byte %d: %w", pos, err)
 		}
 		pos = n
 	}
@@ -34,26 +38,35 @@ func checkMP3Frames(r io.Reader, size int64) error {
 		h, err := br.Peek(4)
 		if len(h) < 4 {
 			if err != io.EOF {
-				return fmt.Errorf("MP3: at byte %d: %w", pos, err)
+				return g, fmt.Errorf("MP3: at byte %d: %w", pos, err)
 			}
 			if len(h) > 0 && h[0] == 0xFF {
-				return fmt.Errorf("MP3: truncated: ends %d bytes into a frame header at byte %d", len(h), pos)
+				return g, fmt.Errorf("MP3: truncated: ends %d bytes into a frame header at byte %d", len(h), pos)
 			}
-			return nil
+			return g, nil
 		}
 		n := mp3FrameBytes(h)
 		if n == 0 {
-			return nil
+			return g, nil
+		}
+		if h[1]>>3&3 != 3 && h[3]>>6 == 1 && h[3]>>4&1 != 0 {
+			return g, fmt.Errorf("MP3: the frame at byte %d is MPEG-2 with intensity stereo, which tandem's decoder does not read: convert it with `ffmpeg -i in.mp3 -c:a libmp3lame -q:a 2 out.mp3` (or to WAV)", pos)
+		}
+		if first {
+			first = false
+			if f, err := br.Peek(int(min(n, size-pos))); err == nil {
+				g = parseXing(f)
+			}
 		}
 		if pos+n > size {
-			return fmt.Errorf("MP3: truncated: ends %d bytes into a frame at byte %d (the frame has %d bytes)", size-pos, pos, n)
+			return g, fmt.Errorf("MP3: truncated: ends %d bytes into a frame at byte %d (the frame has %d bytes)", size-pos, pos, n)
 		}
 		if _, err := br.Discard(int(n)); err != nil {
-			return fmt.Errorf("MP3: at byte %d: %w", pos, err)
+			return g, fmt.Errorf("MP3: at byte %d: %w", pos, err)
 		}
 		pos += n
 	}
-	return nil
+	return g, nil
 }
 
 // mp3FrameBytes returns the length of the MPEG layer III frame whose

@@ -6,8 +6,6 @@ import (
 	"io"
 	"sync/atomic"
 	"time"
-
-	"github.com/tandem-engine/tandem/audio/internal/mp3"
 )
 
 // stream plays a long sound from its file: a goroutine of its own (the
@@ -88,7 +86,7 @@ type source struct {
 	rs     io.ReadSeeker
 	c      io.Closer
 	snd    *Sound
-	mp3    *mp3.Decoder
+	mp3    *mp3Reader
 	raw    []byte
 	left   int64 // WAV bytes left
 	frames []float32
@@ -97,14 +95,13 @@ type source struct {
 func (s *source) rewind() error {
 	if s.snd.mp3 {
 		if s.mp3 == nil {
-			d, err := mp3.NewDecoder(s.rs)
+			d, err := newMP3Reader(s.rs, s.snd.gapless)
 			if err != nil {
 				return err
 			}
 			s.mp3 = d
 		}
-		_, err := s.mp3.Seek(0, io.SeekStart)
-		return err
+		return s.mp3.rewind()
 	}
 	s.left = s.snd.format.bytes
 	_, err := s.rs.Seek(s.snd.format.dataAt, io.SeekStart)
