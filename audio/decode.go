@@ -33,9 +33,8 @@ type Sound struct {
 	// A streamed sound reopens its bytes for each play.
 	open   func() (io.ReadSeeker, io.Closer, error)
 	format wavFormat // a streamed WAV's layout
-	mp3    bool      // a streamed MP3
-	// The MP3's samples to play (its encoder's delay and padding left out).
-	gapless mp3Gapless
+	// A streamed MP3's or FLAC's decoder, made on the bytes open gives.
+	packets func(io.ReadSeeker) (packetDecoder, error)
 }
 
 // Streamed reports whether the sound is read from its file as it plays.
@@ -44,7 +43,7 @@ func (s *Sound) Streamed() bool { return s.pcm == nil }
 // Seconds returns the sound's length.
 func (s *Sound) Seconds() float64 { return float64(s.Frames) / float64(s.Rate) }
 
-// Decode reads a sound from data, by its content (RIFF/WAVE or MP3); name
+// Decode reads a sound from data, by its content (RIFF/WAVE, MP3 or FLAC); name
 // is for errors. A sound longer than StreamAbove seconds is streamed from
 // data as it plays. A bad or truncated file is an error naming name and
 // what is wrong.
@@ -53,7 +52,7 @@ func Decode(name string, data []byte) (*Sound, error) {
 	return decode(name, int64(len(data)), open)
 }
 
-// Load reads the sound file at p in fsys (WAV or MP3). A long sound
+// Load reads the sound file at p in fsys (WAV, MP3 or FLAC). A long sound
 // (past StreamAbove seconds) is streamed: fsys must then give files that
 // seek (os.DirFS and embed.FS do).
 func Load(fsys fs.FS, p string) (*Sound, error) {
@@ -98,6 +97,8 @@ func decode(name string, size int64, open func() (io.ReadSeeker, io.Closer, erro
 				s, err = decodeMP3(r, size, g)
 			}
 		}
+	case n >= 4 && string(head[0:4]) == "fLaC":
+		s, err = decodeFLAC(r, size)
 	case strings.EqualFold(path.Ext(name), ".ogg"):
 		err = errors.New("Ogg Vorbis is not read (no maintained pure-Go decoder): convert it with `ffmpeg -i in.ogg out.wav`")
 	default:
@@ -196,46 +197,22 @@ func decodeMP3(r io.ReadSeeker, size int64, g mp3Gapless) (s *Sound, err error) 
 	if err != nil {
 		return nil, fmt.Errorf("MP3: %w", err)
 	}
-	rate := d.d.SampleRate()
+	rate := d.rate()
 	if rate < 8000 || rate > 48000 {
 		return nil, fmt.Errorf("MP3: %d Hz", rate)
 	}
 	// The smallest frame for its samples is MPEG-2's at 8 kbps and 24 kHz:
 	// 24 bytes for 576 frames. The decoded length is bounded by the
 	// file's size through it.
-	limit := (size/24 + 1) * 576
-	var out []float32
-	buf := make([]byte, 4*4096)
-	frames := int64(0)
-	stream := false
-	for {
-		n, err := d.Read(buf)
-		frames += int64(n / 4)
-		if frames > limit || frames > maxFrames {
-			return nil, fmt.Errorf("MP3: decodes to more than %d frames", min(limit, maxFrames))
-		}
-		if !stream && frames > int64(StreamAbove*rate) {
-			stream, out = true, nil
-		}
-		if !stream {
-			for i := 0; i < n; i += 2 {
-				out = append(out, float32(int16(binary.LittleEndian.Uint16(buf[i:])))/32768)
-			}
-		}
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("MP3: at frame %d: %w (truncated or corrupt)", frames, err)
-		}
+	pcm, frames, stream, err := decodePackets(d, (size/24+1)*576, "MP3")
+	if err != nil {
+		return nil, err
 	}
-	if frames == 0 {
-		return nil, errors.New("MP3: no samples")
+	s = &Sound{Rate: rate, Frames: frames, pcm: pcm}
+	if stream {
+		s.packets = func(r io.ReadSeeker) (packetDecoder, error) { return newMP3Reader(r, g) }
 	}
-	if out != nil {
-		out = append(make([]float32, 0, len(out)), out...) // no spare capacity held for the run
-	}
-	return &Sound{Rate: rate, Frames: frames, pcm: out, mp3: stream, gapless: g}, nil
+	return s, nil
 }
 
 // Click returns a 2 ms click at 48 kHz: a sound of the engine's own, for

@@ -81,13 +81,16 @@ func parseXing(h []byte) mp3Gapless {
 }
 
 // mp3Reader is a decoder that plays what the file's gapless tags say to
-// play (see mp3Gapless): 16-bit stereo, as go-mp3 gives it.
+// play (see mp3Gapless).
 type mp3Reader struct {
 	d    *mp3.Decoder
 	g    mp3Gapless
 	pos  int64 // frames given, or (negative) still to skip
+	raw  [4 * 4096]byte
 	junk [4 * 1152]byte
 }
+
+var _ packetDecoder = (*mp3Reader)(nil)
 
 func newMP3Reader(r io.ReadSeeker, g mp3Gapless) (*mp3Reader, error) {
 	d, err := mp3.NewDecoder(r)
@@ -97,6 +100,8 @@ func newMP3Reader(r io.ReadSeeker, g mp3Gapless) (*mp3Reader, error) {
 	return &mp3Reader{d: d, g: g, pos: -g.skip}, nil
 }
 
+func (m *mp3Reader) rate() int { return m.d.SampleRate() }
+
 // rewind starts the file again from its first sample to play.
 func (m *mp3Reader) rewind() error {
 	m.pos = -m.g.skip
@@ -104,8 +109,8 @@ func (m *mp3Reader) rewind() error {
 	return err
 }
 
-// Read fills p with whole 4-byte frames, io.EOF after the last to play.
-func (m *mp3Reader) Read(p []byte) (int, error) {
+// read fills dst with stereo frames, io.EOF after the last to play.
+func (m *mp3Reader) read(dst []float32) (int, error) {
 	for m.pos < 0 {
 		n, err := m.d.Read(m.junk[:min(int64(len(m.junk)), -4*m.pos)])
 		m.pos += int64(n / 4)
@@ -113,15 +118,19 @@ func (m *mp3Reader) Read(p []byte) (int, error) {
 			return 0, err
 		}
 	}
+	want := min(len(dst)/2, len(m.raw)/4)
 	if m.g.frames >= 0 {
 		left := m.g.frames - m.pos
 		if left <= 0 {
 			return 0, io.EOF
 		}
-		p = p[:min(int64(len(p)/4), left)*4]
+		want = int(min(int64(want), left))
 	}
-	n, err := m.d.Read(p[:len(p)/4*4])
-	n -= n % 4
-	m.pos += int64(n / 4)
+	n, err := m.d.Read(m.raw[:4*want])
+	n /= 4
+	for i := range 2 * n {
+		dst[i] = float32(int16(binary.LittleEndian.Uint16(m.raw[2*i:]))) / 32768
+	}
+	m.pos += int64(n)
 	return n, err
 }

@@ -1,7 +1,6 @@
 package audio
 
 import (
-	"encoding/binary"
 	"fmt"
 	"io"
 	"sync/atomic"
@@ -86,22 +85,23 @@ type source struct {
 	rs     io.ReadSeeker
 	c      io.Closer
 	snd    *Sound
-	mp3    *mp3Reader
+	dec    packetDecoder // a streamed MP3's or FLAC's
 	raw    []byte
 	left   int64 // WAV bytes left
 	frames []float32
 }
 
 func (s *source) rewind() error {
-	if s.snd.mp3 {
-		if s.mp3 == nil {
-			d, err := newMP3Reader(s.rs, s.snd.gapless)
+	if s.snd.packets != nil {
+		if s.dec == nil {
+			d, err := s.snd.packets(s.rs)
 			if err != nil {
 				return err
 			}
-			s.mp3 = d
+			s.dec = d
+			return nil
 		}
-		return s.mp3.rewind()
+		return s.dec.rewind()
 	}
 	s.left = s.snd.format.bytes
 	_, err := s.rs.Seek(s.snd.format.dataAt, io.SeekStart)
@@ -109,25 +109,20 @@ func (s *source) rewind() error {
 }
 
 // read returns the next block of frames at the file's rate, and io.EOF
-// at the end. A WAV block allocates nothing; go-mp3 allocates as it
-// decodes (on the streamer's goroutine, never the audio thread's).
+// at the end. A WAV block allocates nothing; the MP3 and FLAC decoders
+// allocate as they decode (on the streamer's goroutine, never the audio thread's).
 func (s *source) read() (out []float32, err error) {
-	if s.snd.mp3 {
-		defer func() { // go-mp3's panics on a corrupt frame: see decodeMP3
+	if s.dec != nil {
+		defer func() { // a decoder's panic on a corrupt frame: see decodeMP3
 			if p := recover(); p != nil {
-				out, err = nil, fmt.Errorf("MP3: corrupt: the decoder failed (%v)", p)
+				out, err = nil, fmt.Errorf("corrupt: the decoder failed (%v)", p)
 			}
 		}()
-		n, err := s.mp3.Read(s.raw)
-		n -= n % 4
-		out = s.frames[:n/2]
-		for i := range out {
-			out[i] = float32(int16(binary.LittleEndian.Uint16(s.raw[2*i:]))) / 32768
-		}
+		n, err := s.dec.read(s.frames)
 		if err == io.EOF && n > 0 {
 			err = nil
 		}
-		return out, err
+		return s.frames[:2*n], err
 	}
 	if s.left == 0 {
 		return nil, io.EOF
