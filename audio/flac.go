@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/mewkiz/flac"
-	"github.com/mewkiz/flac/frame"
+	"github.com/tandem-engine/tandem/audio/internal/flac"
+	"github.com/tandem-engine/tandem/audio/internal/flac/frame"
 )
 
 // flacMasks are FLAC's channel layouts, as WAVE_FORMAT_EXTENSIBLE masks:
