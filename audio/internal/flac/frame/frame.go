@@ -32,7 +32,6 @@ import (
 	"fmt"
 	"hash"
 	"io"
-	"log"
 
 	"github.com/tandem-engine/tandem/audio/internal/flac/internal/bits"
 	"github.com/tandem-engine/tandem/audio/internal/flac/internal/hashutil"
@@ -176,7 +175,7 @@ func (frame *Frame) Hash(md5sum hash.Hash) {
 				buf[2] = uint8(sample >> 16)
 				md5sum.Write(buf[:])
 			default:
-				log.Printf("frame.Frame.Hash: support for %d-bit sample size not yet implemented", bps)
+				// tandem: upstream logged here; tandem never hashes
 			}
 		}
 	}
@@ -463,8 +462,6 @@ func (frame *Frame) parseSampleRate(br *bits.Reader, sampleRate uint64) error {
 	case 0x2:
 		// 0010: 176.4 kHz.
 		frame.SampleRate = 176400
-		// TODO(u): Remove log message when the test cases have been extended.
-		log.Printf("frame.Frame.parseHeader: The flac library test cases do not yet include any audio files with sample rate %d. If possible please consider contributing this audio sample to improve the reliability of the test cases.", frame.SampleRate)
 	case 0x3:
 		// 0011: 192 kHz.
 		frame.SampleRate = 192000
@@ -480,8 +477,6 @@ func (frame *Frame) parseSampleRate(br *bits.Reader, sampleRate uint64) error {
 	case 0x7:
 		// 0111: 24 kHz.
 		frame.SampleRate = 24000
-		// TODO(u): Remove log message when the test cases have been extended.
-		log.Printf("frame.Frame.parseHeader: The flac library test cases do not yet include any audio files with sample rate %d. If possible please consider contributing this audio sample to improve the reliability of the test cases.", frame.SampleRate)
 	case 0x8:
 		// 1000: 32 kHz.
 		frame.SampleRate = 32000
