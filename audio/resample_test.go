@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/cmplx"
 	"testing"
+
+	"github.com/tandem-engine/tandem/internal/mallocs"
 )
 
 // tone returns secs of a sine of amplitude amp at f Hz, sampled at rate,
@@ -278,5 +280,26 @@ func BenchmarkMixerVoices(b *testing.B) {
 				m.Read(p)
 			}
 		})
+	}
+}
+
+// TestResampleAllocs: 32 voices resampling as they play, looped, allocate
+// nothing over 200 buffers (the process's mallocs counted).
+func TestResampleAllocs(t *testing.T) {
+	m := NewMixer(testRate, []*Sound{{Name: "tone", Rate: 44100, Frames: 4410, pcm: tone(44100, 440, 0.5, 0.1)}})
+	for i := range m.voices {
+		m.voices[i] = voice{on: true, loop: true, end: math.MaxInt64, gl: 0.03, gr: 0.03, at: int64(i * 37)}
+	}
+	p := make([]byte, 8*480)
+	m.Read(p)
+	if n := mallocs.Fewest(3, func() {
+		for range 200 {
+			m.Read(p)
+		}
+	}); n != 0 {
+		t.Errorf("%d allocations over 200 buffers; want 0", n)
+	}
+	if !m.voices[0].on {
+		t.Errorf("the looped voice stopped")
 	}
 }
