@@ -154,7 +154,16 @@ func TestResampleFigures(t *testing.T) {
 	}
 	cases = append(cases, tc{96000, 48000, 30000, true})
 	worstFlat, worstSpur, worstStop := 0.0, -200.0, -200.0
+	type figures struct{ flat, spur, stop float64 }
+	pairs := map[[2]int]*figures{}
+	var order [][2]int
 	for _, c := range cases {
+		pair := [2]int{c.from, c.to}
+		if pairs[pair] == nil {
+			pairs[pair] = &figures{0, -200, -200}
+			order = append(order, pair)
+		}
+		pf := pairs[pair]
 		src := tone(c.from, c.f, amp, 0.25)
 		voice, stream := voiceOut(src, c.from, c.to), streamOut(src, c.from, c.to)
 		name := fmt.Sprintf("%d to %d Hz, %.0f Hz tone", c.from, c.to, c.f)
@@ -173,7 +182,7 @@ func TestResampleFigures(t *testing.T) {
 			got, res := fitTone(voice, c.to, c.f, ch, a, b)
 			if c.stop {
 				level := dB(math.Max(got, res) / amp)
-				worstStop = max(worstStop, level)
+				worstStop, pf.stop = max(worstStop, level), max(pf.stop, level)
 				if level > -60 {
 					hz, _ := worstBin(voice, c.to, ch, a, 4096)
 					t.Errorf("%s (stopband): comes out at %.1f dB (at %.0f Hz); want -60 dB at most", name, level, hz)
@@ -182,12 +191,23 @@ func TestResampleFigures(t *testing.T) {
 			}
 			flat, spur := dB(got/amp), dB(res/amp)
 			worstFlat, worstSpur = max(worstFlat, math.Abs(flat)), max(worstSpur, spur)
+			pf.flat, pf.spur = max(pf.flat, math.Abs(flat)), max(pf.spur, spur)
 			if math.Abs(flat) > 0.5 || spur > -60 {
 				hz, _ := worstBin(voice, c.to, ch, a, 4096)
 				t.Errorf("%s channel %d: level %+.3f dB, images and aliases %.1f dB (worst bin near %.0f Hz); want within 0.5 dB and -60 dB at most",
 					name, ch, flat, spur, hz)
 			}
 		}
+	}
+	for _, p := range order {
+		f := pairs[p]
+		edge, _ := passband(p[0], p[1])
+		stop := "none (no tone above)"
+		if f.stop > -200 {
+			stop = fmt.Sprintf("%.1f dB", f.stop)
+		}
+		t.Logf("%6d to %d Hz: %2d taps, passband to %5.0f Hz within %.4f dB, images and aliases %.1f dB, stopband tones %s",
+			p[0], p[1], kernelFor(p[0], p[1]).taps(), edge, f.flat, f.spur, stop)
 	}
 	t.Logf("%d tones: passband level within %.3f dB; images, aliases and spurs at most %.1f dB; stopband tones out at %.1f dB at most",
 		len(cases), worstFlat, worstSpur, worstStop)
