@@ -475,3 +475,37 @@ func FuzzDecodeFormats(f *testing.F) {
 		}
 	})
 }
+
+// TestRF64: an RF64 file (a WAV whose lengths live in its ds64 chunk, as
+// sox and ffmpeg write past 4 GB) reads as its WAV does; a ds64 claiming
+// more than the file holds is refused as a WAV's data chunk would be.
+func TestRF64(t *testing.T) {
+	c := wavCase{kind: "pcm", bits: 16, rate: 22050, ch: 2, frames: 300}
+	wav, want := corpusWAV(c, [2][256]float32{})
+	rf := func(dataLen uint64) []byte {
+		var b bytes.Buffer
+		b.WriteString("RF64")
+		binary.Write(&b, binary.LittleEndian, uint32(0xFFFFFFFF))
+		b.WriteString("WAVEds64")
+		binary.Write(&b, binary.LittleEndian, uint32(28))
+		binary.Write(&b, binary.LittleEndian, uint64(len(wav)+36-8))
+		binary.Write(&b, binary.LittleEndian, dataLen)
+		binary.Write(&b, binary.LittleEndian, uint64(c.frames))
+		binary.Write(&b, binary.LittleEndian, uint32(0))
+		fmtAt := bytes.Index(wav, []byte("fmt "))
+		dataAt := bytes.Index(wav, []byte("data"))
+		b.Write(wav[fmtAt:dataAt])
+		b.WriteString("data")
+		binary.Write(&b, binary.LittleEndian, uint32(0xFFFFFFFF))
+		b.Write(wav[dataAt+8:])
+		return b.Bytes()
+	}
+	s, err := Decode("big.wav", rf(uint64(4*c.frames)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	compare(t, "RF64", s.pcm, want, 0)
+	if _, err := Decode("lying.wav", rf(1<<40)); err == nil || !strings.Contains(err.Error(), "lying.wav: WAV: truncated: the data chunk claims 1099511627776 bytes") {
+		t.Errorf("a ds64 claiming a terabyte: %v", err)
+	}
+}

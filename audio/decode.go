@@ -88,7 +88,7 @@ func decode(name string, size int64, open func() (io.ReadSeeker, io.Closer, erro
 	}
 	var s *Sound
 	switch {
-	case n == 12 && string(head[0:4]) == "RIFF" && string(head[8:12]) == "WAVE":
+	case n == 12 && (string(head[0:4]) == "RIFF" || string(head[0:4]) == "RF64") && string(head[8:12]) == "WAVE":
 		s, err = decodeWAV(r, size)
 	case n >= 3 && (string(head[0:3]) == "ID3" || head[0] == 0xFF && head[1]&0xE0 == 0xE0):
 		var g mp3Gapless
@@ -114,11 +114,12 @@ func decode(name string, size int64, open func() (io.ReadSeeker, io.Closer, erro
 	return s, nil
 }
 
-// decodeWAV reads a RIFF/WAVE file of size bytes: its chunks are checked
-// against the file's size before anything is allocated.
+// decodeWAV reads a RIFF/WAVE (or RF64/WAVE) file of size bytes: its
+// chunks are checked against the file's size before anything is allocated.
 func decodeWAV(r io.ReadSeeker, size int64) (*Sound, error) {
 	var f wavFormat
 	rate, haveFmt := 0, false
+	rf64 := int64(-1) // an RF64's data length; -1: none said
 	at := int64(12)
 	if _, err := r.Seek(12, io.SeekStart); err != nil {
 		return nil, err
@@ -130,6 +131,9 @@ func decodeWAV(r io.ReadSeeker, size int64) (*Sound, error) {
 		}
 		id, n := string(ch[0:4]), int64(binary.LittleEndian.Uint32(ch[4:8]))
 		at += 8
+		if id == "data" && n == 0xFFFFFFFF && rf64 >= 0 {
+			n = rf64 // RF64: the length is the ds64 chunk's
+		}
 		if n > size-at {
 			if id == "data" {
 				return nil, fmt.Errorf("WAV: truncated: the data chunk claims %d bytes, the file holds %d after it", n, size-at)
@@ -137,6 +141,15 @@ func decodeWAV(r io.ReadSeeker, size int64) (*Sound, error) {
 			return nil, fmt.Errorf("WAV: chunk %q at byte %d claims %d bytes, past the file's %d", id, at-8, n, size)
 		}
 		switch id {
+		case "ds64": // RF64 (EBU Tech 3306): the RIFF's and the data's 64-bit lengths
+			if n < 24 {
+				return nil, fmt.Errorf("WAV: ds64 chunk of %d bytes; want 24 or more", n)
+			}
+			var b [24]byte
+			if _, err := io.ReadFull(r, b[:]); err != nil {
+				return nil, fmt.Errorf("WAV: ds64 chunk: %w", err)
+			}
+			rf64 = int64(min(binary.LittleEndian.Uint64(b[8:16]), 1<<62))
 		case "fmt ":
 			if n < 16 || n > 1024 {
 				return nil, fmt.Errorf("WAV: fmt chunk of %d bytes; want 16 to 40", n)
