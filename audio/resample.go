@@ -18,15 +18,20 @@ import (
 //	stopband   from the Nyquist mirrored from the passband's edge, at -70 dB in design
 //
 // The filter is tabulated once per pair of rates, one row of taps per
-// phase (the output's offset between two source frames); a ratio whose
-// phases would not fit the table interpolates between its rows. The
+// phase (the output's offset between two source frames); a ratio with
+// more than maxPhases phases, or one past the exact tables' budget
+// (exactBytes in all: files of many odd rates are not to cost more than
+// their samples), interpolates between 256 rows, which measures the same
+// and costs the audio thread about half as much again. The
 // output's place is an exact fraction of source frames, so it never
 // drifts, and a loop's seam is a source frame like any other.
 
 const (
-	stopbandDB = 70   // the design attenuation (Kaiser's formula)
-	maxPhases  = 1024 // a ratio with more phases interpolates between this many rows
-	maxTaps    = 2048 // a steeper filter (only for ratios past 40 to 1) is cut to this length
+	stopbandDB = 70      // the design attenuation (Kaiser's formula)
+	maxPhases  = 1024    // a ratio with more phases interpolates
+	interpRows = 256     // the rows of an interpolated table
+	exactBytes = 8 << 20 // what the exact tables may take in all
+	maxTaps    = 2048    // a steeper filter (only for ratios past 40 to 1) is cut to this length
 )
 
 // kernel is the filter for one pair of rates.
@@ -42,7 +47,8 @@ func (k *kernel) taps() int { return 2 * k.half }
 
 var kernels struct {
 	sync.Mutex
-	m map[[2]int]*kernel
+	m     map[[2]int]*kernel
+	exact int // bytes of the exact tables made
 }
 
 // kernelFor returns the filter from rate from to rate to (shared: built
@@ -56,8 +62,11 @@ func kernelFor(from, to int) *kernel {
 	if kernels.m == nil {
 		kernels.m = map[[2]int]*kernel{}
 	}
-	k := newKernel(from, to)
+	k := newKernel(from, to, kernels.exact)
 	kernels.m[[2]int{from, to}] = k
+	if k.exact {
+		kernels.exact += 4 * len(k.table)
+	}
 	return k
 }
 
@@ -76,7 +85,9 @@ func passband(from, to int) (edge, cutoff float64) {
 	return cutoff - width, cutoff
 }
 
-func newKernel(from, to int) *kernel {
+// newKernel makes the filter; exactSoFar is what the exact tables made
+// already take.
+func newKernel(from, to, exactSoFar int) *kernel {
 	g := gcd(int64(from), int64(to))
 	k := &kernel{num: int64(from) / g, den: int64(to) / g}
 	edge, cutoff := passband(from, to)
@@ -88,9 +99,9 @@ func newKernel(from, to int) *kernel {
 	beta := 0.1102 * (stopbandDB - 8.7)
 	fc := cutoff / float64(from) // cycles per source frame
 	rows := int(k.den)
-	k.exact = rows <= maxPhases
+	k.exact = rows <= maxPhases && exactSoFar+4*rows*k.taps() <= exactBytes
 	if !k.exact {
-		rows = maxPhases + 1
+		rows = interpRows + 1
 	}
 	k.phases = rows
 	taps := k.taps()
@@ -98,7 +109,7 @@ func newKernel(from, to int) *kernel {
 	for ph := range rows {
 		frac := float64(ph) / float64(k.den)
 		if !k.exact {
-			frac = float64(ph) / maxPhases
+			frac = float64(ph) / interpRows
 		}
 		row := k.table[ph*taps : (ph+1)*taps]
 		sum := 0.0
@@ -152,7 +163,7 @@ func (k *kernel) coefs(r int64, scratch []float32) []float32 {
 	if k.exact {
 		return k.table[int(r)*taps : int(r+1)*taps]
 	}
-	x := float64(r) * maxPhases / float64(k.den)
+	x := float64(r) * interpRows / float64(k.den)
 	ph := int(x)
 	f := float32(x - float64(ph))
 	a, b := k.table[ph*taps:(ph+1)*taps], k.table[(ph+1)*taps:(ph+2)*taps]

@@ -136,7 +136,8 @@ func TestResampleFigures(t *testing.T) {
 	}
 	var cases []tc
 	for _, to := range []int{48000, 44100} {
-		for _, from := range []int{8000, 11025, 16000, 22050, 32000, 44100, 48000, 88200, 96000, 176400, 192000} {
+		// 22051 and 44101 Hz have 48000 phases to 48 kHz: their tables interpolate.
+		for _, from := range []int{8000, 11025, 16000, 22050, 22051, 32000, 44100, 44101, 48000, 88200, 96000, 176400, 192000} {
 			if from == to {
 				continue
 			}
@@ -242,6 +243,21 @@ func TestResampleAligned(t *testing.T) {
 		}
 		if worst > 1e-3 {
 			t.Errorf("%d Hz looped: worst error %.5f across the seam; want 1e-3 at most", from, worst)
+		}
+	}
+	// Past the exact tables' budget, a ratio's table interpolates and
+	// gives the same samples, within what float32 taps hold.
+	exact, interp := newKernel(44100, testRate, 0), newKernel(44100, testRate, exactBytes)
+	if !exact.exact || interp.exact || len(interp.table) != (interpRows+1)*interp.taps() {
+		t.Fatalf("tables: exact %v (%d floats), past the budget %v (%d floats)", exact.exact, len(exact.table), interp.exact, len(interp.table))
+	}
+	src := tone(44100, 5000, 0.5, 0.05)
+	a, b := make([]float32, 2*2000), make([]float32, 2*2000)
+	exact.mix(a, src, 0, true, 1, 1)
+	interp.mix(b, src, 0, true, 1, 1)
+	for i := range a {
+		if math.Abs(float64(a[i]-b[i])) > 2e-5 {
+			t.Fatalf("sample %d: %v from the exact table, %v interpolated", i, a[i], b[i])
 		}
 	}
 	m := NewMixer(testRate, []*Sound{{Name: "same", Rate: testRate, Frames: 4, pcm: []float32{1, 2, 3, 4, 5, 6, 7, 8}}})
