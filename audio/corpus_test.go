@@ -198,6 +198,19 @@ func streamAll(t *testing.T, s *Sound) []float32 {
 	return out
 }
 
+// streamHead checks the half second a stream keeps decoded for its plays'
+// starts, made as the mixer makes it (at the file's rate here, so that
+// the resampler copies): the stream's first frames.
+func streamHead(t *testing.T, s *Sound, all []float32) {
+	t.Helper()
+	st := newStream(s, s.Rate)
+	defer st.close()
+	if len(st.head) != 2*(s.Rate/2) {
+		t.Errorf("%s: a head of %d frames; want %d", s.Name, len(st.head)/2, s.Rate/2)
+	}
+	compare(t, s.Name+"'s head", st.head, all[:min(len(all), len(st.head))], 0)
+}
+
 // compare reports the first sample of got that differs from want by more
 // than tol, and a length that differs.
 func compare(t *testing.T, name string, got, want []float32, tol float64) {
@@ -329,6 +342,7 @@ func TestCorpusMP3(t *testing.T) {
 			continue
 		}
 		got := streamAll(t, s)
+		streamHead(t, s, got)
 		half := len(want) / 2
 		if len(got) != 2*n {
 			t.Errorf("%s: streams %d frames; want %d", f, len(got)/2, n)
@@ -381,6 +395,7 @@ func TestCorpusFLAC(t *testing.T) {
 				continue
 			}
 			got = streamAll(t, s)
+			streamHead(t, s, got)
 		} else if s.Streamed() || s.Rate != rate {
 			t.Errorf("%s: %d Hz, streamed %v", f, s.Rate, s.Streamed())
 			continue
