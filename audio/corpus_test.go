@@ -534,3 +534,29 @@ func TestRF64(t *testing.T) {
 		t.Errorf("a ds64 claiming a terabyte: %v", err)
 	}
 }
+
+// TestFLACLength: a FLAC must decode to the length its header gives: one
+// that says fewer frames, or more (cut short), is an error naming it.
+func TestFLACLength(t *testing.T) {
+	data, err := os.ReadFile("testdata/corpus/flac-8000-2-8.flac")
+	if err != nil {
+		t.Fatal(err)
+	}
+	claim := func(n uint64) []byte { // STREAMINFO's 36-bit total, bytes 21 to 25 of the file
+		b := bytes.Clone(data)
+		b[21] = b[21]&0xF0 | byte(n>>32)&0x0F
+		binary.BigEndian.PutUint32(b[22:], uint32(n))
+		return b
+	}
+	if s, err := Decode("same.flac", claim(2400)); err != nil || s.Frames != 2400 {
+		t.Fatalf("the file's own length: %v", err)
+	}
+	for _, c := range []struct {
+		n    uint64
+		want string
+	}{{100, "short.flac: FLAC: decodes to more than 100 frames"}, {5000, "short.flac: FLAC: decodes to 2400 frames where its header says 5000"}} {
+		if _, err := Decode("short.flac", claim(c.n)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("a header saying %d frames: %v; want %q", c.n, err, c.want)
+		}
+	}
+}
