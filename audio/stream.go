@@ -135,8 +135,10 @@ func (s *source) read() (out []float32, err error) {
 	if s.left == 0 {
 		return nil, io.EOF
 	}
+	// A block is what both buffers hold: raw's bytes and frames' stereo
+	// floats (a 1-byte frame fills 16384 bytes with twice what frames holds).
 	fb := int64(s.snd.format.frameBytes())
-	n := min(int64(len(s.raw))/fb*fb, s.left)
+	n := min(min(int64(len(s.raw))/fb, int64(len(s.frames)/2))*fb, s.left)
 	if _, err := io.ReadFull(s.rs, s.raw[:n]); err != nil {
 		return nil, err
 	}
