@@ -3,7 +3,11 @@ package audio
 import (
 	"io"
 	"math"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 )
 
 // TestStreamLayouts: a streamed WAV of every layout tandem reads, the
@@ -71,6 +75,83 @@ func TestStreamLayouts(t *testing.T) {
 					t.Fatalf("%d-bit %d ch: float %d: %v, want %v", c.bits, ch, i, got[i], want[i])
 				}
 			}
+		}
+	}
+}
+
+// TestStreamCutWhilePlaying: looping music whose file is cut while it
+// plays (to nothing, to its 44-byte header, or mid-data) stops that
+// voice, leaves an error naming the file, and lets the streamer end: no
+// rewind onto nothing forever, and Close returns at once. A play of it
+// after that is dropped, counted.
+func TestStreamCutWhilePlaying(t *testing.T) {
+	for _, cut := range []int64{0, 44, 44 + 2*8000} {
+		dir := t.TempDir()
+		frames := make([][2]float64, 8000*(StreamAbove+1))
+		for i := range frames {
+			frames[i][0] = 0.5
+		}
+		path := filepath.Join(dir, "music.wav")
+		if err := os.WriteFile(path, wavBytes(8000, 1, 16, 1, frames), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s, err := Load(os.DirFS(dir), "music.wav")
+		if err != nil || !s.Streamed() {
+			t.Fatalf("%v, streamed %v", err, s != nil && s.Streamed())
+		}
+		m := NewMixer(testRate, []*Sound{s})
+		d := newFakeDevice(m, 7)
+		m.SetOffset(int64(200 * time.Millisecond))
+		st := m.sounds[0].stream
+		k := 0
+		pulls := func(n int) {
+			for range n {
+				if k == 5 || k == 200 {
+					m.Push(Event{Op: OpMusic, Sound: 0, Volume: 1, Tick: uint64(k), Time: d.t0 + m.clock.framesNs(int64(k*d.period))})
+				}
+				d.pull(k, false)
+				k++
+				time.Sleep(2 * time.Millisecond)
+			}
+		}
+		pulls(40) // the music plays
+		if err := os.Truncate(path, cut); err != nil {
+			t.Fatal(err)
+		}
+		deadline := time.Now().Add(10 * time.Second) // 11 s of music at most, 6 times as fast
+		for !st.failed.Load() && time.Now().Before(deadline) {
+			pulls(20)
+		}
+		if !st.failed.Load() {
+			t.Fatalf("cut to %d bytes: the stream did not fail in 10 s; stats %+v", cut, m.Stats())
+		}
+		select {
+		case <-st.done:
+		case <-time.After(time.Second):
+			t.Errorf("cut to %d bytes: the streamer still runs a second after it failed", cut)
+		}
+		from := len(d.out)
+		pulls(max(0, 210-k) + 10) // a second play of the music, after the failure
+		for j := from + 2*d.period*2; j < len(d.out); j++ {
+			if d.out[j] != 0 {
+				t.Fatalf("cut to %d bytes: sound at float %d after the stream failed", cut, j)
+			}
+		}
+		begin := time.Now()
+		m.Close()
+		m.Close()
+		if el := time.Since(begin); el > 100*time.Millisecond {
+			t.Errorf("cut to %d bytes: Close took %v", cut, el)
+		}
+		ss := m.Stats()
+		if ss.StreamErrors != 1 || !strings.Contains(ss.StreamError, "music.wav") || !strings.Contains(ss.StreamError, "cut while playing") {
+			t.Errorf("cut to %d bytes: stream errors %d, %q; want 1 naming music.wav and saying it was cut", cut, ss.StreamErrors, ss.StreamError)
+		}
+		if k > 200 && ss.EventsDropped != 1 {
+			t.Errorf("cut to %d bytes: %d events dropped; want the play after the failure", cut, ss.EventsDropped)
+		}
+		if errs := m.StreamErrors(nil); len(errs) != 1 {
+			t.Errorf("cut to %d bytes: StreamErrors %v", cut, errs)
 		}
 	}
 }
