@@ -307,7 +307,7 @@ func saveCharts(dir string, charts []namedPlot) ([]string, error) {
 		// someone else's archive) replaced rather than written through.
 		wt, err := c.p.WriterTo(chartWidth, chartHeight, "png")
 		if err == nil {
-			err = atomicfile.WriteFile(filepath.Join(dir, c.name), func(w io.Writer) error {
+			err = atomicfile.WriteFileIn(filepath.Join(dir, c.name), func(w io.Writer) error {
 				_, err := wt.WriteTo(w)
 				return err
 			})
