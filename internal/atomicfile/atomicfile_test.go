@@ -280,7 +280,9 @@ func TestWriteFileInReplacesFIFO(t *testing.T) {
 		t.Skip(err)
 	}
 	done := make(chan error, 1)
-	go func() { done <- WriteFileIn(name, func(w io.Writer) error { _, err := w.Write([]byte("{}\n")); return err }) }()
+	go func() {
+		done <- WriteFileIn(name, func(w io.Writer) error { _, err := w.Write([]byte("{}\n")); return err })
+	}()
 	select {
 	case err := <-done:
 		if err != nil {
