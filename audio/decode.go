@@ -10,8 +10,6 @@ import (
 	"math"
 	"path"
 	"strings"
-
-	"github.com/hajimehoshi/go-mp3"
 )
 
 // StreamAbove is the length, in source frames per second of audio, past
@@ -35,7 +33,8 @@ type Sound struct {
 	// A streamed sound reopens its bytes for each play.
 	open   func() (io.ReadSeeker, io.Closer, error)
 	format wavFormat // a streamed WAV's layout
-	mp3    bool      // a streamed MP3
+	// A streamed MP3's or FLAC's decoder, made on the bytes open gives.
+	packets func(io.ReadSeeker) (packetDecoder, error)
 }
 
 // Streamed reports whether the sound is read from its file as it plays.
@@ -44,7 +43,7 @@ func (s *Sound) Streamed() bool { return s.pcm == nil }
 // Seconds returns the sound's length.
 func (s *Sound) Seconds() float64 { return float64(s.Frames) / float64(s.Rate) }
 
-// Decode reads a sound from data, by its content (RIFF/WAVE or MP3); name
+// Decode reads a sound from data, by its content (RIFF/WAVE, MP3 or FLAC); name
 // is for errors. A sound longer than StreamAbove seconds is streamed from
 // data as it plays. A bad or truncated file is an error naming name and
 // what is wrong.
@@ -53,10 +52,10 @@ func Decode(name string, data []byte) (*Sound, error) {
 	return decode(name, int64(len(data)), open)
 }
 
-// Load reads the sound file at p in fsys (WAV or MP3), which must be a
-// regular file. A long sound (past StreamAbove seconds) is streamed: fsys
-// must then give files that seek (os.DirFS and embed.FS do), and each
-// play reopens it the same way.
+// Load reads the sound file at p in fsys (WAV, MP3 or FLAC), which must
+// be a regular file. A long sound (past StreamAbove seconds) is streamed:
+// fsys must then give files that seek (os.DirFS and embed.FS do), and
+// each play reopens it the same way.
 func Load(fsys fs.FS, p string) (*Sound, error) {
 	f, size, err := openRegular(fsys, p)
 	if err != nil {
@@ -94,14 +93,17 @@ func decode(name string, size int64, open func() (io.ReadSeeker, io.Closer, erro
 	}
 	var s *Sound
 	switch {
-	case n == 12 && string(head[0:4]) == "RIFF" && string(head[8:12]) == "WAVE":
+	case n == 12 && (string(head[0:4]) == "RIFF" || string(head[0:4]) == "RF64") && string(head[8:12]) == "WAVE":
 		s, err = decodeWAV(r, size)
 	case n >= 3 && (string(head[0:3]) == "ID3" || head[0] == 0xFF && head[1]&0xE0 == 0xE0):
-		if err = checkMP3Frames(r, size); err == nil {
+		var g mp3Gapless
+		if g, err = checkMP3Frames(r, size); err == nil {
 			if _, err = r.Seek(0, io.SeekStart); err == nil {
-				s, err = decodeMP3(r, size)
+				s, err = decodeMP3(r, size, g)
 			}
 		}
+	case n >= 4 && string(head[0:4]) == "fLaC":
+		s, err = decodeFLAC(r, size)
 	case strings.EqualFold(path.Ext(name), ".ogg"):
 		err = errors.New("Ogg Vorbis is not read (no maintained pure-Go decoder): convert it with `ffmpeg -i in.ogg out.wav`")
 	default:
@@ -117,20 +119,12 @@ func decode(name string, size int64, open func() (io.ReadSeeker, io.Closer, erro
 	return s, nil
 }
 
-// wavFormat is a WAV file's sample layout and where its samples lie.
-type wavFormat struct {
-	channels, bits int
-	float          bool
-	dataAt, bytes  int64 // the data chunk's offset and length
-}
-
-func (f wavFormat) frameBytes() int { return f.channels * f.bits / 8 }
-
-// decodeWAV reads a RIFF/WAVE file of size bytes: its chunks are checked
-// against the file's size before anything is allocated.
+// decodeWAV reads a RIFF/WAVE (or RF64/WAVE) file of size bytes: its
+// chunks are checked against the file's size before anything is allocated.
 func decodeWAV(r io.ReadSeeker, size int64) (*Sound, error) {
 	var f wavFormat
 	rate, haveFmt := 0, false
+	rf64 := int64(-1) // an RF64's data length; -1: none said
 	at := int64(12)
 	if _, err := r.Seek(12, io.SeekStart); err != nil {
 		return nil, err
@@ -154,6 +148,9 @@ func decodeWAV(r io.ReadSeeker, size int64) (*Sound, error) {
 			return nil, fmt.Errorf("WAV: no data chunk in its first %d chunks", maxChunks)
 		}
 		at += 8
+		if id == "data" && n == 0xFFFFFFFF && rf64 >= 0 {
+			n = rf64 // RF64: the length is the ds64 chunk's
+		}
 		if n > size-at {
 			if id == "data" {
 				return nil, fmt.Errorf("WAV: truncated: the data chunk claims %d bytes, the file holds %d after it", n, size-at)
@@ -161,6 +158,15 @@ func decodeWAV(r io.ReadSeeker, size int64) (*Sound, error) {
 			return nil, fmt.Errorf("WAV: the chunk at byte %d claims %d bytes, past the file's %d", at-8, n, size)
 		}
 		switch id {
+		case "ds64": // RF64 (EBU Tech 3306): the RIFF's and the data's 64-bit lengths
+			if n < 24 {
+				return nil, fmt.Errorf("WAV: ds64 chunk of %d bytes; want 24 or more", n)
+			}
+			var b [24]byte
+			if _, err := io.ReadFull(r, b[:]); err != nil {
+				return nil, fmt.Errorf("WAV: ds64 chunk: %w", err)
+			}
+			rf64 = int64(min(binary.LittleEndian.Uint64(b[8:16]), 1<<62))
 		case "fmt ":
 			if n < 16 || n > 1024 {
 				return nil, fmt.Errorf("WAV: fmt chunk of %d bytes; want 16 to 40", n)
@@ -169,25 +175,9 @@ func decodeWAV(r io.ReadSeeker, size int64) (*Sound, error) {
 			if _, err := io.ReadFull(r, b); err != nil {
 				return nil, fmt.Errorf("WAV: fmt chunk: %w", err)
 			}
-			tag := binary.LittleEndian.Uint16(b[0:2])
-			f.channels = int(binary.LittleEndian.Uint16(b[2:4]))
-			rate = int(binary.LittleEndian.Uint32(b[4:8]))
-			f.bits = int(binary.LittleEndian.Uint16(b[14:16]))
-			if tag == 0xFFFE && n >= 26 { // WAVE_FORMAT_EXTENSIBLE: the sub-format's tag
-				tag = binary.LittleEndian.Uint16(b[24:26])
-			}
-			switch {
-			case tag == 1 && (f.bits == 8 || f.bits == 16 || f.bits == 24):
-			case tag == 3 && f.bits == 32:
-				f.float = true
-			default:
-				return nil, fmt.Errorf("WAV: format %d with %d-bit samples; tandem reads 8-, 16- and 24-bit PCM (1) and 32-bit float (3): convert with `ffmpeg -i in.wav -c:a pcm_s16le out.wav`", tag, f.bits)
-			}
-			if f.channels != 1 && f.channels != 2 {
-				return nil, fmt.Errorf("WAV: %d channels; want mono or stereo", f.channels)
-			}
-			if rate < 1000 || rate > 192000 {
-				return nil, fmt.Errorf("WAV: %d Hz; want 1000 to 192000", rate)
+			var err error
+			if f, rate, err = parseWAVFormat(b); err != nil {
+				return nil, err
 			}
 			haveFmt = true
 		case "data":
@@ -236,91 +226,36 @@ func chunkID(b []byte) bool {
 	return true
 }
 
-// convert turns raw samples (whole frames) into stereo float32 frames in
-// dst, which holds 2 per frame. It allocates nothing.
-func (f wavFormat) convert(dst []float32, raw []byte) {
-	fb := f.frameBytes()
-	for i := 0; i+fb <= len(raw); i += fb {
-		var l, r float32
-		l = f.sample(raw[i:])
-		r = l
-		if f.channels == 2 {
-			r = f.sample(raw[i+f.bits/8:])
-		}
-		k := 2 * (i / fb)
-		dst[k], dst[k+1] = l, r
-	}
-}
-
-func (f wavFormat) sample(b []byte) float32 {
-	switch {
-	case f.float:
-		v := math.Float32frombits(binary.LittleEndian.Uint32(b))
-		if v != v || v > 1e3 || v < -1e3 { // NaN or absurd: silence, not noise that poisons the mix
-			return 0
-		}
-		return v
-	case f.bits == 8:
-		return float32(int(b[0])-128) / 128
-	case f.bits == 16:
-		return float32(int16(binary.LittleEndian.Uint16(b))) / 32768
-	default: // 24
-		v := int32(uint32(b[0])<<8|uint32(b[1])<<16|uint32(b[2])<<24) >> 8
-		return float32(v) / 8388608
-	}
-}
-
-// decodeMP3 decodes a whole MP3 (go-mp3 gives 16-bit stereo); a long one
-// is decoded once to check it and then streamed. go-mp3 v0.3.4 panics on
-// some corrupt files (an index out of range in its main data): that is
-// the file's error here, not the program's end.
-func decodeMP3(r io.ReadSeeker, size int64) (s *Sound, err error) {
+// decodeMP3 decodes a whole MP3 (16-bit stereo), the samples its gapless
+// tags say to play (g); a long one is decoded once to check it and then
+// streamed. go-mp3 panics on some corrupt files (an index out of range in
+// its main data): that is the file's error here, not the program's end.
+func decodeMP3(r io.ReadSeeker, size int64, g mp3Gapless) (s *Sound, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			s, err = nil, fmt.Errorf("MP3: corrupt: the decoder failed (%v)", p)
 		}
 	}()
-	d, err := mp3.NewDecoder(r)
+	d, err := newMP3Reader(r, g)
 	if err != nil {
 		return nil, fmt.Errorf("MP3: %w", err)
 	}
-	rate := d.SampleRate()
+	rate := d.rate()
 	if rate < 8000 || rate > 48000 {
 		return nil, fmt.Errorf("MP3: %d Hz", rate)
 	}
-	// A frame of at least 96 bytes gives 1152 frames: the decoded length is
-	// bounded by the file's size.
-	limit := (size/96 + 1) * 1152
-	var out []float32
-	buf := make([]byte, 4*4096)
-	frames := int64(0)
-	stream := false
-	for {
-		n, err := d.Read(buf)
-		n -= n % 4
-		frames += int64(n / 4)
-		if frames > limit || frames > maxFrames {
-			return nil, fmt.Errorf("MP3: decodes to more than %d frames", min(limit, maxFrames))
-		}
-		if !stream && frames > int64(StreamAbove*rate) {
-			stream, out = true, nil
-		}
-		if !stream {
-			for i := 0; i < n; i += 2 {
-				out = append(out, float32(int16(binary.LittleEndian.Uint16(buf[i:])))/32768)
-			}
-		}
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("MP3: at frame %d: %w (truncated or corrupt)", frames, err)
-		}
+	// The smallest frame for its samples is MPEG-2's at 8 kbps and 24 kHz:
+	// 24 bytes for 576 frames. The decoded length is bounded by the
+	// file's size through it.
+	pcm, frames, stream, err := decodePackets(d, (size/24+1)*576, "MP3")
+	if err != nil {
+		return nil, err
 	}
-	if frames == 0 {
-		return nil, errors.New("MP3: no samples")
+	s = &Sound{Rate: rate, Frames: frames, pcm: pcm}
+	if stream {
+		s.packets = func(r io.ReadSeeker) (packetDecoder, error) { return newMP3Reader(r, g) }
 	}
-	return &Sound{Rate: rate, Frames: frames, pcm: out, mp3: stream}, nil
+	return s, nil
 }
 
 // Click returns a 2 ms click at 48 kHz: a sound of the engine's own, for

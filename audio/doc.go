@@ -17,9 +17,14 @@
 // on the audio thread blocks on the sim thread, and a mixer buffer
 // allocates nothing once the voices and streams are warm.
 //
-// Formats: WAV (8-, 16-, 24-bit PCM and 32-bit float, mono or stereo) and
-// MP3 (github.com/hajimehoshi/go-mp3). No maintained pure-Go Ogg Vorbis
+// Formats: WAV (PCM of 8 to 32 bits, float of 32 and 64, A-law and µ-law,
+// bare or WAVE_FORMAT_EXTENSIBLE, 1 to 18 channels folded to stereo), MP3
+// (MPEG-1, 2 and 2.5, gapless as mpg123 plays it, through a fixed copy of
+// github.com/hajimehoshi/go-mp3 in internal/mp3) and FLAC (through the
+// decoder of github.com/mewkiz/flac, in internal/flac). A sound stays at
+// its own rate; each voice resamples it as it plays, through a
+// band-limited (windowed-sinc) filter. No maintained pure-Go Ogg Vorbis
 // decoder is served, so Vorbis is not read: convert with
-// `ffmpeg -i music.ogg music.wav` (or `oggdec music.ogg`, or
+// `ffmpeg -i music.ogg music.flac` (or `oggdec music.ogg`, or
 // `ffmpeg -i music.ogg -b:a 192k music.mp3` for a smaller file).
 package audio

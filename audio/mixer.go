@@ -47,9 +47,13 @@ type Mixer struct {
 	st     stats
 }
 
-// mixSound is a sound at the device's rate: decoded, or a stream.
+// mixSound is a sound as the mixer plays it: decoded at its own rate and
+// resampled by each voice as it plays (so a sound takes the memory of its
+// own samples, not of its samples at the device's rate), or a stream.
 type mixSound struct {
-	pcm    []float32
+	pcm    []float32 // stereo at the sound's rate
+	k      *kernel   // the resampler's filter; nil at the device's rate
+	length int64     // frames at the device's rate in one play
 	stream *stream
 	name   string
 }
@@ -71,8 +75,8 @@ type voice struct {
 }
 
 // NewMixer returns a mixer at rate Hz (the device's) for sounds, whose
-// index is an Event's Sound. It resamples the decoded sounds and starts a
-// streamer for each streamed one; Close stops them.
+// index is an Event's Sound. It starts a streamer for each streamed sound;
+// Close stops them.
 func NewMixer(rate int, sounds []*Sound) *Mixer {
 	m := &Mixer{rate: rate, now: snapshot.Now, mix: make([]float32, 2*rate)}
 	m.clock.rate = int64(rate)
@@ -85,7 +89,12 @@ func NewMixer(rate int, sounds []*Sound) *Mixer {
 			m.streams = append(m.streams, st)
 			continue
 		}
-		m.sounds[i].pcm = resampleAll(s.pcm, s.Rate, rate)
+		ms := &m.sounds[i]
+		ms.pcm, ms.length = s.pcm, int64(len(s.pcm)/2)
+		if s.Rate != rate {
+			ms.k = kernelFor(s.Rate, rate)
+			ms.length = ms.k.length(ms.length)
+		}
 	}
 	return m
 }
@@ -343,8 +352,21 @@ func (m *Mixer) play(v *voice, buf []float32) {
 		m.playStream(v, st, buf, from, to)
 		return
 	}
-	pcm := m.sounds[v.sound].pcm
-	length := int64(len(pcm) / 2)
+	ms := &m.sounds[v.sound]
+	pcm, length := ms.pcm, ms.length
+	if ms.k != nil {
+		end := to
+		if !v.loop {
+			end = min(to, v.at+length)
+		}
+		if end > from {
+			ms.k.mix(buf[2*(from-m.written):2*(end-m.written)], pcm, from-v.at, v.loop, v.gl, v.gr)
+		}
+		if to >= v.end || !v.loop && to-v.at >= length {
+			v.on = false
+		}
+		return
+	}
 	for f := from; f < to; f++ {
 		pos := f - v.at
 		if pos >= length {

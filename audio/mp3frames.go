@@ -14,8 +14,12 @@ import (
 // decoder resyncs past, a free-format frame) the frames are the decoder's
 // to judge, but the bytes that hold none are bounded: go-mp3 looks for a
 // frame a byte at a time, and three frames and a gigabyte of zeros would
-// keep it for minutes.
-func checkMP3Frames(r io.Reader, size int64) error {
+// keep it for minutes. It returns what the first frame's gapless tags say
+// (parseXing), and refuses the one coding the decoder does not read:
+// intensity stereo in an MPEG-2 or 2.5 frame.
+func checkMP3Frames(r io.Reader, size int64) (mp3Gapless, error) {
+	g := mp3Gapless{frames: -1}
+	first := true
 	br := bufio.NewReaderSize(r, fileReadSize)
 	pos := int64(0)
 	if h, err := br.Peek(10); err == nil && string(h[:3]) == "ID3" {
@@ -25,10 +29,10 @@ func checkMP3Frames(r io.Reader, size int64) error {
 			n += 10
 		}
 		if n > size {
-			return fmt.Errorf("MP3: truncated: its ID3 tag claims %d bytes, the file has %d", n, size)
+			return g, fmt.Errorf("MP3: truncated: its ID3 tag claims %d bytes, the file has %d", n, size)
 		}
 		if _, err := br.Discard(int(n)); err != nil {
-			return fmt.Errorf("MP3: at byte %d: %w", pos, err)
+			return g, fmt.Errorf("MP3: at byte %d: %w", pos, err)
 		}
 		pos = n
 	}
@@ -36,26 +40,35 @@ func checkMP3Frames(r io.Reader, size int64) error {
 		h, err := br.Peek(4)
 		if len(h) < 4 {
 			if err != io.EOF {
-				return fmt.Errorf("MP3: at byte %d: %w", pos, err)
+				return g, fmt.Errorf("MP3: at byte %d: %w", pos, err)
 			}
 			if len(h) > 0 && h[0] == 0xFF {
-				return fmt.Errorf("MP3: truncated: ends %d bytes into a frame header at byte %d", len(h), pos)
+				return g, fmt.Errorf("MP3: truncated: ends %d bytes into a frame header at byte %d", len(h), pos)
 			}
-			return nil
+			return g, nil
 		}
 		n := mp3FrameBytes(h)
 		if n == 0 {
-			return checkMP3Junk(br, pos, size)
+			return g, checkMP3Junk(br, pos, size)
+		}
+		if h[1]>>3&3 != 3 && h[3]>>6 == 1 && h[3]>>4&1 != 0 {
+			return g, fmt.Errorf("MP3: the frame at byte %d is MPEG-2 with intensity stereo, which tandem's decoder does not read: convert it with `ffmpeg -i in.mp3 -c:a libmp3lame -q:a 2 out.mp3` (or to WAV)", pos)
+		}
+		if first {
+			first = false
+			if f, err := br.Peek(int(min(n, size-pos))); err == nil {
+				g = parseXing(f)
+			}
 		}
 		if pos+n > size {
-			return fmt.Errorf("MP3: truncated: ends %d bytes into a frame at byte %d (the frame has %d bytes)", size-pos, pos, n)
+			return g, fmt.Errorf("MP3: truncated: ends %d bytes into a frame at byte %d (the frame has %d bytes)", size-pos, pos, n)
 		}
 		if _, err := br.Discard(int(n)); err != nil {
-			return fmt.Errorf("MP3: at byte %d: %w", pos, err)
+			return g, fmt.Errorf("MP3: at byte %d: %w", pos, err)
 		}
 		pos += n
 	}
-	return nil
+	return g, nil
 }
 
 // mp3FrameBytes returns the length of the MPEG layer III frame whose

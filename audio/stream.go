@@ -1,14 +1,11 @@
 package audio
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"sync/atomic"
 	"time"
-
-	"github.com/hajimehoshi/go-mp3"
 )
 
 // stream plays a long sound from its file: a goroutine of its own (the
@@ -106,7 +103,7 @@ type source struct {
 	rs     io.ReadSeeker
 	c      io.Closer
 	snd    *Sound
-	mp3    *mp3.Decoder
+	dec    packetDecoder // a streamed MP3's or FLAC's
 	raw    []byte
 	left   int64 // WAV bytes left
 	since  int64 // frames read since the last rewind
@@ -114,16 +111,16 @@ type source struct {
 }
 
 func (s *source) rewind() error {
-	if s.snd.mp3 {
-		if s.mp3 == nil {
-			d, err := mp3.NewDecoder(s.rs)
+	if s.snd.packets != nil {
+		if s.dec == nil {
+			d, err := s.snd.packets(s.rs)
 			if err != nil {
 				return err
 			}
-			s.mp3 = d
+			s.dec = d
+			return nil
 		}
-		_, err := s.mp3.Seek(0, io.SeekStart)
-		return err
+		return s.dec.rewind()
 	}
 	s.left = s.snd.format.bytes
 	_, err := s.rs.Seek(s.snd.format.dataAt, io.SeekStart)
@@ -131,25 +128,20 @@ func (s *source) rewind() error {
 }
 
 // read returns the next block of frames at the file's rate, and io.EOF
-// at the end. A WAV block allocates nothing; go-mp3 allocates as it
-// decodes (on the streamer's goroutine, never the audio thread's).
+// at the end. A WAV block allocates nothing; the MP3 and FLAC decoders
+// allocate as they decode (on the streamer's goroutine, never the audio thread's).
 func (s *source) read() (out []float32, err error) {
-	if s.snd.mp3 {
-		defer func() { // go-mp3's panics on a corrupt frame: see decodeMP3
+	if s.dec != nil {
+		defer func() { // a decoder's panic on a corrupt frame: see decodeMP3
 			if p := recover(); p != nil {
-				out, err = nil, fmt.Errorf("MP3: corrupt: the decoder failed (%v)", p)
+				out, err = nil, fmt.Errorf("corrupt: the decoder failed (%v)", p)
 			}
 		}()
-		n, err := s.mp3.Read(s.raw)
-		n -= n % 4
-		out = s.frames[:n/2]
-		for i := range out {
-			out[i] = float32(int16(binary.LittleEndian.Uint16(s.raw[2*i:]))) / 32768
-		}
+		n, err := s.dec.read(s.frames)
 		if err == io.EOF && n > 0 {
 			err = nil
 		}
-		return out, err
+		return s.frames[:2*n], err
 	}
 	if s.left == 0 {
 		return nil, io.EOF
@@ -202,7 +194,7 @@ func (st *stream) run() {
 				return
 			}
 			src.since = 0
-			rsm = newResampler(st.snd.Rate, st.rate)
+			rsm.reset()
 			pending, eof, active = nil, false, q
 			drop = len(st.head) // the head plays from memory
 			st.fill(src, &rsm, &out, &pending, &eof, &drop)
