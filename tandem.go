@@ -33,15 +33,19 @@ func init() { runtime.LockOSThread() }
 // game's own flags, defined with the flag package before Main, are
 // parsed with the engine's and shown in -h. It must be called from main,
 // on the main thread (see the package's Threads note).
+//
+// stdout carries the summary (or -json's line) alone: what the program's
+// Go code prints to os.Stdout during the command (a library's stray
+// print, the game's own) goes to stderr.
 func Main(games ...Game) {
-	os.Exit(Command(os.Args[1:], os.Stdout, os.Stderr, games...))
+	os.Exit(Command(os.Args[1:], cli.OwnStdout(), os.Stderr, games...))
 }
 
 // MainWith is Main with tools: the bench's charts, which link a plotting
 // library that a game's program need not carry (the tandem launcher
 // passes bench/charts').
 func MainWith(tools Tools, games ...Game) {
-	os.Exit(commandWith(tools, os.Args[1:], os.Stdout, os.Stderr, games...))
+	os.Exit(commandWith(tools, os.Args[1:], cli.OwnStdout(), os.Stderr, games...))
 }
 
 // Command is Main without the process: it runs the command line args

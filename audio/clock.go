@@ -28,6 +28,7 @@ type clock struct {
 	origin  int64 // ns at which device frame 0 was taken
 	valid   bool  // a take has anchored the clock
 	skip    int64 // frames the device takes before its takes keep time: twice its buffer
+	warm    int64 // that many frames, for a reset
 	reads   int
 	winMin  int64
 	winN    int
@@ -115,4 +116,13 @@ func (c *clock) frameAt(t int64) int64 {
 	}
 	f := d/1e9*c.rate + (d%1e9*c.rate+1e9-1)/1e9
 	return f
+}
+
+// reset forgets the origin when the device comes back after a stall or
+// a new connection (Output's faults): frames from taken on are timed by
+// new observations, once the device has taken warm frames more (its
+// buffer refilling), and sounds wait until then as at the start.
+func (c *clock) reset(taken int64) {
+	c.valid, c.reads, c.level, c.winMin, c.winN = false, 0, 0, maxInt64, 0
+	c.skip = taken + c.warm
 }

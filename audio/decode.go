@@ -52,16 +52,18 @@ func Decode(name string, data []byte) (*Sound, error) {
 	return decode(name, int64(len(data)), open)
 }
 
-// Load reads the sound file at p in fsys (WAV, MP3 or FLAC). A long sound
-// (past StreamAbove seconds) is streamed: fsys must then give files that
-// seek (os.DirFS and embed.FS do).
+// Load reads the sound file at p in fsys (WAV, MP3 or FLAC), which must
+// be a regular file. A long sound (past StreamAbove seconds) is streamed:
+// fsys must then give files that seek (os.DirFS and embed.FS do), and
+// each play reopens it the same way.
 func Load(fsys fs.FS, p string) (*Sound, error) {
-	st, err := fs.Stat(fsys, p)
+	f, size, err := openRegular(fsys, p)
 	if err != nil {
 		return nil, fmt.Errorf("audio: %s: %w", p, err)
 	}
+	f.Close()
 	open := func() (io.ReadSeeker, io.Closer, error) {
-		f, err := fsys.Open(p)
+		f, _, err := openRegular(fsys, p)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -70,9 +72,9 @@ func Load(fsys fs.FS, p string) (*Sound, error) {
 			f.Close()
 			return nil, nil, fmt.Errorf("the file system's files do not seek (use os.DirFS or embed.FS)")
 		}
-		return rs, f, nil
+		return newBufReadSeeker(rs), f, nil
 	}
-	return decode(p, st.Size(), open)
+	return decode(p, size, open)
 }
 
 func decode(name string, size int64, open func() (io.ReadSeeker, io.Closer, error)) (*Sound, error) {
@@ -82,7 +84,10 @@ func decode(name string, size int64, open func() (io.ReadSeeker, io.Closer, erro
 	}
 	defer c.Close()
 	var head [12]byte
-	n, _ := io.ReadFull(r, head[:])
+	n, err := io.ReadFull(r, head[:])
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return nil, fmt.Errorf("audio: %s: %w", name, err)
+	}
 	if _, err := r.Seek(0, io.SeekStart); err != nil {
 		return nil, fmt.Errorf("audio: %s: %w", name, err)
 	}
@@ -102,7 +107,7 @@ func decode(name string, size int64, open func() (io.ReadSeeker, io.Closer, erro
 	case strings.EqualFold(path.Ext(name), ".ogg"):
 		err = errors.New("Ogg Vorbis is not read (no maintained pure-Go decoder): convert it with `ffmpeg -i in.ogg out.wav`")
 	default:
-		err = fmt.Errorf("neither WAV (RIFF/WAVE) nor MP3: it starts % x", head[:n])
+		err = errors.New("neither WAV nor MP3: it starts with no RIFF/WAVE header, no ID3 tag and no MP3 frame")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("audio: %s: %w", name, err)
@@ -124,12 +129,24 @@ func decodeWAV(r io.ReadSeeker, size int64) (*Sound, error) {
 	if _, err := r.Seek(12, io.SeekStart); err != nil {
 		return nil, err
 	}
-	for {
+	for chunks := 0; ; chunks++ {
 		var ch [8]byte
 		if _, err := io.ReadFull(r, ch[:]); err != nil {
-			return nil, fmt.Errorf("WAV: no data chunk before the end at byte %d (truncated?)", at)
+			if err == io.EOF || err == io.ErrUnexpectedEOF {
+				return nil, fmt.Errorf("WAV: no data chunk before the end at byte %d (truncated?)", at)
+			}
+			return nil, fmt.Errorf("WAV: at byte %d: %w", at, err)
 		}
 		id, n := string(ch[0:4]), int64(binary.LittleEndian.Uint32(ch[4:8]))
+		// A chunk's id is four printable ASCII characters, and a WAV has a
+		// few chunks before its data: a walk through anything else (a
+		// gigabyte of zeros after RIFF/WAVE) stops here, at once.
+		if !chunkID(ch[0:4]) {
+			return nil, fmt.Errorf("WAV: byte %d is not a chunk (its id is not four printable characters): damaged or not a WAV", at)
+		}
+		if chunks >= maxChunks {
+			return nil, fmt.Errorf("WAV: no data chunk in its first %d chunks", maxChunks)
+		}
 		at += 8
 		if id == "data" && n == 0xFFFFFFFF && rf64 >= 0 {
 			n = rf64 // RF64: the length is the ds64 chunk's
@@ -138,7 +155,7 @@ func decodeWAV(r io.ReadSeeker, size int64) (*Sound, error) {
 			if id == "data" {
 				return nil, fmt.Errorf("WAV: truncated: the data chunk claims %d bytes, the file holds %d after it", n, size-at)
 			}
-			return nil, fmt.Errorf("WAV: chunk %q at byte %d claims %d bytes, past the file's %d", id, at-8, n, size)
+			return nil, fmt.Errorf("WAV: the chunk at byte %d claims %d bytes, past the file's %d", at-8, n, size)
 		}
 		switch id {
 		case "ds64": // RF64 (EBU Tech 3306): the RIFF's and the data's 64-bit lengths
@@ -194,6 +211,19 @@ func decodeWAV(r io.ReadSeeker, size int64) (*Sound, error) {
 			return nil, err
 		}
 	}
+}
+
+// maxChunks bounds the chunks a WAV may have before its data.
+const maxChunks = 64
+
+// chunkID reports whether b is a RIFF chunk id: printable ASCII.
+func chunkID(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 || c > 0x7E {
+			return false
+		}
+	}
+	return true
 }
 
 // decodeMP3 decodes a whole MP3 (16-bit stereo), the samples its gapless

@@ -14,6 +14,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ebitengine/oto/v3"
@@ -52,11 +53,15 @@ type Options struct {
 // Start with -mute or with no device, or nil) does nothing in each of its
 // methods, so a loop calls them alike either way.
 type Output struct {
-	*Mixer // nil when silent
-	ctx    *oto.Context
-	player *oto.Player
-	device string // the device, or why there is none
-	lat    time.Duration
+	*Mixer  // nil when silent
+	ctx     *oto.Context
+	player  *oto.Player
+	device  string // the device, or why there is none
+	lat     time.Duration
+	name    string        // the client's name on the sound server
+	buffer  time.Duration // the device's buffer
+	faults  *faults       // the watcher of the device and the streams (fault.go)
+	closing atomic.Bool
 }
 
 // silent reports whether o plays nothing.
@@ -70,7 +75,7 @@ func Start(sounds []*Sound, mute bool, o Options, notice io.Writer) *Output {
 	if mute {
 		return &Output{device: "none: muted (-mute)"}
 	}
-	out, err := Open(sounds, o)
+	out, err := open(sounds, o, notice)
 	if err != nil {
 		if notice != nil {
 			fmt.Fprintf(notice, "tandem: %v; running silent\n", err)
@@ -99,7 +104,11 @@ var dev struct {
 // and o.Buffer, and later ones (after the last Output closed) play on it
 // again, at the same rate and buffer. Main thread (any one goroutine); it
 // blocks until the device runs.
-func Open(sounds []*Sound, o Options) (*Output, error) {
+func Open(sounds []*Sound, o Options) (*Output, error) { return open(sounds, o, nil) }
+
+// open is Open, with the device's faults said on notice (nil: only in
+// the summary).
+func open(sounds []*Sound, o Options, notice io.Writer) (*Output, error) {
 	if o.Rate == 0 {
 		o.Rate = 48000
 	}
@@ -144,14 +153,16 @@ func Open(sounds []*Sound, o Options) (*Output, error) {
 	m.onCall = o.OnCall
 	m.clock.latency = int64(o.Buffer)
 	m.clock.skip = 2 * int64(o.Rate) * int64(o.Buffer) / int64(time.Second)
+	m.clock.warm = m.clock.skip
 	m.target = int(int64(o.Rate) * int64(o.Ahead) / int64(time.Second))
-	out := &Output{Mixer: m, ctx: ctx, device: name, lat: o.Buffer + o.Ahead + o.Margin}
+	out := &Output{Mixer: m, ctx: ctx, device: name, lat: o.Buffer + o.Ahead + o.Margin, name: o.Name, buffer: o.Buffer}
 	p := ctx.NewPlayer(m)
 	p.SetBufferSize(8 * m.target)
 	m.buffered = func() int { return p.BufferedSize() / 8 }
 	out.player = p
 	p.Play()
 	dev.busy = true
+	out.watch(notice)
 	return out, nil
 }
 
@@ -264,6 +275,9 @@ func (o *Output) Stats() Stats {
 	}
 	s := o.Mixer.Stats()
 	s.Device, s.LatencyMs = o.device, float64(o.lat)/1e6
+	if f := o.faults.summary(); f != "" {
+		s.Device += "; " + f
+	}
 	return s
 }
 
@@ -277,18 +291,27 @@ func (o *Output) Onsets(dst []Onset) []Onset {
 }
 
 // Close stops the sound; the device stays open for the next Open (oto
-// cannot reopen it). Main thread, once the sim thread has stopped.
+// cannot reopen it). It waits for oto's reader to leave the mixer before
+// stopping what the mixer reads (oto's Player.Close does not wait), each
+// wait bounded by a second: a reader that does not leave keeps the device
+// busy (a later Open says so) rather than holding up the exit. A second
+// Close does nothing. Main thread, once the sim thread has stopped.
 func (o *Output) Close() {
-	if o.silent() || o.Mixer.closed.Load() {
+	if o.silent() || o.closing.Swap(true) {
 		return
 	}
-	o.Mixer.closed.Store(true)
-	o.player.Pause()
-	o.player.Close()
+	o.faults.close()
+	o.Mixer.closed.Store(true) // reads from here on are silence
+	left := bounded(stopWait, o.player.PauseAndStopReading)
+	if left {
+		o.player.Close()
+	}
 	o.Mixer.Close()
-	dev.Lock()
-	dev.busy = false
-	dev.Unlock()
+	if left {
+		dev.Lock()
+		dev.busy = false
+		dev.Unlock()
+	}
 }
 
 // Push hands one event to the mixer, on the thread that feeds it (the sim

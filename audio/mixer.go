@@ -34,6 +34,7 @@ type Mixer struct {
 	mix     []float32 // the buffer being mixed, stereo
 	seq     uint64    // plays started, for the yield rule
 	clock   clock
+	back    int64 // when the device came back after a fault; plays aimed before are dropped
 
 	now      func() int64 // snapshot.Now, or a test's clock
 	buffered func() int   // frames the device has been given and not yet taken; nil: no device
@@ -42,6 +43,7 @@ type Mixer struct {
 	onCall bool         // start each sound at the next buffer, as play-on-call engines do (for comparison)
 	offset atomic.Int64 // ns added to a tick's time
 	closed atomic.Bool  // the device is stopping: reads are silence and count nothing
+	rebase atomic.Bool  // the device came back (see Output's faults): the clock anchors anew
 	st     stats
 }
 
@@ -97,12 +99,26 @@ func NewMixer(rate int, sounds []*Sound) *Mixer {
 	return m
 }
 
-// Close stops the streamers. The device must have stopped pulling.
+// Close stops the streamers, waiting at most a second for each; a second
+// Close does nothing. The device must have stopped pulling.
 func (m *Mixer) Close() {
 	for _, st := range m.streams {
 		st.close()
 	}
-	m.streams = nil
+}
+
+// StreamErrors returns the errors of the streamed files that failed so
+// far, each naming its file, in the order of the mixer's sounds. Any
+// goroutine.
+func (m *Mixer) StreamErrors(dst []error) []error {
+	for _, st := range m.streams {
+		if st.failed.Load() {
+			if err, ok := st.err.Load().(error); ok {
+				dst = append(dst, err)
+			}
+		}
+	}
+	return dst
 }
 
 // Rate returns the mixer's sample rate.
@@ -155,6 +171,10 @@ func (m *Mixer) Read(p []byte) (int, error) {
 		}
 	}
 	n = min(n, len(m.mix)/2)
+	if m.rebase.Swap(false) {
+		m.clock.reset(m.written - int64(bp))
+		m.back = now
+	}
 	if m.clock.observe(now, m.written-int64(bp), m.buffered != nil && bp == 0) {
 		m.st.underruns.Add(1)
 	}
@@ -215,6 +235,13 @@ func (m *Mixer) startDue(n int64) {
 			continue
 		}
 		at = max(at, m.written)
+		if e.Op == OpPlay && aimed < m.back {
+			// Aimed while the device took no sound, which has come back:
+			// a sound that late is noise, not the game's. The music still
+			// starts.
+			m.st.eventsDropped.Add(1)
+			continue
+		}
 		switch e.Op {
 		case OpPlay, OpMusic:
 			if e.Op == OpMusic {
@@ -222,6 +249,10 @@ func (m *Mixer) startDue(n int64) {
 			}
 			var gen uint64
 			if st := m.sounds[e.Sound].stream; st != nil {
+				if st.failed.Load() { // its file failed: said once, and never played again
+					m.st.eventsDropped.Add(1)
+					continue
+				}
 				gen = m.restart(st, int(e.Sound), at, e.Op == OpMusic)
 			}
 			v := m.free()
@@ -355,6 +386,10 @@ func (m *Mixer) play(v *voice, buf []float32) {
 }
 
 func (m *Mixer) playStream(v *voice, st *stream, buf []float32, from, to int64) {
+	if st.failed.Load() { // its file failed: the voice stops (Output says so)
+		v.on = false
+		return
+	}
 	head := int64(len(st.head) / 2)
 	f := from
 	for ; f < to && f-v.at < head; f++ { // the head, from memory
@@ -439,7 +474,8 @@ type Stats struct {
 	VoicesDropped int64  // plays that found every voice busy (see MaxVoices)
 	EventsDropped int64  // events lost to a full queue or a bad sound index
 	StreamStarved int64  // buffers a stream could not fill in time
-	StreamError   string // the first error of a streamed file (it then plays no further), "" when none
+	StreamErrors  int64  // streamed files that failed while playing (each then plays no further)
+	StreamError   string // the first of those errors, naming its file; "" when none
 	Frames        int64  // frames handed to the device
 }
 
@@ -453,6 +489,10 @@ func (m *Mixer) Stats() Stats {
 		VoicesDropped: m.st.voicesDropped.Load(), EventsDropped: m.st.eventsDropped.Load(),
 		StreamStarved: m.st.streamStarved.Load(), Frames: m.st.written.Load(), ClockSteps: m.st.clockSteps.Load()}
 	for _, st := range m.streams {
+		if !st.failed.Load() {
+			continue
+		}
+		s.StreamErrors++
 		if err, ok := st.err.Load().(error); ok && s.StreamError == "" {
 			s.StreamError = err.Error()
 		}

@@ -1,6 +1,7 @@
 package audio
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"sync/atomic"
@@ -34,10 +35,27 @@ type stream struct {
 	want     uint64       // the request the audio thread publishes after the buffer it is mixing; its own
 	wantLoop bool         // whether that request loops; the audio thread's
 	ended    atomic.Bool  // the file ran out (not looping): the ring holds the rest
-	err      atomic.Value // error: the file failed while streaming
-	starved  atomic.Int64 // buffers the ring could not fill
+	failed   atomic.Bool  // the file failed while streaming: the stream plays no more
+	err      atomic.Value // error: why it failed (set before failed)
 	quit     chan struct{}
 	done     chan struct{}
+	stopped  atomic.Bool // close was called
+}
+
+// streamStopWait bounds how long closing a stream waits for its streamer
+// (a read of a regular file returns at once; a file system that hangs is
+// left behind, not waited on).
+const streamStopWait = time.Second
+
+// fail ends the stream for good with err, naming its sound: the voice
+// playing it stops, and later plays of it are dropped (Mixer.startDue).
+// The streamer's goroutine only.
+func (st *stream) fail(err error) {
+	if !st.failed.Load() {
+		st.err.Store(fmt.Errorf("audio: stream %s: %w", st.snd.Name, err))
+		st.ended.Store(true)
+		st.failed.Store(true)
+	}
 }
 
 func newStream(s *Sound, rate int) *stream {
@@ -88,6 +106,7 @@ type source struct {
 	dec    packetDecoder // a streamed MP3's or FLAC's
 	raw    []byte
 	left   int64 // WAV bytes left
+	since  int64 // frames read since the last rewind
 	frames []float32
 }
 
@@ -127,9 +146,16 @@ func (s *source) read() (out []float32, err error) {
 	if s.left == 0 {
 		return nil, io.EOF
 	}
+	// A block is what both buffers hold: raw's bytes and frames' stereo
+	// floats (a 1-byte frame fills 16384 bytes with twice what frames holds).
 	fb := int64(s.snd.format.frameBytes())
-	n := min(int64(len(s.raw))/fb*fb, s.left)
-	if _, err := io.ReadFull(s.rs, s.raw[:n]); err != nil {
+	n := min(min(int64(len(s.raw))/fb, int64(len(s.frames)/2))*fb, s.left)
+	if k, err := io.ReadFull(s.rs, s.raw[:n]); err != nil {
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			f := s.snd.format
+			at := f.dataAt + f.bytes - s.left + int64(k)
+			return nil, fmt.Errorf("WAV: the file ends at byte %d, inside its data (bytes %d to %d): cut while playing?", at, f.dataAt, f.dataAt+f.bytes)
+		}
 		return nil, err
 	}
 	s.left -= n
@@ -142,13 +168,12 @@ func (st *stream) run() {
 	defer close(st.done)
 	defer func() { // a decoder's panic on a corrupt file ends the stream, not the program
 		if p := recover(); p != nil {
-			st.err.Store(fmt.Errorf("audio: stream %s: corrupt: the decoder failed (%v)", st.snd.Name, p))
-			st.ended.Store(true)
+			st.fail(fmt.Errorf("corrupt: the decoder failed (%v)", p))
 		}
 	}()
 	rs, c, err := st.snd.open()
 	if err != nil {
-		st.err.Store(fmt.Errorf("audio: stream %s: %w", st.snd.Name, err))
+		st.fail(err)
 		return
 	}
 	defer c.Close()
@@ -159,15 +184,16 @@ func (st *stream) run() {
 	active := uint64(0)   // the request being served; 0: none yet
 	eof := true
 	drop := 0 // floats still to drop: the head's
-	for {
+	for !st.failed.Load() {
 		if q := st.req.Load(); q != active {
 			// The audio thread reads nothing until ack == q: the ring is ours.
 			st.w.Store(st.r.Load())
 			st.ended.Store(false)
 			if err := src.rewind(); err != nil {
-				st.err.Store(fmt.Errorf("audio: stream %s: %w", st.snd.Name, err))
+				st.fail(err)
 				return
 			}
+			src.since = 0
 			rsm.reset()
 			pending, eof, active = nil, false, q
 			drop = len(st.head) // the head plays from memory
@@ -206,29 +232,44 @@ func (st *stream) fill(src *source, rsm *resampler, out *[]float32, pending *[]f
 			return
 		}
 		frames, err := src.read()
+		if err == io.EOF && src.since == 0 {
+			// Nothing since the last rewind: the file lost its samples
+			// while it played (a loop would rewind onto nothing forever).
+			err = errors.New("the file holds no samples any more: cut while playing?")
+		}
 		if err == io.EOF && st.loop.Load() {
 			if err := src.rewind(); err != nil {
-				st.err.Store(fmt.Errorf("audio: stream %s: %w", st.snd.Name, err))
+				st.fail(err)
 				*eof = true
 				return
 			}
+			src.since = 0
 			continue
 		}
 		if err != nil {
 			if err != io.EOF {
-				st.err.Store(fmt.Errorf("audio: stream %s: %w", st.snd.Name, err))
+				st.fail(err)
 			}
 			*eof = true
 			st.ended.Store(true)
 			return
 		}
+		src.since += int64(len(frames) / 2)
 		*pending = rsm.run(frames, (*out)[:0])
 		k := min(*drop, len(*pending))
 		*pending, *drop = (*pending)[k:], *drop-k
 	}
 }
 
+// close stops the streamer, waiting for it at most streamStopWait; a
+// second close does nothing.
 func (st *stream) close() {
+	if st.stopped.Swap(true) {
+		return
+	}
 	close(st.quit)
-	<-st.done
+	select {
+	case <-st.done:
+	case <-time.After(streamStopWait):
+	}
 }

@@ -130,7 +130,14 @@ func ReadPressesCSV(r io.Reader) ([]PressRow, error) {
 // names the line it is on; the caller adds the file's name.
 func ReadFramesCSV(r io.Reader) ([]FrameRecord, error) {
 	var out []FrameRecord
-	err := readCSV(r, "frames", framesHeader, framesColumnsV1, func(rec []string, p *fieldParser) {
+	err := ScanFramesCSV(r, func(f FrameRecord) { out = append(out, f) })
+	return out, err
+}
+
+// ScanFramesCSV is ReadFramesCSV calling fn with each record in turn,
+// holding none: its memory is bounded whatever the file holds.
+func ScanFramesCSV(r io.Reader, fn func(FrameRecord)) error {
+	return readCSV(r, "frames", framesHeader, framesColumnsV1, func(rec []string, p *fieldParser) {
 		f := FrameRecord{
 			Start:    p.int(rec, 0),
 			Present:  p.int(rec, 1),
@@ -145,24 +152,34 @@ func ReadFramesCSV(r io.Reader) ([]FrameRecord, error) {
 		if len(rec) > framesColumnsV1 {
 			f.Decide, f.Hold = p.int(rec, 9), p.int(rec, 10)
 		}
-		out = append(out, f)
+		if p.err == nil {
+			fn(f)
+		}
 	})
-	return out, err
 }
 
 // ReadTicksCSV reads tick records in the form [WriteTicksCSV] writes. An
 // error names the line it is on; the caller adds the file's name.
 func ReadTicksCSV(r io.Reader) ([]simthread.TickRecord, error) {
 	var out []simthread.TickRecord
-	err := readCSV(r, "ticks", ticksHeader, len(ticksHeader), func(rec []string, p *fieldParser) {
-		out = append(out, simthread.TickRecord{
+	err := ScanTicksCSV(r, func(t simthread.TickRecord) { out = append(out, t) })
+	return out, err
+}
+
+// ScanTicksCSV is ReadTicksCSV calling fn with each record in turn,
+// holding none.
+func ScanTicksCSV(r io.Reader, fn func(simthread.TickRecord)) error {
+	return readCSV(r, "ticks", ticksHeader, len(ticksHeader), func(rec []string, p *fieldParser) {
+		t := simthread.TickRecord{
 			Tick:  p.uint(rec, 0),
 			Due:   p.int(rec, 1),
 			Start: p.int(rec, 2),
 			End:   p.int(rec, 3),
-		})
+		}
+		if p.err == nil {
+			fn(t)
+		}
 	})
-	return out, err
 }
 
 // readCSV reads a CSV with the given header, or with its first oldest

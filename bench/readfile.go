@@ -102,6 +102,21 @@ func ReadCSVFile[T any](path string, read func(io.Reader) ([]T, error)) ([]T, er
 	return recs, nil
 }
 
+// ScanCSVFile hands the CSV file at path to scan (a ScanFramesCSV
+// wrapped), refusing one that is not a regular file or holds more than
+// [MaxCSVBytes], holding none of its records; its errors name the file.
+func ScanCSVFile(path string, scan func(io.Reader) error) error {
+	f, r, err := openCapped(path, MaxCSVBytes)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if err := scan(bufio.NewReaderSize(r, 64<<10)); err != nil {
+		return readErr(path, err)
+	}
+	return nil
+}
+
 // readErr names path in err, once: a file over its cap is named already.
 func readErr(path string, err error) error {
 	if tb := (*TooBigError)(nil); errors.As(err, &tb) {

@@ -20,4 +20,7 @@ type Result struct {
 	// the charts; nil when not kept.
 	Frames []FrameRecord
 	Ticks  []simthread.TickRecord
+	// FramesFile is the run's frames.csv, read as a chart needs it when
+	// Frames is nil (tandem report: a matrix's records are not held).
+	FramesFile string
 }

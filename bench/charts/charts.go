@@ -45,23 +45,111 @@ const heavyCell = 14 * time.Millisecond
 // (fewer than two frames, no ticks) is not written. title heads every
 // chart. dir is created if needed.
 func Run(dir string, frames []bench.FrameRecord, ticks []simthread.TickRecord, title string) ([]string, error) {
-	var t0 int64
+	var d runData
 	switch {
 	case len(frames) > 0:
-		t0 = frames[0].Present
+		d.t0 = frames[0].Present
 	case len(ticks) > 0:
-		t0 = ticks[0].Start
+		d.t0 = ticks[0].Start
 	}
-	sec := func(ns int64) float64 { return float64(ns-t0) / 1e9 }
-	var charts []namedPlot
-
-	if ft := bench.FrameTimes(frames); len(ft) > 0 {
-		xy := make(plotter.XYs, len(ft))
-		for i, v := range ft {
-			xy[i] = plotter.XY{X: sec(frames[i+1].Present), Y: v}
+	for i, f := range frames {
+		d.frame(i, f)
+	}
+	if pe := bench.ProbeErrors(frames); len(pe) > 0 {
+		for i, e := range pe {
+			d.probe.add(d.sec(frames[i].Present), e)
 		}
+	}
+	for _, t := range ticks {
+		d.tick(t)
+	}
+	return d.draw(dir, title)
+}
+
+// RunFiles is Run reading the run's frames.csv and ticks.csv as it
+// draws, holding none of their records: what it holds is the charts'
+// points, at most maxBuckets a line, and a frame time a frame (for the
+// histogram and its percentiles). The frames are read twice: the probe's
+// even pace is set by the first and last frames. Errors name the file.
+func RunFiles(dir, framesPath, ticksPath, title string) ([]string, error) {
+	var d runData
+	var first, last bench.FrameRecord
+	n := 0
+	err := bench.ScanCSVFile(framesPath, func(r io.Reader) error {
+		return bench.ScanFramesCSV(r, func(f bench.FrameRecord) {
+			if n == 0 {
+				first, d.t0 = f, f.Present
+			}
+			d.frame(n, f)
+			last = f
+			n++
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	if dt := float64(last.Present - first.Present); n >= 2 && dt > 0 {
+		// bench.ProbeErrors, streamed: each frame's drawn x less the
+		// evenly paced x, less their median (the line is drawn shifted).
+		speed := (last.ProbeX - first.ProbeX) / dt
+		errs := make([]float64, 0, n)
+		err := bench.ScanCSVFile(framesPath, func(r io.Reader) error {
+			return bench.ScanFramesCSV(r, func(f bench.FrameRecord) {
+				e := f.ProbeX - first.ProbeX - speed*float64(f.Present-first.Present)
+				errs = append(errs, e)
+				d.probe.add(d.sec(f.Present), e)
+			})
+		})
+		if err != nil {
+			return nil, err
+		}
+		d.probeShift = -bench.Percentile(errs, 0.5)
+	}
+	err = bench.ScanCSVFile(ticksPath, func(r io.Reader) error {
+		return bench.ScanTicksCSV(r, func(t simthread.TickRecord) {
+			if n == 0 && d.ticks.len() == 0 {
+				d.t0 = t.Start
+			}
+			d.tick(t)
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return d.draw(dir, title)
+}
+
+// runData is what Run's charts draw, gathered a record at a time.
+type runData struct {
+	t0         int64     // run time's zero, ns
+	prev       int64     // the last frame's present
+	ft         []float64 // frame times, ms
+	frameLine  series
+	ticks      series
+	probe      series
+	probeShift float64 // added to the probe line's y (its median taken off)
+}
+
+func (d *runData) sec(ns int64) float64 { return float64(ns-d.t0) / 1e9 }
+
+// frame takes frame i (in order).
+func (d *runData) frame(i int, f bench.FrameRecord) {
+	if i > 0 {
+		v := ms(f.Present - d.prev)
+		d.ft = append(d.ft, v)
+		d.frameLine.add(d.sec(f.Present), v)
+	}
+	d.prev = f.Present
+}
+
+func (d *runData) tick(t simthread.TickRecord) { d.ticks.add(d.sec(t.Start), ms(t.Start-t.Due)) }
+
+// draw draws the charts that have something to show.
+func (d *runData) draw(dir, title string) ([]string, error) {
+	var charts []namedPlot
+	if ft := d.ft; len(ft) > 0 {
 		p := newPlot(title, "frame time", "run time (s)", "present to present (ms)")
-		if err := addLine(p, xy, color.Black, ""); err != nil {
+		if err := addLine(p, d.frameLine.xy(), color.Black, ""); err != nil {
 			return nil, chartErr(dir, bench.FrameTimeChart, err)
 		}
 		p.Y.Min = min(p.Y.Min, 0)
@@ -82,13 +170,9 @@ func Run(dir string, frames []bench.FrameRecord, ticks []simthread.TickRecord, t
 		charts = append(charts, namedPlot{bench.FrameHistChart, p})
 	}
 
-	if len(ticks) > 0 {
-		xy := make(plotter.XYs, len(ticks))
-		for i, t := range ticks {
-			xy[i] = plotter.XY{X: sec(t.Start), Y: ms(t.Start - t.Due)}
-		}
+	if d.ticks.len() > 0 {
 		p := newPlot(title, "tick lateness", "run time (s)", "tick start - due (ms)")
-		if err := addLine(p, xy, color.Black, ""); err != nil {
+		if err := addLine(p, d.ticks.xy(), color.Black, ""); err != nil {
 			return nil, chartErr(dir, bench.TickLatenessChart, err)
 		}
 		p.Y.Min = min(p.Y.Min, 0)
@@ -96,10 +180,10 @@ func Run(dir string, frames []bench.FrameRecord, ticks []simthread.TickRecord, t
 		charts = append(charts, namedPlot{bench.TickLatenessChart, p})
 	}
 
-	if pe := bench.ProbeErrors(frames); len(pe) > 0 {
-		xy := make(plotter.XYs, len(pe))
-		for i, e := range pe {
-			xy[i] = plotter.XY{X: sec(frames[i].Present), Y: e}
+	if d.probe.len() > 0 {
+		xy := d.probe.xy()
+		for i := range xy {
+			xy[i].Y += d.probeShift
 		}
 		p := newPlot(title, "probe error: drawn x - evenly paced x", "run time (s)", "probe error (px)")
 		if err := addLine(p, xy, color.Black, ""); err != nil {
@@ -151,7 +235,7 @@ func Matrix(dir string, results []bench.Result) ([]string, error) {
 
 	var kept []bench.Result
 	for _, r := range results {
-		if len(r.Frames) >= 2 {
+		if len(r.Frames) >= 2 || r.FramesFile != "" {
 			kept = append(kept, r)
 		}
 	}
@@ -160,13 +244,12 @@ func Matrix(dir string, results []bench.Result) ([]string, error) {
 			"run time (s)", "present to present (ms)")
 		for _, l := range c.Loops {
 			r := slices.MinFunc(l.Results, func(a, b bench.Result) int { return a.Rep - b.Rep })
-			ft := bench.FrameTimes(r.Frames)
-			xy := make(plotter.XYs, len(ft))
-			for i, v := range ft {
-				xy[i] = plotter.XY{X: float64(r.Frames[i+1].Present-r.Frames[0].Present) / 1e9, Y: v}
+			line, err := frameTimeLine(r)
+			if err != nil {
+				return nil, chartErr(dir, "matrix_frame_time.png", err)
 			}
 			label := fmt.Sprintf("%s (rep %d)", l.Loop, r.Rep)
-			if err := addLine(p, xy, loopColor(slices.Index(loops, l.Loop)), label); err != nil {
+			if err := addLine(p, line.xy(), loopColor(slices.Index(loops, l.Loop)), label); err != nil {
 				return nil, chartErr(dir, "matrix_frame_time.png", err)
 			}
 		}
@@ -176,6 +259,31 @@ func Matrix(dir string, results []bench.Result) ([]string, error) {
 		charts = append(charts, namedPlot{"matrix_frame_time.png", p})
 	}
 	return saveCharts(dir, charts)
+}
+
+// frameTimeLine returns r's frame times over its run time: from
+// r.Frames, or streamed from r.FramesFile, holding none of its records.
+func frameTimeLine(r bench.Result) (*series, error) {
+	line := &series{}
+	var first, prev int64
+	n := 0
+	add := func(f bench.FrameRecord) {
+		if n == 0 {
+			first = f.Present
+		} else {
+			line.add(float64(f.Present-first)/1e9, ms(f.Present-prev))
+		}
+		prev = f.Present
+		n++
+	}
+	if r.Frames != nil {
+		for _, f := range r.Frames {
+			add(f)
+		}
+		return line, nil
+	}
+	err := bench.ScanCSVFile(r.FramesFile, func(rd io.Reader) error { return bench.ScanFramesCSV(rd, add) })
+	return line, err
 }
 
 // namedPlot is a chart and the name of its file.
@@ -199,7 +307,7 @@ func saveCharts(dir string, charts []namedPlot) ([]string, error) {
 		// someone else's archive) replaced rather than written through.
 		wt, err := c.p.WriterTo(chartWidth, chartHeight, "png")
 		if err == nil {
-			err = atomicfile.WriteFile(filepath.Join(dir, c.name), func(w io.Writer) error {
+			err = atomicfile.WriteFileIn(filepath.Join(dir, c.name), func(w io.Writer) error {
 				_, err := wt.WriteTo(w)
 				return err
 			})

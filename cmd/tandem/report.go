@@ -45,21 +45,13 @@ func report(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	} else {
-		frames, err := bench.ReadCSVFile(filepath.Join(dir, "frames.csv"), bench.ReadFramesCSV)
-		if errors.Is(err, fs.ErrNotExist) {
+		fp := filepath.Join(dir, "frames.csv")
+		if _, err := os.Stat(fp); errors.Is(err, fs.ErrNotExist) {
 			fmt.Fprintf(stderr, "tandem report: %v (is %s a bench report? tandem bench -out DIR writes one, tandem bench -matrix -out DIR a matrix)\n", err, dir)
 			return 1
 		}
-		if err != nil {
-			fmt.Fprintf(stderr, "tandem report: %v\n", err)
-			return 1
-		}
-		ticks, err := bench.ReadCSVFile(filepath.Join(dir, "ticks.csv"), bench.ReadTicksCSV)
-		if err != nil {
-			fmt.Fprintf(stderr, "tandem report: %v\n", err)
-			return 1
-		}
-		if names, err = charts.Run(dir, frames, ticks, title(dir)); err != nil {
+		var err error
+		if names, err = charts.RunFiles(dir, fp, filepath.Join(dir, "ticks.csv"), title(dir)); err != nil {
 			fmt.Fprintf(stderr, "tandem report: %v\n", err)
 			return 1
 		}
@@ -109,15 +101,12 @@ func readMatrix(dir string) ([]bench.Result, error) {
 		if err := json.Unmarshal(b, &sum); err != nil {
 			return nil, fmt.Errorf("%s: %w", filepath.Join(cd, "report.json"), err)
 		}
+		// The charts read a cell's frames only if they draw them, as they
+		// draw them: a matrix's CSVs are not held (4 cells of 128 MiB).
 		r := bench.Result{
 			Name: fmt.Sprintf("loop=%s/simcost=%s/sprites=%d", m[1], m[2], sprites),
 			Loop: m[1], SimCost: m[2], Sprites: sprites, Rep: rep, Summary: sum,
-		}
-		if r.Frames, err = bench.ReadCSVFile(filepath.Join(cd, "frames.csv"), bench.ReadFramesCSV); err != nil {
-			return nil, err
-		}
-		if r.Ticks, err = bench.ReadCSVFile(filepath.Join(cd, "ticks.csv"), bench.ReadTicksCSV); err != nil {
-			return nil, err
+			FramesFile: filepath.Join(cd, "frames.csv"),
 		}
 		results = append(results, r)
 	}

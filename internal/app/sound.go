@@ -116,6 +116,8 @@ func (a *sound) summary(sum *Summary, run *bench.Records) {
 	sum.AudioStartErrMsP1 = Round(st.StartErrP1Ms, 3)
 	sum.AudioStartErrMsP50, sum.AudioStartErrMsP99 = Round(st.StartErrP50Ms, 3), Round(st.StartErrP99Ms, 3)
 	sum.AudioUnderruns, sum.AudioVoicesDropped = st.Underruns, st.VoicesDropped
+	sum.AudioEventsDropped, sum.AudioStreamStarved = st.EventsDropped, st.StreamStarved
+	sum.AudioStreamErrors, sum.AudioStreamError = st.StreamErrors, st.StreamError
 	sum.AVLock = a.avLock
 	sum.AVOffsetMsP1, sum.AVOffsetMsP50, sum.AVOffsetMsP99 = -1, -1, -1
 	sum.sounds = a.onsets

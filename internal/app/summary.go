@@ -138,7 +138,17 @@ type Summary struct {
 	AudioUnderruns     int64   `json:"audio_underruns"`
 	AudioVoicesDropped int64   `json:"audio_voices_dropped"`
 	AudioPlaysDropped  int64   `json:"audio_plays_dropped"`
-	AVLock             bool    `json:"av_lock,omitempty"`
+	// What the device and the streamed files lost (docs/sound.md, "When
+	// things fail"): sound events the mixer never took (its queue full
+	// while the device took nothing, or a play of a stream that failed);
+	// streamed files that failed while playing, and the first one's
+	// error, naming it; buffers a stream could not fill in time. What
+	// happened to the device, and when, is in audio.
+	AudioEventsDropped int64  `json:"audio_events_dropped"`
+	AudioStreamErrors  int64  `json:"audio_stream_errors"`
+	AudioStreamError   string `json:"audio_stream_error,omitempty"`
+	AudioStreamStarved int64  `json:"audio_stream_starved"`
+	AVLock             bool   `json:"av_lock,omitempty"`
 
 	// RecordsFrames is how many of the window's frames -out's frames.csv
 	// and charts hold: the newest the ring kept, all of them in a run of

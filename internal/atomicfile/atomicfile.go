@@ -48,14 +48,16 @@ var (
 
 // Create starts writing name: a new temporary file beside it, or the
 // device or pipe at name itself.
-func Create(name string) (*File, error) { return create(name, ".", ".tmp", false) }
+func Create(name string) (*File, error) { return create(name, ".", ".tmp", false, false) }
 
 // CreatePartial is Create for an output streamed during a run (a
 // recording), whose part is worth keeping after a crash: its temporary
 // file is visible, named NAME.partial-RANDOM, and RemovePending leaves it.
-func CreatePartial(name string) (*File, error) { return create(name, "", ".partial-*", true) }
+func CreatePartial(name string) (*File, error) { return create(name, "", ".partial-*", true, false) }
 
-func create(name, prefix, suffix string, keep bool) (*File, error) {
+// create starts writing name; with replace, a device or pipe at name is
+// replaced like a file, never written (see WriteFileIn).
+func create(name, prefix, suffix string, keep, replace bool) (*File, error) {
 	if name == "" || name == "-" {
 		return nil, &fs.PathError{Op: "create", Path: name, Err: errors.New("not a file name")}
 	}
@@ -63,7 +65,7 @@ func create(name, prefix, suffix string, keep bool) (*File, error) {
 		switch {
 		case fi.IsDir():
 			return nil, &fs.PathError{Op: "create", Path: name, Err: errors.New("is a directory")}
-		case Direct(fi.Mode()):
+		case Direct(fi.Mode()) && !replace:
 			return openDirect(name, fi.Mode())
 		case systemLink(name):
 			// A file renamed over /dev/stdout would replace the system's
@@ -237,6 +239,25 @@ func WriteFile(name string, write func(io.Writer) error) error {
 	if err != nil {
 		return err
 	}
+	return writeAll(f, write)
+}
+
+// WriteFileIn is WriteFile for a name the program chose in a directory
+// the user named (bench -out DIR's report.json, frames.csv, charts):
+// whatever is at the name is replaced, a FIFO or a device too, never
+// written through. A FIFO there (a bench folder from someone else's
+// archive) would fail the write with no reader, or hang it with one that
+// does not read; only a name the user typed is written in place.
+func WriteFileIn(name string, write func(io.Writer) error) error {
+	f, err := create(name, ".", ".tmp", false, true)
+	if err != nil {
+		return err
+	}
+	return writeAll(f, write)
+}
+
+// writeAll writes f whole with write and commits it, or aborts it.
+func writeAll(f *File, write func(io.Writer) error) error {
 	w := bufio.NewWriterSize(f, 64<<10)
 	if err := write(w); err != nil {
 		f.Abort()

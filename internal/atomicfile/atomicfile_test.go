@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestSymlinkReplacedNotFollowed(t *testing.T) {
@@ -267,4 +268,32 @@ func assertOnly(t *testing.T, dir string, names ...string) {
 	if strings.Join(got, " ") != strings.Join(names, " ") {
 		t.Fatalf("%s holds %v, want %v", dir, got, names)
 	}
+}
+
+func TestWriteFileInReplacesFIFO(t *testing.T) {
+	// A FIFO at a name the program chose in a folder (bench -out DIR's
+	// report.json) is replaced, not written: no reader would fail the
+	// write, a reader that does not read would hang it.
+	dir := t.TempDir()
+	name := filepath.Join(dir, "report.json")
+	if err := mkfifo(name); err != nil {
+		t.Skip(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		done <- WriteFileIn(name, func(w io.Writer) error { _, err := w.Write([]byte("{}\n")); return err })
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("WriteFileIn on a FIFO has not returned in 10 s")
+	}
+	fi, err := os.Lstat(name)
+	if b, _ := os.ReadFile(name); err != nil || !fi.Mode().IsRegular() || string(b) != "{}\n" {
+		t.Errorf("%s: %v %v %q; want a regular file holding what was written", name, fi, err, b)
+	}
+	assertOnly(t, dir, "report.json")
 }

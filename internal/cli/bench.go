@@ -142,7 +142,7 @@ func writeResults(dir, title string, rs []bench.Result, markdown func(io.Writer,
 // not written through.
 func writeFile(dir, name string, write func(io.Writer) error) error {
 	path := filepath.Join(dir, name)
-	if err := atomicfile.WriteFile(path, write); err != nil {
+	if err := atomicfile.WriteFileIn(path, write); err != nil {
 		return fmt.Errorf("bench: write %s: %w", path, err)
 	}
 	return nil

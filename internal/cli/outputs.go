@@ -95,7 +95,7 @@ func stdoutOutput(o *options, path string) error {
 	if path != "-" {
 		return nil
 	}
-	fi, err := os.Stdout.Stat()
+	fi, err := stdoutFile().Stat()
 	if err != nil || !atomicfile.Direct(fi.Mode()) {
 		return fmt.Errorf("stdout is not a terminal or a pipe: give the file's name instead of -")
 	}
@@ -107,7 +107,7 @@ func stdoutOutput(o *options, path string) error {
 // terminal, the file stdout is redirected to. /dev/null is no one's: a
 // summary and an output may both go there.
 func isStdout(path string) bool {
-	out, err := os.Stdout.Stat()
+	out, err := stdoutFile().Stat()
 	if err != nil {
 		return false
 	}
@@ -134,4 +134,27 @@ func samePath(a, b string) bool {
 	aa, err1 := filepath.Abs(a)
 	ab, err2 := filepath.Abs(b)
 	return err1 == nil && err2 == nil && aa == ab
+}
+
+// ownStdout is the process's stdout as OwnStdout found it, nil before.
+var ownStdout *os.File
+
+// OwnStdout keeps stdout for the command line's own output and returns
+// it: from here on, what the process's Go code writes to os.Stdout (a
+// library's stray print, such as the PulseAudio client's on a packet it
+// does not know, or a game's) goes to stderr, so stdout carries the
+// summary, or -json's one line, and nothing else. For Main, which owns
+// the process; once, before the command runs.
+func OwnStdout() *os.File {
+	ownStdout = os.Stdout
+	os.Stdout = os.Stderr
+	return ownStdout
+}
+
+// stdoutFile is the file the command line's stdout is.
+func stdoutFile() *os.File {
+	if ownStdout != nil {
+		return ownStdout
+	}
+	return os.Stdout
 }

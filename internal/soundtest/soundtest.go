@@ -16,6 +16,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -27,6 +28,7 @@ const Rate = 48000
 type Server struct {
 	Dir    string // its runtime directory
 	Socket string // its native protocol socket
+	cmd    *exec.Cmd
 }
 
 // Need fails the test when CI=true and skips it otherwise.
@@ -52,6 +54,14 @@ func Start(t testing.TB) *Server {
 	}
 	t.Cleanup(func() { os.RemoveAll(dir) })
 	s := &Server{Dir: dir, Socket: filepath.Join(dir, "native")}
+	s.start(t)
+	return s
+}
+
+// start starts the server process and waits for it to answer.
+func (s *Server) start(t testing.TB) {
+	t.Helper()
+	dir := s.Dir
 	cmd := exec.Command("pulseaudio", "-n", "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no",
 		"--disable-shm", "--log-target=stderr", "--log-level=error",
 		"-L", "module-null-sink sink_name=tandem rate=48000 channels=2",
@@ -62,16 +72,33 @@ func Start(t testing.TB) *Server {
 	if err := cmd.Start(); err != nil {
 		Need(t, "pulseaudio: %v", err)
 	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	s.cmd = cmd
+	t.Cleanup(func() { cmd.Process.Signal(syscall.SIGCONT); cmd.Process.Kill(); cmd.Wait() })
 	for deadline := time.Now().Add(10 * time.Second); ; {
 		if err := exec.Command("pactl", "--server=unix:"+s.Socket, "info").Run(); err == nil {
-			return s
+			return
 		}
 		if time.Now().After(deadline) {
 			Need(t, "pulseaudio did not start within 10 s: %s", log.String())
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// Kill kills the server (SIGKILL), as a sound server that crashes.
+func (s *Server) Kill() {
+	s.cmd.Process.Kill()
+	s.cmd.Wait()
+}
+
+// Signal sends sig to the server: SIGSTOP stalls it, SIGCONT resumes it.
+func (s *Server) Signal(sig os.Signal) { s.cmd.Process.Signal(sig) }
+
+// Restart starts the server again on the same socket after Kill.
+func (s *Server) Restart(t testing.TB) {
+	t.Helper()
+	os.Remove(s.Socket)
+	s.start(t)
 }
 
 // Env is the environment that sends a PulseAudio client (oto's) to s.

@@ -1,0 +1,289 @@
+//go:build cgo
+
+package audio
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/jfreymuth/pulse"
+	"github.com/jfreymuth/pulse/proto"
+)
+
+// The device's faults: a sound server that dies, stalls or misbehaves
+// during a run, and a streamed file that fails while it plays. None of
+// them stops the run or holds up a tick, a frame or the exit: a watcher
+// goroutine of the Output's looks every watchEvery, says each fault once
+// on the run's stderr, keeps what happened and when for the summary
+// (Stats.Device), and tries to reconnect to a PulseAudio server that went
+// away. Every wait here is bounded.
+const (
+	watchEvery = 50 * time.Millisecond
+	// stallAfter is how long the device may take no sound before it is
+	// said to have stopped (it takes every 20 to 50 ms while it plays).
+	stallAfter = time.Second
+	// retryEvery paces the reconnections to a lost server.
+	retryEvery = time.Second
+	// stopWait bounds each wait of Close: for oto's reader, for the
+	// watcher, for the reconnected stream.
+	stopWait = time.Second
+)
+
+// faults is an Output's watcher and what it saw.
+type faults struct {
+	o      *Output
+	notice io.Writer
+	opened time.Time
+	stop   chan struct{}
+	done   chan struct{}
+
+	mu     sync.Mutex
+	events []string // what happened and when, for the summary
+
+	// The watcher's own.
+	said     int       // stream errors said
+	frames   int64     // the device's frames at the last look
+	movedAt  time.Time // when they last moved
+	stalled  bool      // the device took nothing for stallAfter
+	lost     bool      // the server is gone; reconnecting
+	triedAt  time.Time
+	direct   *directPulse // the stream a reconnection opened, nil until then
+	ototaken bool         // oto's player was stopped for it
+}
+
+// watch starts o's watcher, which says its faults on notice (nil: only
+// in the summary).
+func (o *Output) watch(notice io.Writer) {
+	f := &faults{o: o, notice: notice, opened: time.Now(), stop: make(chan struct{}), done: make(chan struct{})}
+	f.movedAt = f.opened
+	o.faults = f
+	go f.run()
+}
+
+func (f *faults) run() {
+	defer close(f.done)
+	t := time.NewTicker(watchEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-f.stop:
+			return
+		case now := <-t.C:
+			f.look(now)
+		}
+	}
+}
+
+// at says when, in seconds since the device opened for the run.
+func (f *faults) at(now time.Time) string { return fmt.Sprintf("%.2f s", now.Sub(f.opened).Seconds()) }
+
+// say records what happened for the summary and says it once on stderr.
+func (f *faults) say(event, line string) {
+	f.mu.Lock()
+	if len(f.events) < 16 { // a server that comes and goes all run long: the first are enough
+		f.events = append(f.events, event)
+	}
+	f.mu.Unlock()
+	if f.notice != nil {
+		fmt.Fprintf(f.notice, "tandem: %s\n", line)
+	}
+}
+
+// look checks the streams and the device once.
+func (f *faults) look(now time.Time) {
+	m := f.o.Mixer
+	if errs := m.StreamErrors(nil); len(errs) > f.said {
+		for _, err := range errs[f.said:] {
+			f.say(fmt.Sprintf("a stream failed at %s", f.at(now)),
+				fmt.Sprintf("sound: %s; that sound stops, the run goes on", strings.TrimPrefix(err.Error(), "audio: ")))
+		}
+		f.said = len(errs)
+	}
+
+	if err := f.deviceErr(); err != nil && !f.lost {
+		f.lost, f.stalled = true, false
+		f.say(fmt.Sprintf("server lost at %s (%s)", f.at(now), shortErr(err)),
+			fmt.Sprintf("the sound server was lost at %s into the run (%s); the run goes on silent and reconnects if it comes back", f.at(now), shortErr(err)))
+		if f.direct != nil {
+			f.direct.close()
+			f.direct = nil
+		}
+	}
+	if f.lost {
+		if now.Sub(f.triedAt) >= retryEvery && f.o.device != "alsa" {
+			f.triedAt = now
+			f.reconnect(now)
+		}
+		return
+	}
+
+	frames := m.st.written.Load()
+	switch {
+	case frames != f.frames:
+		f.frames, f.movedAt = frames, now
+		if f.stalled {
+			f.stalled = false
+			m.rebase.Store(true) // the device's buffer drained: time sounds anew
+			f.say(fmt.Sprintf("resumed at %s", f.at(now)),
+				fmt.Sprintf("the sound server takes sound again at %s", f.at(now)))
+		}
+	case !f.stalled && now.Sub(f.movedAt) >= stallAfter && frames > 2*m.clock.warm:
+		// (Only once the device has played: ALSA's may take a second to
+		// start, and a start is timed by the clock's own warm-up.)
+		f.stalled = true
+		f.say(fmt.Sprintf("stalled at %s", f.at(f.movedAt)),
+			fmt.Sprintf("the sound server took no sound from %s into the run to %s; the run goes on, its sounds wait or are dropped (counted)", f.at(f.movedAt), f.at(now)))
+	}
+}
+
+// deviceErr returns the error of the stream the device plays on: oto's,
+// or the reconnected one.
+func (f *faults) deviceErr() error {
+	if f.direct != nil {
+		return f.direct.err()
+	}
+	return f.o.ctx.Err()
+}
+
+// shortErr is err in a few words, without oto's prefixes.
+func shortErr(err error) string {
+	s := err.Error()
+	for _, p := range []string{"oto: ", "PulseAudio error: "} {
+		s = strings.TrimPrefix(s, p)
+	}
+	return s
+}
+
+// reconnect tries once to play the mixer on a new PulseAudio stream (oto
+// opens one context per process, and its context does not come back).
+func (f *faults) reconnect(now time.Time) {
+	if !f.ototaken {
+		if !bounded(stopWait, f.o.player.PauseAndStopReading) {
+			return // oto's reader is stuck in the mixer: it cannot be replaced yet
+		}
+		f.ototaken = true
+	}
+	d, err := openDirect(f.o)
+	if err != nil {
+		return // not back yet
+	}
+	f.direct, f.lost = d, false
+	f.frames, f.movedAt, f.stalled = f.o.Mixer.st.written.Load(), now, false
+	f.say(fmt.Sprintf("reconnected at %s", f.at(now)), fmt.Sprintf("the sound server is back at %s into the run: sound plays again", f.at(now)))
+}
+
+// close stops the watcher and the reconnected stream, each wait bounded.
+func (f *faults) close() {
+	close(f.stop)
+	select {
+	case <-f.done:
+	case <-time.After(stopWait + pulseTimeout):
+		return // in a reconnection to a server that does not answer: left to end alone
+	}
+	if f.direct != nil {
+		f.direct.close()
+	}
+}
+
+// summary is what happened, "" when nothing did.
+func (f *faults) summary() string {
+	if f == nil {
+		return ""
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return strings.Join(f.events, ", ")
+}
+
+// bounded runs fn and reports whether it returned within d; if not, fn
+// goes on alone.
+func bounded(d time.Duration, fn func()) bool {
+	done := make(chan struct{})
+	go func() { fn(); close(done) }()
+	select {
+	case <-done:
+		return true
+	case <-time.After(d):
+		return false
+	}
+}
+
+// pulseTimeout bounds each request to a PulseAudio server.
+const pulseTimeout = time.Second
+
+// directPulse plays a mixer on a PulseAudio stream of its own, with no
+// oto player between: the device after a reconnection. Its reader stops
+// reading the mixer once close has returned.
+type directPulse struct {
+	m       *Mixer
+	client  *pulse.Client
+	stream  *pulse.PlaybackStream
+	mu      sync.Mutex
+	stopped bool
+}
+
+// openDirect connects to the PulseAudio server afresh and plays o's
+// mixer on it, at the rate and buffer the device had. The mixer reads no
+// oto player any more: it takes what the server asks for, and its clock
+// anchors anew.
+func openDirect(o *Output) (*directPulse, error) {
+	c, err := pulse.NewClient(pulse.ClientApplicationName(o.name), pulse.ClientTimeout(pulseTimeout))
+	if err != nil {
+		return nil, err
+	}
+	d := &directPulse{m: o.Mixer, client: c}
+	o.Mixer.buffered = nil // no reader runs now (oto's stopped): the mixer is ours to set
+	o.Mixer.rebase.Store(true)
+	s, err := c.NewPlayback(d, pulse.PlaybackStereo, pulse.PlaybackSampleRate(o.Mixer.rate),
+		pulse.PlaybackLatency(o.buffer.Seconds()), pulse.PlaybackMediaName(o.name))
+	if err != nil {
+		c.Close()
+		return nil, err
+	}
+	d.stream = s
+	if !bounded(pulseTimeout, s.Start) {
+		d.close()
+		return nil, fmt.Errorf("the server did not start the stream within %v", pulseTimeout)
+	}
+	return d, nil
+}
+
+// Read is the stream's: the mixer's next frames, float32 stereo.
+func (d *directPulse) Read(p []byte) (int, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.stopped {
+		return 0, pulse.EndOfData
+	}
+	return d.m.Read(p[:len(p)/8*8])
+}
+
+// Format is the stream's sample format.
+func (d *directPulse) Format() byte { return proto.FormatFloat32LE }
+
+func (d *directPulse) err() error {
+	if err := d.stream.Error(); err != nil {
+		return err
+	}
+	if d.stream.Closed() {
+		return fmt.Errorf("the stream was closed by the server")
+	}
+	return nil
+}
+
+// close stops reading the mixer at once, then closes the stream and the
+// connection, waiting at most pulseTimeout for the server.
+func (d *directPulse) close() {
+	d.mu.Lock()
+	d.stopped = true
+	d.mu.Unlock()
+	bounded(pulseTimeout, func() {
+		if d.stream != nil {
+			d.stream.Close()
+		}
+		d.client.Close()
+	})
+}
