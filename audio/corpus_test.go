@@ -59,13 +59,12 @@ func stereoOf(ch []float64) (l, r float64) {
 
 // wavCase is one WAV layout of the corpus.
 type wavCase struct {
-	kind       string // pcm, float, alaw, mulaw
-	bits       int
-	ext        bool // in WAVE_FORMAT_EXTENSIBLE
-	rate, ch   int
-	frames     int
-	tolerance  float64
-	streamable bool // frames of 4 bytes or more (see TestCorpusWAV)
+	kind      string // pcm, float, alaw, mulaw
+	bits      int
+	ext       bool // in WAVE_FORMAT_EXTENSIBLE
+	rate, ch  int
+	frames    int
+	tolerance float64
 }
 
 func (c wavCase) String() string {
@@ -230,9 +229,7 @@ func compare(t *testing.T, name string, got, want []float32, tol float64) {
 }
 
 // TestCorpusWAV: every WAV layout tandem reads decodes to the samples its
-// file holds, whole and streamed. Streamed, only layouts of 4 bytes a
-// frame or more are read until the streamer's fix for smaller frames
-// lands (issue 32's crash, which the sound-faults branch fixes).
+// file holds, whole and streamed.
 func TestCorpusWAV(t *testing.T) {
 	g711 := g711Sox(t)
 	var cases []wavCase
@@ -247,7 +244,7 @@ func TestCorpusWAV(t *testing.T) {
 					if ch == 6 {
 						tol = 1e-6 // the fold's sums, rounded in another order
 					}
-					cases = append(cases, wavCase{f.kind, f.bits, ext, rate, ch, rate / 50, tol, ch*f.bits/8 >= 4})
+					cases = append(cases, wavCase{f.kind, f.bits, ext, rate, ch, rate / 50, tol})
 				}
 			}
 		}
@@ -269,7 +266,7 @@ func TestCorpusWAV(t *testing.T) {
 	long := 0
 	for _, c := range cases {
 		// At 8 kHz, each layout; at 192 kHz, one (the signal is slow to make).
-		if !c.streamable || c.rate == 44100 || c.ext != (c.ch == 6) ||
+		if c.rate == 44100 || c.ext != (c.ch == 6) ||
 			c.rate == 192000 && (c.kind != "pcm" || c.bits != 24 || c.ch != 2) {
 			continue
 		}
@@ -532,5 +529,31 @@ func TestRF64(t *testing.T) {
 	compare(t, "RF64", s.pcm, want, 0)
 	if _, err := Decode("lying.wav", rf(1<<40)); err == nil || !strings.Contains(err.Error(), "lying.wav: WAV: truncated: the data chunk claims 1099511627776 bytes") {
 		t.Errorf("a ds64 claiming a terabyte: %v", err)
+	}
+}
+
+// TestFLACLength: a FLAC must decode to the length its header gives: one
+// that says fewer frames, or more (cut short), is an error naming it.
+func TestFLACLength(t *testing.T) {
+	data, err := os.ReadFile("testdata/corpus/flac-8000-2-8.flac")
+	if err != nil {
+		t.Fatal(err)
+	}
+	claim := func(n uint64) []byte { // STREAMINFO's 36-bit total, bytes 21 to 25 of the file
+		b := bytes.Clone(data)
+		b[21] = b[21]&0xF0 | byte(n>>32)&0x0F
+		binary.BigEndian.PutUint32(b[22:], uint32(n))
+		return b
+	}
+	if s, err := Decode("same.flac", claim(2400)); err != nil || s.Frames != 2400 {
+		t.Fatalf("the file's own length: %v", err)
+	}
+	for _, c := range []struct {
+		n    uint64
+		want string
+	}{{100, "short.flac: FLAC: decodes to more than 100 frames"}, {5000, "short.flac: FLAC: decodes to 2400 frames where its header says 5000"}} {
+		if _, err := Decode("short.flac", claim(c.n)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("a header saying %d frames: %v; want %q", c.n, err, c.want)
+		}
 	}
 }

@@ -107,7 +107,7 @@ func decode(name string, size int64, open func() (io.ReadSeeker, io.Closer, erro
 	case strings.EqualFold(path.Ext(name), ".ogg"):
 		err = errors.New("Ogg Vorbis is not read (no maintained pure-Go decoder): convert it with `ffmpeg -i in.ogg out.wav`")
 	default:
-		err = errors.New("neither WAV nor MP3: it starts with no RIFF/WAVE header, no ID3 tag and no MP3 frame")
+		err = errors.New("neither WAV, MP3 nor FLAC: it starts with no RIFF/WAVE (or RF64) header, no fLaC, no ID3 tag and no MP3 frame")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("audio: %s: %w", name, err)

@@ -114,7 +114,7 @@ func TestForgedFiles(t *testing.T) {
 		{"dir.wav", "dir.wav: a directory, not a regular file", 0},
 		{"huge.wav", "huge.wav: WAV: byte 12 is not a chunk", fileReadSize},
 		{"zeros.mp3", "zeros.mp3: MP3: more than 1048576 bytes", 2*maxMP3Junk + 2*fileReadSize},
-		{"secret.wav", "secret.wav: neither WAV nor MP3", fileReadSize},
+		{"secret.wav", "secret.wav: neither WAV, MP3 nor FLAC", fileReadSize},
 	} {
 		s, err, reads, bytes := loadBounded(t, dir, c.name, nil)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

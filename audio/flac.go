@@ -130,8 +130,13 @@ func decodeFLAC(r io.ReadSeeker, size int64) (s *Sound, err error) {
 		return nil, fmt.Errorf("FLAC: %w", err)
 	}
 	// A frame holds at most 65535 samples in at least 10 bytes (a header,
-	// one constant subframe a channel and its CRC).
-	pcm, frames, stream, err := decodePackets(d, (size/10+1)*65535, "FLAC")
+	// one constant subframe a channel and its CRC); a header that says
+	// the length bounds it to that (and it must come out so, below).
+	limit := (size/10 + 1) * 65535
+	if n := d.s.Info.NSamples; n != 0 {
+		limit = min(limit, int64(n))
+	}
+	pcm, frames, stream, err := decodePackets(d, limit, "FLAC")
 	if err != nil {
 		return nil, err
 	}

@@ -253,14 +253,14 @@ func dot(c, s []float32) (l, r float32) {
 // another, block by block, keeping the source frames its filter still
 // needs between blocks, so that a stream (or a loop's seam) is filtered
 // as one signal. Output frame 0 is the source's frame 0: the source is
-// taken as silent before it. The filter's last half window at the end of
-// a stream is not played out.
+// taken as silent before it and, once flushed, after its end.
 type resampler struct {
 	k       *kernel // nil: the same rate, a copy
 	buf     []float32
 	n       int   // frames in buf
 	base    int64 // the source frame buf starts at
 	i, r    int64 // the next output's instant: source frame i + r/den
+	fed     int64 // source frames run has taken since reset
 	scratch []float32
 }
 
@@ -285,7 +285,32 @@ func (rs *resampler) reset() {
 	rs.n = rs.k.half - 1 // silence before the source
 	clear(rs.buf[:2*rs.n])
 	rs.base = -int64(rs.n)
-	rs.i, rs.r = 0, 0
+	rs.i, rs.r, rs.fed = 0, 0, 0
+}
+
+// flush appends to out the outputs whose instants lie before the source's
+// end that run could not make yet (their windows reach past the frames
+// it was given), taking the source as silent after its end: a stream's
+// last frames. The resampler then needs a reset before it runs again.
+func (rs *resampler) flush(out []float32) []float32 {
+	if rs.k == nil {
+		return out
+	}
+	k := rs.k
+	taps := k.taps()
+	clear(rs.buf[2*rs.n : 2*min(rs.n+k.half, len(rs.buf)/2)])
+	rs.n = min(rs.n+k.half, len(rs.buf)/2)
+	for rs.i < rs.fed && rs.i-int64(k.half)+1+int64(taps) <= rs.base+int64(rs.n) {
+		j := rs.i - int64(k.half) + 1 - rs.base
+		l, r := dot(k.coefs(rs.r, rs.scratch), rs.buf[2*j:2*(j+int64(taps))])
+		out = append(out, l, r)
+		rs.r += k.num
+		for rs.r >= k.den {
+			rs.r -= k.den
+			rs.i++
+		}
+	}
+	return out
 }
 
 // run reads the source frames in (interleaved stereo) and appends the
@@ -297,6 +322,7 @@ func (rs *resampler) run(in, out []float32) []float32 {
 	}
 	k := rs.k
 	taps := k.taps()
+	rs.fed += int64(len(in) / 2)
 	for len(in) > 0 {
 		c := min(len(in)/2, len(rs.buf)/2-rs.n)
 		copy(rs.buf[2*rs.n:], in[:2*c])

@@ -228,7 +228,13 @@ func (st *stream) fill(src *source, rsm *resampler, out *[]float32, pending *[]f
 				return // the ring is full
 			}
 		}
-		if *eof || free < len(st.ring)/4 {
+		if *eof {
+			if !st.failed.Load() {
+				st.ended.Store(true) // the ring holds the rest
+			}
+			return
+		}
+		if free < len(st.ring)/4 {
 			return
 		}
 		frames, err := src.read()
@@ -246,10 +252,17 @@ func (st *stream) fill(src *source, rsm *resampler, out *[]float32, pending *[]f
 			src.since = 0
 			continue
 		}
+		if err == io.EOF {
+			// The file's end: the resampler's last frames, then (once
+			// they are in the ring, above) the stream has ended.
+			*pending = rsm.flush((*out)[:0])
+			k := min(*drop, len(*pending))
+			*pending, *drop = (*pending)[k:], *drop-k
+			*eof = true
+			continue
+		}
 		if err != nil {
-			if err != io.EOF {
-				st.fail(err)
-			}
+			st.fail(err)
 			*eof = true
 			st.ended.Store(true)
 			return
