@@ -71,7 +71,7 @@ func (s *Setup) Sounds(fsys fs.FS, pattern string) error {
 func (s *Setup) SoundNamed(name string) Sound {
 	snd, ok := s.soundByName[name]
 	if !ok {
-		s.errs = append(s.errs, fmt.Errorf("tandem: no sound called %q", name))
+		s.errs = append(s.errs, fmt.Errorf("tandem: no sound called %q: %s", name, knownNames(name, s.soundByName, "sounds")))
 	}
 	return snd
 }
