@@ -35,7 +35,7 @@ FUZZ_LEVEL  ?= 400000x
 FUZZ_REPLAY ?= 500000x
 FUZZMIN     := -fuzzminimizetime 10000x
 
-.PHONY: all deps build windows test test-race test-race-root test-norace test-stops test-slow test-arm64 test-fuzz test-windows test-darwin bench pacing run clean
+.PHONY: all deps build windows test test-race test-race-root test-norace test-stops test-slow test-arm64 test-fuzz test-windows test-darwin wine-shim bench pacing run clean
 
 all: build
 
@@ -142,6 +142,14 @@ windows: deps
 # checks). Without Wine or MinGW it skips, saying so; with CI=true it fails.
 test-windows: deps
 	scripts/windows-test
+
+# A Wine prefix in which Go programs built for Windows start under Wine 8.0
+# (out/wine-prefix, the one make test uses; WINE_PREFIX=DIR for another):
+# scripts/wine-prefix builds the bcryptprimitives.dll shim from
+# scripts/wine/bcryptprimitives.c into it (docs/platforms.md).
+WINE_PREFIX ?= $(OUT)/wine-prefix
+wine-shim: deps
+	scripts/wine-prefix $(WINE_PREFIX)
 
 # macOS on paper: no macOS SDK here, so the cgo parts (window, gl) cannot
 # be built for it; the game API and every package that needs no window
