@@ -6,16 +6,15 @@ GO      ?= go
 BIN     := bin/tandem
 OUT     := out
 # The Debian packages GLFW's cgo build and the GL tests need, and qemu-user
-# for the arm64 determinism test; libxtst-dev for internal/xtest, which
-# presses real keys through the X server; libxi-dev also for the window's
-# own wait for input (XInput2's raw events); MinGW-w64 and Wine for the
+# for the arm64 determinism test; libxi-dev also for the window's own wait
+# for input (XInput2's raw events); MinGW-w64 and Wine for the
 # Windows build and its tests (make windows, make test-windows);
 # pulseaudio, pulseaudio-utils (parec, pactl) and libasound2-plugins for
 # the audio tests, which start a PulseAudio server with a null sink and
 # record its monitor, and play through ALSA's pulse plugin for the ALSA
 # fallback.
 DEBS    := xvfb xauth libgl1-mesa-dev libgl1-mesa-dri libx11-dev libxcursor-dev \
-           libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libxtst-dev qemu-user \
+           libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev qemu-user \
            gcc-mingw-w64-x86-64 wine pulseaudio pulseaudio-utils libasound2-plugins
 # Without a display, everything that opens a window runs under Xvfb, where
 # Mesa's llvmpipe gives OpenGL 4.5 core.

@@ -1131,7 +1131,7 @@ func TestRealKeyStamps(t *testing.T) {
 	line := strings.TrimSpace(stdout.String())
 	num := func(k string) float64 { return jsonline.Field(t, line, k).(float64) }
 	if src := jsonline.Field(t, line, "input_source"); src != "xtest" {
-		t.Fatalf("input_source %v: want xtest (make deps installs libxtst-dev; Xvfb has XTEST); stderr:\n%s", src, stderr)
+		t.Fatalf("input_source %v: want xtest (Xvfb has XTEST); stderr:\n%s", src, stderr)
 	}
 	rows, err := bench.ReadCSVFile(filepath.Join(out, "inputs.csv"), bench.ReadPressesCSV)
 	if err != nil {
