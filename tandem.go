@@ -65,8 +65,9 @@ func commandWith(tools Tools, args []string, stdout, stderr io.Writer, games ...
 // recording, and writes the screenshot and the summary cfg asks for. Its
 // errors can be told apart with errors.Is and errors.As: [ErrNoDisplay],
 // [ErrNoOpenGL], a [*ConfigError], a [*SetupError] or an [*OutputError];
-// a bad Config or output path is reported before a window opens. Main
-// thread only (see the package's Threads note).
+// a bad Config or output path, and what the game's Setup cannot do (it
+// runs once without a window first), are reported before a window opens.
+// Main thread only (see the package's Threads note).
 func Run(ctx context.Context, game Game, cfg Config) error {
 	stdout, stderr := cfg.Stdout, cfg.Stderr
 	if stdout == nil {
