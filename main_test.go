@@ -1099,7 +1099,7 @@ func TestRealKeyStamps(t *testing.T) {
 	//
 	// A press reaches the engine through the X server, another process: a
 	// server that a busy or stolen CPU holds up holds every client's keys
-	// (on this machine, about one press in thirty waits 2 to 5 ms there).
+	// (docs/results/2026-11-26-comment-logs.md has how often it was seen).
 	// inputs.csv has, for each press, the server's answer to a round trip
 	// sent right after it; the engine's part is its stamp after the later
 	// of the press and that answer, and that is what each press is held
