@@ -6,16 +6,15 @@ GO      ?= go
 BIN     := bin/tandem
 OUT     := out
 # The Debian packages GLFW's cgo build and the GL tests need, and qemu-user
-# for the arm64 determinism test; libxtst-dev for internal/xtest, which
-# presses real keys through the X server; libxi-dev also for the window's
-# own wait for input (XInput2's raw events); MinGW-w64 and Wine for the
+# for the arm64 determinism test; libxi-dev also for the window's own wait
+# for input (XInput2's raw events); MinGW-w64 and Wine for the
 # Windows build and its tests (make windows, make test-windows);
 # pulseaudio, pulseaudio-utils (parec, pactl) and libasound2-plugins for
 # the audio tests, which start a PulseAudio server with a null sink and
 # record its monitor, and play through ALSA's pulse plugin for the ALSA
 # fallback.
 DEBS    := xvfb xauth libgl1-mesa-dev libgl1-mesa-dri libx11-dev libxcursor-dev \
-           libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libxtst-dev qemu-user \
+           libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev qemu-user \
            gcc-mingw-w64-x86-64 wine pulseaudio pulseaudio-utils libasound2-plugins
 # Without a display, everything that opens a window runs under Xvfb, where
 # Mesa's llvmpipe gives OpenGL 4.5 core.
@@ -35,7 +34,7 @@ FUZZ_LEVEL  ?= 400000x
 FUZZ_REPLAY ?= 500000x
 FUZZMIN     := -fuzzminimizetime 10000x
 
-.PHONY: all deps build windows test test-race test-race-root test-norace test-stops test-slow test-arm64 test-fuzz test-windows test-darwin bench pacing run clean
+.PHONY: all deps build windows test test-race test-race-root test-norace test-stops test-slow test-arm64 test-fuzz test-windows test-darwin wine-shim bench pacing run clean
 
 all: build
 
@@ -142,6 +141,14 @@ windows: deps
 # checks). Without Wine or MinGW it skips, saying so; with CI=true it fails.
 test-windows: deps
 	scripts/windows-test
+
+# A Wine prefix in which Go programs built for Windows start under Wine 8.0
+# (out/wine-prefix, the one make test uses; WINE_PREFIX=DIR for another):
+# scripts/wine-prefix builds the bcryptprimitives.dll shim from
+# scripts/wine/bcryptprimitives.c into it (docs/platforms.md).
+WINE_PREFIX ?= $(OUT)/wine-prefix
+wine-shim: deps
+	scripts/wine-prefix $(WINE_PREFIX)
 
 # macOS on paper: no macOS SDK here, so the cgo parts (window, gl) cannot
 # be built for it; the game API and every package that needs no window

@@ -1,6 +1,8 @@
 package tandem
 
 import (
+	"errors"
+
 	"github.com/tandem-engine/tandem/audio"
 	"github.com/tandem-engine/tandem/internal/engine"
 	"github.com/tandem-engine/tandem/simthread"
@@ -31,7 +33,11 @@ func (g gameForLoop) NewSim(cfg engine.SimConfig) (engine.Sim, error) {
 	s, err := newSim(g.game, SimConfig{Hz: cfg.Hz, Seed: cfg.Seed, Sprites: cfg.Sprites, SpriteSize: cfg.SpriteSize,
 		Spin: cfg.Spin, Width: cfg.Width, Height: cfg.Height, Level: cfg.Level})
 	if err != nil {
-		return nil, &SetupError{Game: infoOf(g.game).Name, Err: err}
+		err = &SetupError{Game: infoOf(g.game).Name, Err: err}
+		if fe := (*FlagError)(nil); errors.As(err, &fe) {
+			return nil, &engine.UsageError{Msg: fe.Error(), Err: err}
+		}
+		return nil, err
 	}
 	return forLoop(s), nil
 }

@@ -52,6 +52,19 @@ type SetupError struct {
 func (e *SetupError) Error() string { return e.Err.Error() }
 func (e *SetupError) Unwrap() error { return e.Err }
 
+// FlagError is a bad value of one of the game's own flags, which its
+// Setup returns: [Main] then prints it as it prints its own flags' errors
+// ("catch run: -speed 0: want 1 to 20 px a tick") and exits 2, before any
+// display opens. Setup runs before a window opens, so a check there
+// costs the player nothing.
+type FlagError struct {
+	Flag  string // the flag's name, without the dash
+	Value any    // the value given
+	Want  string // what the flag takes, e.g. "1 to 20 px a tick"
+}
+
+func (e *FlagError) Error() string { return fmt.Sprintf("-%s %v: want %s", e.Flag, e.Value, e.Want) }
+
 // OutputError is an output file that cannot be written: its path and
 // why. Run checks every output path before it opens a window.
 type OutputError struct {

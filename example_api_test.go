@@ -68,15 +68,18 @@ func ExampleWorld_Teleport() {
 	// false 0
 }
 
-// Setup's errors name what is wrong: here, an image that was never added.
+// Setup's errors name what is wrong: here, a name misspelt, beside the
+// names Setup has.
 func ExampleSetup_Frame() {
 	_, err := tandem.NewSim(gameFunc(func(s *tandem.Setup) error {
-		s.Frame("hero")
+		s.Image("hero", image.NewRGBA(image.Rect(0, 0, 8, 8)))
+		s.Image("coin", image.NewRGBA(image.Rect(0, 0, 4, 4)))
+		s.Frame("heor")
 		return nil
 	}), tandem.SimConfig{})
 	fmt.Println(err)
 	// Output:
-	// tandem: no image called "hero" (in game's Setup)
+	// tandem: no image called "heor": did you mean "hero"? the images are coin, hero (in game's Setup)
 }
 
 // gameFunc is a game that only sets up.

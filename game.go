@@ -15,12 +15,16 @@ import (
 // The engine owns everything else: the window, the threads, the loop,
 // publishing, interpolation, drawing, input, the HUD and the command line.
 //
-// Setup runs once, on the main thread, before the sim starts: it is handed
-// a [Setup], which holds nothing that draws, so it can also run where
-// there is no window (tandem replay -fast, a test). Tick runs on the sim
-// thread once per fixed tick: it is handed a [World], which holds the
-// entities, the tick's input and the camera, and nothing that can touch
-// OpenGL or the window.
+// Setup runs on the main thread before the sim starts: it is handed a
+// [Setup], which holds nothing that draws, so it can also run where there
+// is no window (tandem replay -fast, a test). [Main] and [Run] set the
+// game up once without a window first, so that its errors (a missing
+// file, an unknown name, a bad flag value: see [FlagError]) come before a
+// display opens, then again for the run: Setup must build the game's
+// state afresh each time, not add to what a call before left. Tick runs
+// on the sim thread once per fixed tick: it is handed a [World], which
+// holds the entities, the tick's input and the camera, and nothing that
+// can touch OpenGL or the window.
 type Game interface {
 	Setup(s *Setup) error
 	Tick(w *World)

@@ -85,7 +85,20 @@ func TestSetupErrors(t *testing.T) {
 		setup func(*Setup) error
 		want  string
 	}{
-		{func(s *Setup) error { s.Frame("hero"); return nil }, `no image called "hero"`},
+		{func(s *Setup) error { s.Frame("hero"); return nil }, `no image called "hero": Setup has declared no images`},
+		{func(s *Setup) error {
+			s.Image("player", image.NewRGBA(image.Rect(0, 0, 2, 2)))
+			s.Image("zebra", image.NewRGBA(image.Rect(0, 0, 2, 2)))
+			s.Frame("coin")
+			return nil
+		}, `no image called "coin": the images are player, zebra`},
+		{func(s *Setup) error {
+			s.Sound("jump", beepWAV())
+			s.Sound("coin", beepWAV())
+			s.SoundNamed("jmup")
+			return nil
+		}, `no sound called "jmup": did you mean "jump"? the sounds are coin, jump`},
+		{func(s *Setup) error { return &FlagError{Flag: "speed", Value: 0, Want: "1 to 20"} }, "-speed 0: want 1 to 20"},
 		{func(s *Setup) error { return s.Bind(Jump, "Spcae") }, `no key or button called "Spcae"`},
 		{func(s *Setup) error { return s.Bind(15, "Space") }, "past MaxAction"},
 		{func(s *Setup) error { s.Image("none", nil); return nil }, `image "none" is empty`},

@@ -183,7 +183,7 @@ func (s *Setup) fitsBeside(w, h int) error {
 func (s *Setup) Frame(name string) Frame {
 	f, ok := s.byName[name]
 	if !ok {
-		s.errs = append(s.errs, fmt.Errorf("tandem: no image called %q", name))
+		s.errs = append(s.errs, fmt.Errorf("tandem: no image called %q: %s", name, engine.KnownNames(name, s.byName, "images")))
 	}
 	return f
 }

@@ -1099,7 +1099,7 @@ func TestRealKeyStamps(t *testing.T) {
 	//
 	// A press reaches the engine through the X server, another process: a
 	// server that a busy or stolen CPU holds up holds every client's keys
-	// (on this machine, about one press in thirty waits 2 to 5 ms there).
+	// (docs/results/2026-11-26-comment-logs.md has how often it was seen).
 	// inputs.csv has, for each press, the server's answer to a round trip
 	// sent right after it; the engine's part is its stamp after the later
 	// of the press and that answer, and that is what each press is held
@@ -1131,7 +1131,7 @@ func TestRealKeyStamps(t *testing.T) {
 	line := strings.TrimSpace(stdout.String())
 	num := func(k string) float64 { return jsonline.Field(t, line, k).(float64) }
 	if src := jsonline.Field(t, line, "input_source"); src != "xtest" {
-		t.Fatalf("input_source %v: want xtest (make deps installs libxtst-dev; Xvfb has XTEST); stderr:\n%s", src, stderr)
+		t.Fatalf("input_source %v: want xtest (Xvfb has XTEST); stderr:\n%s", src, stderr)
 	}
 	rows, err := bench.ReadCSVFile(filepath.Join(out, "inputs.csv"), bench.ReadPressesCSV)
 	if err != nil {

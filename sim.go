@@ -2,6 +2,7 @@ package tandem
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/tandem-engine/tandem/audio"
 	"github.com/tandem-engine/tandem/internal/app"
@@ -75,7 +76,9 @@ func newSim(game Game, cfg SimConfig) (*Sim, error) {
 	s.setup.done = true
 	s.world.frames = len(s.setup.frames) + 1
 	s.world.nsounds = len(s.setup.sounds)
-	if err != nil {
+	if err != nil && !slices.Contains(s.setup.errs, err) {
+		// The game's own error; one a Setup method returned says itself
+		// where it came from, as the errors it kept do.
 		return nil, fmt.Errorf("tandem: %s: setup: %w", s.info.Name, err)
 	}
 	if err := s.setup.err(); err != nil {

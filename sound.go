@@ -5,6 +5,7 @@ import (
 	"io/fs"
 
 	"github.com/tandem-engine/tandem/audio"
+	"github.com/tandem-engine/tandem/internal/engine"
 	"github.com/tandem-engine/tandem/snapshot"
 )
 
@@ -71,7 +72,7 @@ func (s *Setup) Sounds(fsys fs.FS, pattern string) error {
 func (s *Setup) SoundNamed(name string) Sound {
 	snd, ok := s.soundByName[name]
 	if !ok {
-		s.errs = append(s.errs, fmt.Errorf("tandem: no sound called %q", name))
+		s.errs = append(s.errs, fmt.Errorf("tandem: no sound called %q: %s", name, engine.KnownNames(name, s.soundByName, "sounds")))
 	}
 	return snd
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/tandem-engine/tandem/gl"
 	"github.com/tandem-engine/tandem/internal/app"
 	"github.com/tandem-engine/tandem/internal/cli"
+	"github.com/tandem-engine/tandem/internal/engine"
 	"github.com/tandem-engine/tandem/window"
 )
 
@@ -68,8 +69,9 @@ func commandWith(tools Tools, args []string, stdout, stderr io.Writer, games ...
 // recording, and writes the screenshot and the summary cfg asks for. Its
 // errors can be told apart with errors.Is and errors.As: [ErrNoDisplay],
 // [ErrNoOpenGL], a [*ConfigError], a [*SetupError] or an [*OutputError];
-// a bad Config or output path is reported before a window opens. Main
-// thread only (see the package's Threads note).
+// a bad Config or output path, and what the game's Setup cannot do (it
+// runs once without a window first), are reported before a window opens.
+// Main thread only (see the package's Threads note).
 func Run(ctx context.Context, game Game, cfg Config) error {
 	stdout, stderr := cfg.Stdout, cfg.Stderr
 	if stdout == nil {
@@ -145,14 +147,16 @@ func (cfg Config) options(ctx context.Context, game Game) (app.Options, error) {
 		return o, &ConfigError{Field: "Level", Value: cfg.Level, Want: "a level file the game can load: " + err.Error()}
 	}
 	o.World.Level = level
-	// A level file is tried once without a window, so that a level the
-	// game refuses (a start with no room) is an error before one opens.
-	if level != nil && cfg.Level != "" {
-		if _, err := o.Game.NewSim(app.SimConfig(o, level, o.Window.Width, o.Window.Height)); err != nil {
-			return o, err
-		}
+	// The game is set up once without a window, so that what its Setup
+	// cannot do (a missing file or name, a level it refuses, a bad flag
+	// value) is an error before one opens; the run sets it up again on
+	// the window's framebuffer.
+	_, err = o.Game.NewSim(app.SimConfig(o, level, o.Window.Width, o.Window.Height))
+	runtime.GC() // the trial sim's memory is not the run's peak
+	if ue := (*engine.UsageError)(nil); errors.As(err, &ue) {
+		err = ue.Err // the *SetupError around the game's *FlagError
 	}
-	return o, nil
+	return o, err
 }
 
 // pacing maps cfg's Pacing (and its deprecated fields) onto the loop's,

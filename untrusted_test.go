@@ -207,8 +207,10 @@ func TestRecordingOpensNoPath(t *testing.T) {
 		{"secret.txt", `recorded on the level "secret.txt"; ` + filepath.Join(sub, "secret.txt") + " beside it is not that level (line 1, column 1 does not parse)"},
 		// Escape sequences that would retitle and clear the terminal.
 		{"\x1b]0;PWNED\a\x1b[2J", `looked up beside it: `},
-		{"lnk", `recorded on the level "lnk"; ` + filepath.Join(sub, "lnk") + " beside it is a symbolic link, which a replay does not follow (it could point at any file): give the level with -level"},
-		{"lnk.fifo", filepath.Join(sub, "lnk.fifo") + " beside it is a symbolic link"},
+		{"lnk", `recorded on the level "lnk"; ` + filepath.Join(sub, "lnk") + " beside it is a symbolic link out of its folder, which a replay does not follow (it could point at any file): give the level with -level"},
+		// A link that stays in the folder is followed, to a FIFO there,
+		// which is refused without waiting for a writer.
+		{"lnk.fifo", filepath.Join(sub, "lnk.fifo") + " is a FIFO, not a regular file"},
 	} {
 		h := walker
 		h.Level = tc.level

@@ -19,9 +19,8 @@ import (
 // The rotation travels as a unit vector computed here, once per snapshot,
 // rather than as an angle the vertex shader turns into sin and cos for
 // each of a sprite's four vertices on every frame: under llvmpipe the
-// vertex shader runs on the render thread, and its sin and cos cost about
-// 8% of a 5000-sprite frame (102 -> 114 FPS without them, measured with
-// tandem run -scene bunnymark -sprites 5000 -sprite-size 16 -vsync=false).
+// vertex shader runs on the render thread, where its sin and cos were a
+// measurable share of a frame (docs/results/2026-11-26-comment-logs.md).
 // The shader blends the two vectors and normalizes (nlerp): the shorter
 // arc, as snapshot.LerpAngle takes, at a rate within 0.2% of uniform for
 // the turns of a single tick (under 30 degrees).

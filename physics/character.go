@@ -272,8 +272,9 @@ func (c *Character) Step(in Controls, l *Level, dt, gravity float64) (jumped, la
 	return jumped, landed
 }
 
-// The names the poses had before 2026-11-23, when "frame" meant both a
-// picture and a pose.
+// The poses' former names, from when "frame" meant both a picture and a
+// pose: deprecated, and kept so that games written against them still
+// build (CHANGELOG.md announces them).
 const (
 	// Deprecated: use PoseIdle.
 	FrameIdle = PoseIdle

@@ -34,9 +34,9 @@ var (
 // of one select on a timer and both channels: a goroutine that blocks in a
 // select takes a runtime sudog per channel, and a locked sim thread that
 // runs on a different P each time finds the P's sudog cache empty often
-// enough to allocate (26 times in a 5 s bench run with -simcost 14ms,
-// measured with -memprofile). Only a paused loop, with no deadline, blocks
-// on the channels.
+// enough to allocate in steady state (-memprofile showed it; the run is in
+// docs/results/2026-11-26-comment-logs.md). Only a paused loop, with no
+// deadline, blocks on the channels.
 //
 // A RealClock is used by one goroutine (the loop's).
 type RealClock struct {

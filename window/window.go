@@ -29,12 +29,13 @@ func Init() error {
 		return err
 	}
 	// An X server under load may refuse a connection for a moment (a
-	// full queue of pending connections is one way): once in three runs
-	// of make test, one in-process run could not open xvfb-run's display
-	// while other packages' tests opened windows on it, and the same test
-	// passed on the next run. GLFW says only "Failed to open display", so
-	// the cause was not seen; trying again costs nothing when it works,
-	// and 0.3 s when the display is really missing. go-gl/glfw logs GLFW's
+	// full queue of pending connections is one way): make test's
+	// in-process runs, beside other packages' windows on xvfb-run's
+	// display, have failed to open it and passed on the next try
+	// (docs/results/2026-11-26-comment-logs.md). GLFW says only "Failed
+	// to open display", so the cause was not seen; trying again costs
+	// nothing when it works, and 0.3 s when the display is really
+	// missing. go-gl/glfw logs GLFW's
 	// platform error through the log package (with a timestamp) and
 	// returns nil; the log is taken aside while Init tries, and the error
 	// says the last message once.

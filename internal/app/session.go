@@ -109,7 +109,6 @@ type Hooks struct {
 }
 
 func run(opts Options, h *Hooks) (*Summary, error) {
-	gl.TuneAllocator()
 	s := &session{opts: opts, labels: newRoleLabels()}
 	s.hudOn.Store(opts.Window.HUD)
 	s.interp = snapshot.Interpolator{MaxExtrapolate: opts.Pacing.Extrapolate, Delay: int64(opts.Pacing.Delay),

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -92,7 +93,7 @@ func (p *Program) runSub(sub string, args []string, stdout, stderr io.Writer) in
 	case opts.pacing:
 		return p.runPacing(opts, stdout, stderr)
 	}
-	return p.runOnce(opts, stdout, stderr)
+	return p.runOnce(sub, opts, stdout, stderr)
 }
 
 // wantsJSON reports whether args ask for -json (anywhere before --: a
@@ -182,9 +183,10 @@ func (l *lastLine) last() string {
 	return l.line
 }
 
-// runOnce runs the app once with opts: the display, the profiler, the
-// profiles, the run, then the summary and the bench's report.
-func (p *Program) runOnce(opts options, stdout, stderr io.Writer) int {
+// runOnce runs the app once with opts (the subcommand sub's): the
+// display, the profiler, the profiles, the run, then the summary and the
+// bench's report.
+func (p *Program) runOnce(sub string, opts options, stdout, stderr io.Writer) int {
 	// Output paths are checked before anything runs: a typo costs nothing.
 	if err := checkOutputs(&opts); err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", p.Name, err)
@@ -198,13 +200,18 @@ func (p *Program) runOnce(opts options, stdout, stderr io.Writer) int {
 			return p.runFast(opts, stdout, stderr)
 		}
 	}
-	// A bad level costs nothing either: no display, no window first.
+	// Nor does a bad level, a missing file, a name Setup cannot find or
+	// a bad value of the game's own flag: no display, no window first.
 	level, err := app.GameLevel(opts.Options)
 	if err != nil {
 		return p.fail(stderr, err)
 	}
 	opts.World.Level = level
 	if err := checkSetup(opts.Options); err != nil {
+		if ue := (*engine.UsageError)(nil); errors.As(err, &ue) {
+			fmt.Fprintf(stderr, "%s %s: %s\n", p.Name, sub, printable(ue.Msg))
+			return exitUsage
+		}
 		return p.fail(stderr, err)
 	}
 	if opts.out != "" {
@@ -216,16 +223,16 @@ func (p *Program) runOnce(opts options, stdout, stderr io.Writer) int {
 	return p.runWindow(opts, stdout, stderr)
 }
 
-// checkSetup sets the game up once on a level from a file (-level, or a
-// recording's), without a window, so that a level the game refuses (a
-// start with no room for the player) is reported before the display
-// starts, as the loader's errors are. The game's own level is its
-// author's, and is not tried twice.
+// checkSetup runs the game's Setup once without a window, so that what
+// it cannot do (a missing or truncated file, a pattern that matches
+// nothing, an unknown image or sound name, a level the game refuses, a
+// bad value of its own flag) is reported before a display starts, as the
+// level loader's errors are. The run sets the game up again on the
+// window's framebuffer, which is the arena; this sim is dropped, and
+// collected before the run so that its memory is not the run's peak.
 func checkSetup(o app.Options) error {
-	if o.World.Level == nil || o.World.LevelFile == "" && o.Replay.Rec == nil {
-		return nil
-	}
 	_, err := o.Game.NewSim(app.SimConfig(o, o.World.Level, o.Window.Width, o.Window.Height))
+	runtime.GC()
 	return err
 }
 

@@ -117,15 +117,16 @@ func recordedLevel(o *options, rec *replay.Recording) error {
 
 // levelBeside loads the level a version 2 recording file names, name,
 // from path beside it. The name is the recording's, and the directory may
-// be a stranger's too (an unpacked archive): a symbolic link there
-// (name -> ../private/level.txt) is refused, not followed, and an error
-// quotes none of the file's bytes.
+// be a stranger's too (an unpacked archive): it is opened inside that
+// directory only, so a symbolic link there that leads out of it (name ->
+// ../private/level.txt) is refused, not followed, and an error quotes none
+// of the file's bytes.
 func levelBeside(file, name, path string) (*physics.Level, error) {
-	f, _, err := regfile.OpenNoFollow(path)
+	f, _, err := regfile.OpenIn(filepath.Dir(file), name)
 	var le *regfile.LinkError
 	switch {
 	case errors.As(err, &le):
-		return nil, fmt.Errorf("replay: %s: recorded on the level %q; %s beside it is a symbolic link, which a replay does not follow (it could point at any file): give the level with -level",
+		return nil, fmt.Errorf("replay: %s: recorded on the level %q; %s beside it is a symbolic link out of its folder, which a replay does not follow (it could point at any file): give the level with -level",
 			file, name, path)
 	case err != nil:
 		return nil, fmt.Errorf("replay: %s: recorded on the level %q, looked up beside it: physics: load level: %w; give the level with -level", file, name, err)

@@ -66,8 +66,7 @@ func (p *Program) runWindow(opts options, stdout, stderr io.Writer) int {
 		err := errors.Join(errs...)
 		var de *window.DisplayError
 		if errors.As(err, &de) {
-			// The command line has a better way than xvfb-run: its own Xvfb.
-			err = fmt.Errorf("cannot open the display DISPLAY=%q (%s): unset DISPLAY (or add -headless) and %s starts its own Xvfb, or point DISPLAY at a running X server", de.Display, de.GLFW, p.Name)
+			err = errors.New(displayFix(de, p.Name))
 		}
 		return p.fail(stderr, err)
 	}

@@ -121,3 +121,15 @@ type TileGrid struct {
 
 // NoTile marks an empty cell.
 const NoTile uint16 = 0xFFFF
+
+// UsageError is a setup error that is the command line's fault: a bad
+// value of one of the game's own flags, which the game's Setup found. The
+// command line prints Msg under the subcommand's name and exits 2, as for
+// its own flags. Err is the whole error, for errors.As.
+type UsageError struct {
+	Msg string
+	Err error
+}
+
+func (e *UsageError) Error() string { return e.Err.Error() }
+func (e *UsageError) Unwrap() error { return e.Err }

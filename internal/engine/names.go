@@ -2,6 +2,8 @@ package engine
 
 import (
 	"fmt"
+	"sort"
+	"strings"
 
 	"github.com/tandem-engine/tandem/simthread"
 )
@@ -104,3 +106,53 @@ var DefaultBindings = map[uint8][]string{
 
 // ButtonOf is the sim's button bit of action a.
 func ButtonOf(a uint8) simthread.Buttons { return 1 << a }
+
+// KnownNames says which names m has, for the error of an unknown one:
+// the closest first when it is a likely typo of want, then every name in
+// order, up to 40 ("the images are a, b and c").
+func KnownNames[V any](want string, m map[string]V, what string) string {
+	if len(m) == 0 {
+		return "Setup has declared no " + what + " (before this call)"
+	}
+	names := make([]string, 0, len(m))
+	best, bestD := "", 3 // a likely typo: at most 2 edits away
+	for n := range m {
+		names = append(names, n)
+		if d := editDistance(want, n); d < bestD || d == bestD && n < best {
+			best, bestD = n, d
+		}
+	}
+	sort.Strings(names)
+	const most = 40
+	list := strings.Join(names[:min(len(names), most)], ", ")
+	if len(names) > most {
+		list += fmt.Sprintf(" and %d more", len(names)-most)
+	}
+	if best != "" {
+		return fmt.Sprintf("did you mean %q? the %s are %s", best, what, list)
+	}
+	return fmt.Sprintf("the %s are %s", what, list)
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes.
+// Names are short; a long one is compared up to its first 64 bytes.
+func editDistance(a, b string) int {
+	a, b = a[:min(len(a), 64)], b[:min(len(b), 64)]
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

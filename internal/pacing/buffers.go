@@ -257,9 +257,9 @@ type PresentHold struct {
 }
 
 // holdSkip is how many frames a [PresentHold] does not learn from: a
-// program's first frames compile shaders and upload textures (the first
-// of a 5000-bunny run took 32 ms of work, the next ones 18-22), and the
-// 99th percentile of fewer than 100 frames is their slowest.
+// program's first frames compile shaders and upload textures, which makes
+// them slower than the ones after (docs/results/2026-11-26-comment-logs.md),
+// and the 99th percentile of fewer than 100 frames is their slowest.
 const holdSkip = 4
 
 // Observe records a frame whose work took work ns from its decision to

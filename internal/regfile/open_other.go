@@ -18,15 +18,5 @@ func open(path string) (*os.File, error) {
 	return os.Open(path)
 }
 
-// openNoFollow is open after a look that path is no symbolic link: where
-// there is no O_NOFOLLOW, a link is refused before it is opened.
-func openNoFollow(path string) (*os.File, error) {
-	st, err := os.Lstat(path)
-	if err != nil {
-		return nil, err
-	}
-	if st.Mode()&os.ModeSymlink != 0 {
-		return nil, &LinkError{Path: path}
-	}
-	return open(path)
-}
+// nonBlock: no such flag here, and no FIFO in a folder to wait on.
+const nonBlock = 0

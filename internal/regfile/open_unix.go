@@ -13,8 +13,5 @@ func open(path string) (*os.File, error) {
 	return os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 }
 
-// openNoFollow is open, refusing a symbolic link at path (ELOOP) rather
-// than following it.
-func openNoFollow(path string) (*os.File, error) {
-	return os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOFOLLOW, 0)
-}
+// nonBlock makes an open return at once, a FIFO's with no writer too.
+const nonBlock = syscall.O_NONBLOCK

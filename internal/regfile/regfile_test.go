@@ -54,34 +54,57 @@ func TestOpen(t *testing.T) {
 	}
 }
 
-func TestOpenNoFollow(t *testing.T) {
-	dir := t.TempDir()
-	file := filepath.Join(dir, "level.txt")
-	if err := os.WriteFile(file, []byte("###\n"), 0o644); err != nil {
+func TestOpenIn(t *testing.T) {
+	// A folder someone else filled, beside a private file.
+	top := t.TempDir()
+	dir := filepath.Join(top, "shared")
+	if err := os.Mkdir(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	f, n, err := OpenNoFollow(file)
+	private := filepath.Join(top, "private.txt")
+	for _, f := range []string{filepath.Join(dir, "level.txt"), private} {
+		if err := os.WriteFile(f, []byte("###\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, n, err := OpenIn(dir, "level.txt")
 	if err != nil || n != 4 {
 		t.Fatalf("a regular file: %v, %d bytes", err, n)
 	}
 	f.Close()
-	link := filepath.Join(dir, "link")
-	if err := os.Symlink(file, link); err != nil {
+	// A link that stays in the folder is followed.
+	if err := os.Symlink("level.txt", filepath.Join(dir, "same")); err != nil {
 		t.Fatal(err)
 	}
-	_, _, err = OpenNoFollow(link)
-	var le *LinkError
-	if !errors.As(err, &le) || le.Path != link {
-		t.Errorf("a link to a regular file: %v; want a *LinkError naming it", err)
+	if f, n, err := OpenIn(dir, "same"); err != nil || n != 4 {
+		t.Errorf("a link within the folder: %v, %d bytes", err, n)
+	} else {
+		f.Close()
+	}
+	// Out of the folder: by a link, by an absolute link, by "..".
+	for link, target := range map[string]string{"up": "../private.txt", "abs": private} {
+		if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
+			t.Fatal(err)
+		}
+		_, _, err := OpenIn(dir, link)
+		var le *LinkError
+		if !errors.As(err, &le) || le.Path != filepath.Join(dir, link) {
+			t.Errorf("a link to %s: %v; want a *LinkError naming it", target, err)
+		}
+	}
+	if f, _, err := OpenIn(dir, "../private.txt"); err == nil {
+		f.Close()
+		t.Error(`"../private.txt" opened the file outside the folder`)
 	}
 	fifo := filepath.Join(dir, "fifo")
 	if err := syscall.Mkfifo(fifo, 0o600); err == nil {
 		var nr *NotRegularError
-		if _, _, err := OpenNoFollow(fifo); !errors.As(err, &nr) {
-			t.Errorf("a FIFO: %v; want it refused at once", err)
+		start := time.Now()
+		if _, _, err := OpenIn(dir, "fifo"); !errors.As(err, &nr) || time.Since(start) > 5*time.Second {
+			t.Errorf("a FIFO: %v after %v; want it refused at once", err, time.Since(start))
 		}
 	}
-	if _, _, err := OpenNoFollow(filepath.Join(dir, "missing")); !errors.Is(err, os.ErrNotExist) {
+	if _, _, err := OpenIn(dir, "missing"); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("a missing file: %v", err)
 	}
 }

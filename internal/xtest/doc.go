@@ -1,5 +1,5 @@
 // Package xtest presses real keys on an X server through its XTEST
-// extension (libXtst) and records when, for measuring the latency from a
+// extension and records when, for measuring the latency from a
 // key press to the frame that shows it: the server takes the injected
 // event as a keyboard's, and GLFW receives it like any key press.
 //
@@ -12,9 +12,12 @@
 //
 // Time: every time is on snapshot.Now()'s base, integer nanoseconds of
 // CLOCK_MONOTONIC, the clock window stamps input with, so a press's time and
-// the time GLFW delivered it subtract. The package reads the clock in C,
-// right next to the X calls, and converts it with an offset measured once
-// (its error is well under a microsecond; the tests check it).
+// the time GLFW delivered it subtract.
+//
+// X: the connection is pure Go (github.com/jezek/xgb), apart from GLFW's
+// Xlib one: it needs no cgo and no libXtst, and a server that goes away
+// makes its calls fail with an error naming the display, where Xlib's
+// default would end the process; no process-wide Xlib handler is set.
 //
 // Threads: an Injector has an X connection of its own, apart from GLFW's,
 // so none of its methods needs the main thread: each may be called from any
@@ -32,6 +35,6 @@
 // read with snapshot.Now(); Focus brings a process's window to the
 // foreground, as far as Windows lets it. Source says which injector runs.
 //
-// Other builds without X11 (macOS, no cgo, the wayland tag) compile, and
-// Open returns ErrUnavailable.
+// Other builds without X11 (macOS, the wayland tag) compile, and Open
+// returns ErrUnavailable.
 package xtest

@@ -1,269 +1,18 @@
-//go:build linux && cgo && !wayland
+//go:build linux && !wayland
 
 package xtest
 
-/*
-#cgo LDFLAGS: -lXtst -lX11
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-#include <pthread.h>
-#include <X11/Xlib.h>
-#include <X11/Xatom.h>
-#include <X11/Xlibint.h>
-#include <X11/extensions/XTest.h>
-
-// xt_conn is one injector's X connection and what went wrong on it.
-typedef struct {
-	Display *dpy;
-	volatile int lost; // the connection broke: every later call fails
-	int err;           // the last X protocol error on it, 0 for none
-} xt_conn;
-
-// The open connections, so that the process-wide I/O error handler can
-// tell ours from GLFW's.
-#define XT_MAX 16
-static xt_conn *xt_conns[XT_MAX];
-static pthread_mutex_t xt_mu = PTHREAD_MUTEX_INITIALIZER;
-static XIOErrorHandler xt_prev_io;
-
-static int xt_ours(Display *d) {
-	int ours = 0;
-	pthread_mutex_lock(&xt_mu);
-	for (int i = 0; i < XT_MAX; i++) {
-		if (xt_conns[i] && xt_conns[i]->dpy == d) {
-			ours = 1;
-		}
-	}
-	pthread_mutex_unlock(&xt_mu);
-	return ours;
-}
-
-// xt_io_error is the process-wide I/O error handler: for our connections
-// it returns, so that Xlib calls our exit handler instead of printing and
-// exiting; any other connection gets the handler that was there before.
-static int xt_io_error(Display *d) {
-	if (xt_ours(d)) {
-		return 0;
-	}
-	return xt_prev_io ? xt_prev_io(d) : 0;
-}
-
-// xt_io_exit replaces Xlib's exit(1) on our connections: the connection is
-// marked lost (Xlib then returns at once from every call on it).
-static void xt_io_exit(Display *d, void *data) {
-	((xt_conn *)data)->lost = 1;
-}
-
-// xt_wire_error sees every protocol error on our connections before the
-// process-wide error handler would (which exits by default, and which GLFW
-// resets whenever it likes): it keeps the code and drops the error.
-static Bool xt_wire_error(Display *d, XErrorEvent *he, xError *we) {
-	pthread_mutex_lock(&xt_mu);
-	for (int i = 0; i < XT_MAX; i++) {
-		if (xt_conns[i] && xt_conns[i]->dpy == d) {
-			xt_conns[i]->err = we->errorCode;
-		}
-	}
-	pthread_mutex_unlock(&xt_mu);
-	return False;
-}
-
-static int64_t xt_mono(void) {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
-enum { XT_OK, XT_NO_DISPLAY, XT_NO_XTEST, XT_TOO_MANY };
-
-// xt_open opens name (NULL: $DISPLAY) and checks XTEST.
-static int xt_open(const char *name, xt_conn **out, int *major, int *minor) {
-	Display *d = XOpenDisplay(name);
-	if (!d) {
-		return XT_NO_DISPLAY;
-	}
-	int ev, er;
-	if (!XTestQueryExtension(d, &ev, &er, major, minor)) {
-		XCloseDisplay(d);
-		return XT_NO_XTEST;
-	}
-	xt_conn *c = calloc(1, sizeof *c);
-	c->dpy = d;
-	pthread_mutex_lock(&xt_mu);
-	int slot = -1;
-	for (int i = 0; i < XT_MAX && slot < 0; i++) {
-		if (!xt_conns[i]) {
-			slot = i;
-		}
-	}
-	if (slot >= 0) {
-		xt_conns[slot] = c;
-		XIOErrorHandler prev = XSetIOErrorHandler(xt_io_error);
-		if (prev != xt_io_error) {
-			xt_prev_io = prev;
-		}
-	}
-	pthread_mutex_unlock(&xt_mu);
-	if (slot < 0) {
-		XCloseDisplay(d);
-		free(c);
-		return XT_TOO_MANY;
-	}
-	XSetIOErrorExitHandler(d, xt_io_exit, c);
-	for (int code = 1; code < 256; code++) {
-		XESetWireToError(d, code, xt_wire_error);
-	}
-	*out = c;
-	return XT_OK;
-}
-
-// xt_close closes the connection (Xlib skips the final round trip when it
-// is lost) and frees it.
-static void xt_close(xt_conn *c) {
-	// Still registered while closing: a server found gone here is
-	// handled like anywhere else.
-	XCloseDisplay(c->dpy);
-	pthread_mutex_lock(&xt_mu);
-	for (int i = 0; i < XT_MAX; i++) {
-		if (xt_conns[i] == c) {
-			xt_conns[i] = NULL;
-		}
-	}
-	pthread_mutex_unlock(&xt_mu);
-	free(c);
-}
-
-static unsigned int xt_keycode(xt_conn *c, unsigned long sym) {
-	return XKeysymToKeycode(c->dpy, (KeySym)sym);
-}
-
-// xt_fake sends one key event and waits for the server to have processed
-// it. *sent is read after the request is in Xlib's buffer and before
-// XFlush writes it to the server's socket; *acked after XSync's reply.
-static int xt_fake(xt_conn *c, unsigned int code, int down, int64_t *sent, int64_t *acked) {
-	if (c->lost) {
-		return -1;
-	}
-	c->err = 0;
-	XTestFakeKeyEvent(c->dpy, code, down ? True : False, CurrentTime);
-	*sent = xt_mono();
-	XFlush(c->dpy);
-	XSync(c->dpy, False);
-	*acked = xt_mono();
-	return c->lost ? -1 : c->err;
-}
-
-// xt_pid returns w's _NET_WM_PID, or 0 when it has none (or is gone).
-static long xt_pid(xt_conn *c, Window w) {
-	Atom pidAtom = XInternAtom(c->dpy, "_NET_WM_PID", False);
-	Atom type;
-	int format;
-	unsigned long n, after;
-	unsigned char *prop = NULL;
-	long pid = 0;
-	if (XGetWindowProperty(c->dpy, w, pidAtom, 0, 1, False, XA_CARDINAL, &type, &format, &n, &after, &prop) == Success &&
-	    prop && type == XA_CARDINAL && format == 32 && n == 1) {
-		pid = *(long *)prop;
-	}
-	if (prop) {
-		XFree(prop);
-	}
-	return pid;
-}
-
-static int xt_viewable(xt_conn *c, Window w) {
-	XWindowAttributes a;
-	return XGetWindowAttributes(c->dpy, w, &a) && a.map_state == IsViewable;
-}
-
-// xt_find returns the topmost viewable window of process pid among w and
-// its descendants down to depth levels, or 0.
-static Window xt_find(xt_conn *c, Window w, long pid, int depth) {
-	if (xt_pid(c, w) == pid && xt_viewable(c, w)) {
-		return w;
-	}
-	Window root, parent, *kids = NULL, found = 0;
-	unsigned int n = 0;
-	if (depth == 0 || !XQueryTree(c->dpy, w, &root, &parent, &kids, &n)) {
-		return 0;
-	}
-	for (unsigned int i = n; i > 0 && !found; i--) { // top of the stack first
-		found = xt_find(c, kids[i - 1], pid, depth - 1);
-	}
-	if (kids) {
-		XFree(kids);
-	}
-	return found;
-}
-
-// xt_focus gives the keyboard focus to pid's window; it returns 1 when
-// that window has it afterwards, 0 when pid has no viewable window, -1
-// when another window kept the focus (or the connection broke).
-static int xt_focus(xt_conn *c, long pid) {
-	if (c->lost) {
-		return -1;
-	}
-	// Depth 2: a top-level window, or one a window manager reparented
-	// into its frame.
-	Window w = xt_find(c, DefaultRootWindow(c->dpy), pid, 2);
-	if (!w) {
-		return 0;
-	}
-	XSetInputFocus(c->dpy, w, RevertToParent, CurrentTime);
-	XSync(c->dpy, False);
-	Window f;
-	int revert;
-	XGetInputFocus(c->dpy, &f, &revert);
-	return !c->lost && f == w ? 1 : -1;
-}
-
-// xt_focused returns the pid of the window key events go to, 0 when it is
-// not known (no window, or one without _NET_WM_PID), -1 when the
-// connection broke.
-static long xt_focused(xt_conn *c) {
-	Window root = DefaultRootWindow(c->dpy), f, child, r;
-	int revert, rx, ry, wx, wy;
-	unsigned int mask;
-	long pid = 0;
-	if (c->lost) {
-		return -1;
-	}
-	XGetInputFocus(c->dpy, &f, &revert);
-	if (f == None) {
-		return c->lost ? -1 : 0;
-	}
-	if (f == PointerRoot || f == root) {
-		// Key events go to the window under the pointer.
-		for (Window w = root; !pid && XQueryPointer(c->dpy, w, &r, &child, &rx, &ry, &wx, &wy, &mask) && child; w = child) {
-			pid = xt_pid(c, child);
-		}
-		return c->lost ? -1 : pid;
-	}
-	for (Window w = f; !pid && w && w != root;) {
-		pid = xt_pid(c, w);
-		Window parent, *kids = NULL;
-		unsigned int n;
-		if (!XQueryTree(c->dpy, w, &r, &parent, &kids, &n)) {
-			break;
-		}
-		if (kids) {
-			XFree(kids);
-		}
-		w = parent;
-	}
-	return c->lost ? -1 : pid;
-}
-*/
-import "C"
-
 import (
+	"errors"
 	"fmt"
-	"math"
+	"io"
+	"log"
 	"os"
-	"sync"
-	"unsafe"
+	"strings"
+
+	"github.com/jezek/xgb"
+	"github.com/jezek/xgb/xproto"
+	xgbxtest "github.com/jezek/xgb/xtest"
 
 	"github.com/tandem-engine/tandem/snapshot"
 )
@@ -271,10 +20,21 @@ import (
 // source names this build's injector in the bench's summary.
 const source = "xtest"
 
-// conn is an open X connection with XTEST.
+// xgb logs what it cannot hand to a caller (an error or event on a
+// connection nobody reads) through its Logger, to stderr by default: each
+// conn reads its own events and every request here is checked, so nothing
+// is lost by keeping the package quiet. xgb is the injector's alone; GLFW
+// talks to the server through Xlib, with none of this package's state.
+func init() { xgb.Logger = log.New(io.Discard, "", 0) }
+
+// conn is an open X connection with XTEST, in pure Go (github.com/jezek/xgb):
+// no Xlib, so no process-wide error handler shared with GLFW's, and no
+// libXtst to link.
 type conn struct {
-	c    *C.xt_conn
-	name string // the display's name, for errors
+	x     *xgb.Conn
+	root  xproto.Window
+	name  string      // the display's name, for errors
+	wmPID xproto.Atom // _NET_WM_PID
 }
 
 // openConn opens the X display name ("" for $DISPLAY) and checks that it
@@ -287,118 +47,220 @@ func openConn(name string) (*conn, error) {
 			return nil, noDisplayError()
 		}
 	}
-	calibrate()
-	var cname *C.char
-	if name != "" {
-		cname = C.CString(name)
-		defer C.free(unsafe.Pointer(cname))
+	x, err := xgb.NewConnDisplay(name)
+	if err != nil {
+		return nil, fmt.Errorf("xtest: %w: cannot open X display %q (%v): start an X server there (xvfb-run does) "+
+			"or set DISPLAY to one that runs, or fall back to synthetic input", ErrUnavailable, shown, err)
 	}
-	var c *C.xt_conn
-	var major, minor C.int
-	switch C.xt_open(cname, &c, &major, &minor) {
-	case C.XT_NO_DISPLAY:
-		return nil, fmt.Errorf("xtest: %w: cannot open X display %q: start an X server there (xvfb-run does) "+
-			"or set DISPLAY to one that runs, or fall back to synthetic input", ErrUnavailable, shown)
-	case C.XT_NO_XTEST:
+	if err := xgbxtest.Init(x); err != nil {
+		x.Close()
 		return nil, fmt.Errorf("xtest: %w: X display %q has no XTEST extension (a server started with "+
 			"-extension XTEST, or one that does not offer it): use a server with XTEST (Xvfb and Xorg have it "+
 			"by default), or fall back to synthetic input", ErrUnavailable, shown)
-	case C.XT_TOO_MANY:
-		return nil, fmt.Errorf("xtest: %d injectors are open already: Close one first", C.XT_MAX)
 	}
-	return &conn{c: c, name: shown}, nil
+	// Nothing is selected, but every client gets MappingNotify: read
+	// whatever comes so that xgb's queue never fills, until the
+	// connection closes.
+	go func() {
+		for {
+			if ev, err := x.WaitForEvent(); ev == nil && err == nil {
+				return
+			}
+		}
+	}()
+	c := &conn{x: x, root: xproto.Setup(x).DefaultScreen(x).Root, name: shown}
+	atom, err := xproto.InternAtom(x, false, uint16(len("_NET_WM_PID")), "_NET_WM_PID").Reply()
+	if err != nil {
+		x.Close()
+		return nil, c.lostOr(err)
+	}
+	c.wmPID = atom.Atom
+	return c, nil
 }
 
-// keycode returns the key that types sym in the server's keymap.
-func (x *conn) keycode(sym Keysym) (uint32, error) {
-	code := uint32(C.xt_keycode(x.c, C.ulong(sym)))
-	if code == 0 {
-		return 0, fmt.Errorf("xtest: keysym %#x is on no key of X display %q's keymap: pick a key the layout has (DefaultKey is F9)", uint32(sym), x.name)
+// keycode returns the key that types sym in the server's keymap: the first
+// key with it in the keymap's first column, else in its second, and so on,
+// as Xlib's XKeysymToKeycode looks.
+func (c *conn) keycode(sym Keysym) (uint32, error) {
+	setup := xproto.Setup(c.x)
+	lo, hi := setup.MinKeycode, setup.MaxKeycode
+	m, err := xproto.GetKeyboardMapping(c.x, lo, byte(hi-lo+1)).Reply()
+	if err != nil {
+		return 0, c.lostOr(err)
 	}
-	return code, nil
+	per := int(m.KeysymsPerKeycode)
+	for col := range per {
+		for k := 0; k <= int(hi-lo); k++ {
+			if i := k*per + col; i < len(m.Keysyms) && uint32(m.Keysyms[i]) == uint32(sym) {
+				return uint32(lo) + uint32(k), nil
+			}
+		}
+	}
+	return 0, fmt.Errorf("xtest: keysym %#x is on no key of X display %q's keymap: pick a key the layout has (DefaultKey is F9)", uint32(sym), c.name)
 }
 
 // fake sends one key event on keycode code and waits for the server to
-// have processed it.
-func (x *conn) fake(code uint32, down bool) (Stamp, error) {
-	var sent, acked C.int64_t
-	d := C.int(0)
+// have processed it: At is read just before the request is queued (xgb
+// writes it from its own goroutine at once), Acked after the round trip
+// that checks it.
+func (c *conn) fake(code uint32, down bool) (Stamp, error) {
+	typ := byte(xproto.KeyRelease)
 	if down {
-		d = 1
+		typ = xproto.KeyPress
 	}
-	switch rc := C.xt_fake(x.c, C.uint(code), d, &sent, &acked); {
-	case rc < 0:
-		return Stamp{}, x.lostError()
-	case rc > 0:
-		return Stamp{}, fmt.Errorf("xtest: X display %q refused the fake key event on keycode %d (X error %d): "+
-			"the keymap changed under the injector; Close it and Open a new one", x.name, code, int(rc))
+	at := snapshot.Now()
+	err := xgbxtest.FakeInputChecked(c.x, typ, byte(code), xproto.TimeCurrentTime, xproto.WindowNone, 0, 0, 0).Check()
+	acked := snapshot.Now()
+	if err != nil {
+		if lost(err) {
+			return Stamp{}, c.lostError()
+		}
+		return Stamp{}, fmt.Errorf("xtest: X display %q refused the fake key event on keycode %d (%v): "+
+			"the keymap changed under the injector; Close it and Open a new one", c.name, code, err)
 	}
-	return Stamp{At: fromMono(int64(sent)), Acked: fromMono(int64(acked))}, nil
+	return Stamp{At: at, Acked: acked}, nil
 }
 
 // focus gives the keyboard focus to the viewable window of process pid.
-func (x *conn) focus(pid int) error {
-	switch C.xt_focus(x.c, C.long(pid)) {
-	case 1:
-		return nil
-	case 0:
-		return fmt.Errorf("xtest: process %d has no visible window with _NET_WM_PID on X display %q: open the window visible (not hidden) before focusing it", pid, x.name)
+func (c *conn) focus(pid int) error {
+	// Depth 2: a top-level window, or one a window manager reparented
+	// into its frame.
+	w, err := c.find(c.root, pid, 2)
+	if err != nil {
+		return c.lostOr(err)
 	}
-	if x.lost() {
-		return x.lostError()
+	if w == 0 {
+		return fmt.Errorf("xtest: process %d has no visible window with _NET_WM_PID on X display %q: open the window visible (not hidden) before focusing it", pid, c.name)
 	}
-	return fmt.Errorf("xtest: X display %q kept the keyboard focus off process %d's window (a window manager decides it): click the window, or run on a server without one (Xvfb)", x.name, pid)
+	if err := xproto.SetInputFocusChecked(c.x, xproto.InputFocusParent, w, xproto.TimeCurrentTime).Check(); err != nil {
+		return c.lostOr(err)
+	}
+	f, err := xproto.GetInputFocus(c.x).Reply()
+	if err != nil {
+		return c.lostOr(err)
+	}
+	if f.Focus != w {
+		return fmt.Errorf("xtest: X display %q kept the keyboard focus off process %d's window (a window manager decides it): click the window, or run on a server without one (Xvfb)", c.name, pid)
+	}
+	return nil
+}
+
+// find returns the topmost viewable window of process pid among w and its
+// descendants down to depth levels, or 0. A window that went away while
+// it looked is skipped.
+func (c *conn) find(w xproto.Window, pid, depth int) (xproto.Window, error) {
+	p, err := c.pidOf(w)
+	if err != nil {
+		return 0, err
+	}
+	if p == pid {
+		a, err := xproto.GetWindowAttributes(c.x, w).Reply()
+		if err != nil && lost(err) {
+			return 0, err
+		}
+		if err == nil && a.MapState == xproto.MapStateViewable {
+			return w, nil
+		}
+	}
+	if depth == 0 {
+		return 0, nil
+	}
+	t, err := xproto.QueryTree(c.x, w).Reply()
+	if err != nil {
+		if lost(err) {
+			return 0, err
+		}
+		return 0, nil
+	}
+	for i := len(t.Children) - 1; i >= 0; i-- { // top of the stack first
+		if f, err := c.find(t.Children[i], pid, depth-1); f != 0 || err != nil {
+			return f, err
+		}
+	}
+	return 0, nil
+}
+
+// pidOf returns w's _NET_WM_PID, or 0 when it has none (or is gone).
+func (c *conn) pidOf(w xproto.Window) (int, error) {
+	r, err := xproto.GetProperty(c.x, false, w, c.wmPID, xproto.AtomCardinal, 0, 1).Reply()
+	switch {
+	case err != nil && lost(err):
+		return 0, err
+	case err != nil || r.Type != xproto.AtomCardinal || r.Format != 32 || r.ValueLen != 1 || len(r.Value) < 4:
+		return 0, nil
+	}
+	return int(xgb.Get32(r.Value)), nil
 }
 
 // focused returns the pid of the window key events go to, 0 if unknown.
-func (x *conn) focused() (int, error) {
-	pid := int(C.xt_focused(x.c))
-	if pid < 0 || x.lost() {
-		return 0, x.lostError()
+func (c *conn) focused() (int, error) {
+	f, err := xproto.GetInputFocus(c.x).Reply()
+	if err != nil {
+		return 0, c.lostOr(err)
 	}
-	return pid, nil
-}
-
-func (x *conn) lost() bool { return x.c.lost != 0 }
-
-func (x *conn) lostError() error {
-	return fmt.Errorf("xtest: the connection to X display %q broke (the server exited?): Open the injector again once a server runs there", x.name)
-}
-
-func (x *conn) close() { C.xt_close(x.c) }
-
-// monoOffset is CLOCK_MONOTONIC minus snapshot.Now(): both read the same
-// kernel clock (Go's monotonic time is CLOCK_MONOTONIC on Linux), so it is
-// constant, and is measured once. monoSpread is the width of the best
-// bracket it was measured in; its error is at most half that.
-var (
-	calibrateOnce          sync.Once
-	monoOffset, monoSpread int64
-)
-
-// calibrate measures monoOffset: the C clock read between two
-// snapshot.Now() calls, the narrowest of many brackets kept.
-func calibrate() {
-	calibrateOnce.Do(func() {
-		monoSpread = math.MaxInt64
-		for range 200 {
-			a := snapshot.Now()
-			m := int64(C.xt_mono())
-			b := snapshot.Now()
-			if b-a < monoSpread {
-				monoSpread = b - a
-				monoOffset = m - a - (b-a)/2
+	switch f.Focus {
+	case xproto.InputFocusNone:
+		return 0, nil
+	case xproto.InputFocusPointerRoot, c.root:
+		// Key events go to the window under the pointer.
+		for w := c.root; ; {
+			q, err := xproto.QueryPointer(c.x, w).Reply()
+			if err != nil {
+				return 0, c.lostOr(err)
 			}
+			if q.Child == xproto.WindowNone {
+				return 0, nil
+			}
+			if pid, err := c.pidOf(q.Child); err != nil || pid != 0 {
+				return pid, c.lostOr(err)
+			}
+			w = q.Child
 		}
-	})
+	}
+	for w := f.Focus; w != xproto.WindowNone && w != c.root; {
+		pid, err := c.pidOf(w)
+		if err != nil || pid != 0 {
+			return pid, c.lostOr(err)
+		}
+		t, err := xproto.QueryTree(c.x, w).Reply()
+		if err != nil {
+			return 0, c.lostOr(err)
+		}
+		w = t.Parent
+	}
+	return 0, nil
 }
 
-// fromMono converts a CLOCK_MONOTONIC reading to snapshot.Now()'s base.
-func fromMono(mono int64) int64 { return mono - monoOffset }
+func (c *conn) close() { c.x.Close() }
 
-// monoNow reads CLOCK_MONOTONIC in C, converted to snapshot.Now()'s base;
-// the tests compare it with snapshot.Now().
-func monoNow() int64 {
-	calibrate()
-	return fromMono(int64(C.xt_mono()))
+// lost reports whether err says the connection is gone: xgb's read loop
+// ended (io.EOF), or a request could not be sent or answered on it.
+func lost(err error) bool {
+	if err == nil {
+		return false
+	}
+	if errors.Is(err, io.EOF) {
+		return true
+	}
+	var xe xgb.Error
+	if errors.As(err, &xe) {
+		return false // the server answered, with an X error
+	}
+	return true
+}
+
+// lostOr is the connection's lost error when err says it is gone, else
+// err as an X error on this display; nil for nil.
+func (c *conn) lostOr(err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case lost(err):
+		return c.lostError()
+	}
+	return fmt.Errorf("xtest: X display %q: %s", c.name, strings.TrimSpace(err.Error()))
+}
+
+func (c *conn) lostError() error {
+	return fmt.Errorf("xtest: the connection to X display %q broke (the server exited?): Open the injector again once a server runs there", c.name)
 }

@@ -1,12 +1,8 @@
-//go:build !windows && (!linux || !cgo || wayland)
+//go:build !windows && (!linux || wayland)
 
 package xtest
 
-import (
-	"fmt"
-
-	"github.com/tandem-engine/tandem/snapshot"
-)
+import "fmt"
 
 // source names the injector this build would have.
 const source = "xtest"
@@ -14,9 +10,9 @@ const source = "xtest"
 // conn stands for the X connection this build cannot make.
 type conn struct{}
 
-// openConn fails: XTEST needs the X11 build (Linux, cgo, no wayland tag).
+// openConn fails: XTEST needs the X11 build (Linux, no wayland tag).
 func openConn(string) (*conn, error) {
-	return nil, fmt.Errorf("xtest: %w: this build has no X11 (it needs Linux, cgo and no wayland build tag): fall back to synthetic input", ErrUnavailable)
+	return nil, fmt.Errorf("xtest: %w: this build has no X11 (it needs Linux and no wayland build tag): fall back to synthetic input", ErrUnavailable)
 }
 
 // The methods below are never called: openConn returns no conn.
@@ -26,6 +22,3 @@ func (*conn) fake(uint32, bool) (Stamp, error) { return Stamp{}, errClosed }
 func (*conn) focus(int) error                  { return errClosed }
 func (*conn) focused() (int, error)            { return 0, errClosed }
 func (*conn) close()                           {}
-
-// monoNow is snapshot.Now() itself here.
-func monoNow() int64 { return snapshot.Now() }

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -18,30 +19,6 @@ import (
 	"github.com/tandem-engine/tandem/snapshot"
 	"github.com/tandem-engine/tandem/window"
 )
-
-func TestClockIsSnapshots(t *testing.T) {
-	// The C clock, converted, must fall between two snapshot.Now() calls
-	// around it, now and later (a clock running at another rate, such as
-	// CLOCK_MONOTONIC_RAW while NTP slews, would drift out).
-	const slack = 2000 // ns: what the conversion may be off by
-	check := func(when string) {
-		worst, widest := int64(0), int64(0)
-		for range 2000 {
-			a := snapshot.Now()
-			m := monoNow()
-			b := snapshot.Now()
-			widest = max(widest, b-a)
-			worst = max(worst, a-m, m-b)
-		}
-		if worst > slack {
-			t.Errorf("%s: the C clock fell %d ns outside the snapshot.Now() calls around it, want at most %d", when, worst, slack)
-		}
-		t.Logf("%s: worst %d ns outside the bracket (widest bracket %d ns; offset measured to ±%d ns)", when, worst, widest, monoSpread/2)
-	}
-	check("at once")
-	time.Sleep(300 * time.Millisecond)
-	check("0.3 s later")
-}
 
 func TestOpenWithoutDisplay(t *testing.T) {
 	t.Setenv("DISPLAY", "")
@@ -54,36 +31,76 @@ func TestOpenWithoutDisplay(t *testing.T) {
 
 func TestOpenWithoutXTEST(t *testing.T) {
 	// A private Xvfb started without the extension.
+	name, _ := privateXvfb(t, "-extension", "XTEST")
+	_, err := Open(name)
+	wantErr(t, err, fmt.Sprintf("X display %q has no XTEST extension", name), "synthetic input")
+}
+
+func TestServerGone(t *testing.T) {
+	// The server exits under an open injector: its calls say so, and
+	// neither hang nor end the process (Xlib's default on a lost
+	// connection is exit(1)); Close still works.
+	name, kill := privateXvfb(t)
+	in, err := Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := in.Press(DefaultKey); err != nil {
+		t.Fatal(err)
+	}
+	kill()
+	done := make(chan error, 1)
+	go func() {
+		_, err := in.Release(DefaultKey)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "broke (the server exited?)") {
+			t.Errorf("Release after the server exited: %v, want the broken connection named", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Release after the server exited did not return in 10 s")
+	}
+	if _, err := in.FocusedPID(); err == nil {
+		t.Error("FocusedPID after the server exited gave no error")
+	}
+	in.Close()
+}
+
+// privateXvfb starts an Xvfb of its own with args, and returns its
+// display's name and a function that stops it (also run at the end).
+func privateXvfb(t *testing.T, args ...string) (name string, kill func()) {
+	t.Helper()
 	path, err := exec.LookPath("Xvfb")
 	if err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatal("no Xvfb under CI=true: install it (apt-get install xvfb; make deps does)")
 		}
-		t.Skip("no Xvfb to start a server without XTEST")
+		t.Skip("no Xvfb to start a server of the test's own")
 	}
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	cmd := exec.Command(path, "-displayfd", "3", "-extension", "XTEST", "-nolisten", "tcp", "-screen", "0", "64x64x24")
+	cmd := exec.Command(path, append([]string{"-displayfd", "3", "-nolisten", "tcp", "-screen", "0", "64x64x24"}, args...)...)
 	cmd.ExtraFiles = []*os.File{w}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	w.Close()
-	defer func() {
+	kill = sync.OnceFunc(func() {
 		cmd.Process.Kill()
 		cmd.Wait()
-	}()
+	})
+	t.Cleanup(kill)
 	line, err := bufio.NewReader(r).ReadString('\n')
 	n, cerr := strconv.Atoi(strings.TrimSpace(line))
 	if err != nil || cerr != nil {
 		t.Fatalf("Xvfb gave no display number (%q, %v)", line, err)
 	}
-	name := fmt.Sprintf(":%d", n)
-	_, err = Open(name)
-	wantErr(t, err, fmt.Sprintf("X display %q has no XTEST extension", name), "synthetic input")
+	return fmt.Sprintf(":%d", n), kill
 }
 
 func wantErr(t *testing.T, err error, parts ...string) {

@@ -42,15 +42,16 @@ var ErrUnavailable = errors.New("cannot inject key presses")
 // focused window's client by Acked, as they hand XTEST's events on within
 // the request itself.
 type Stamp struct {
-	// At is read just before the request is written to the server's
-	// socket: the earliest moment the server can see the event, so every
-	// consequence of it comes later. It is the moment a latency counts
-	// from. (Read after the write instead, it could follow GLFW's
-	// callback: the write wakes the server, which can run first.)
+	// At is read just before the request is handed to the connection,
+	// which writes it to the server's socket at once: no later than the
+	// earliest moment the server can see the event, so every consequence
+	// of it comes later. It is the moment a latency counts from. (Read
+	// after the write instead, it could follow GLFW's callback: the write
+	// wakes the server, which can run first.)
 	At int64
-	// Acked is read after an XSync round trip once the request was
-	// written: the server has processed it. Acked-At bounds when the
-	// server took the event, typically some tens of microseconds.
+	// Acked is read after the round trip that checks the request: the
+	// server has processed it. Acked-At bounds when the server took the
+	// event.
 	Acked int64
 }
 

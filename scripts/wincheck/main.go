@@ -84,7 +84,7 @@ func checkJSON(file string, want []string) error {
 // checkPNG checks that file is a PNG of at least 64 x 64 pixels and, if
 // picture, that it has at least 16 colours and 2000 pixels not of its
 // commonest: a scene, not a cleared or blank buffer, or one with a line of
-// text on it. (The shooter's sky covers 99.1% of its screenshot: its
+// text on it. (The shooter's sky covers nearly all of its screenshot: its
 // sprites are small.)
 func checkPNG(file string, picture bool) error {
 	f, err := os.Open(file)
