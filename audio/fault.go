@@ -188,6 +188,10 @@ func (f *faults) close() {
 	}
 }
 
+// down reports whether the device was lost or stalled when the watcher
+// stopped. After close.
+func (f *faults) down() bool { return f.lost || f.stalled }
+
 // summary is what happened, "" when nothing did.
 func (f *faults) summary() string {
 	if f == nil {

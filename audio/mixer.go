@@ -98,6 +98,13 @@ func (m *Mixer) Close() {
 	}
 }
 
+// unplayed returns how many events wait in the queue and the pending
+// list: at the end, those the device never took. The audio thread's, or
+// once it has stopped.
+func (m *Mixer) unplayed() int64 {
+	return int64(m.q.tail.Load()-m.q.head.Load()) + int64(m.npend)
+}
+
 // StreamErrors returns the errors of the streamed files that failed so
 // far, each naming its file, in the order of the mixer's sounds. Any
 // goroutine.
