@@ -27,14 +27,15 @@ type Mixer struct {
 	fed     uint64 // the last tick fed; the feeding thread's
 
 	// Owned by the audio thread.
-	voices  [MaxVoices]voice
-	pending [256]Event
-	npend   int
-	written int64     // frames handed to the device
-	mix     []float32 // the buffer being mixed, stereo
-	seq     uint64    // plays started, for the yield rule
-	clock   clock
-	back    int64 // when the device came back after a fault; plays aimed before are dropped
+	voices   [MaxVoices]voice
+	pending  [256]Event
+	npend    int
+	written  int64     // frames handed to the device
+	mix      []float32 // the buffer being mixed, stereo
+	seq      uint64    // plays started, for the yield rule
+	clock    clock
+	back     int64 // when the device came back after a fault; plays aimed before are dropped
+	lastRead int64 // the last pull's now
 
 	now      func() int64 // snapshot.Now, or a test's clock
 	buffered func() int   // frames the device has been given and not yet taken; nil: no device
@@ -97,6 +98,10 @@ func (m *Mixer) Close() {
 		st.close()
 	}
 }
+
+// gapRebase is how long the device may go without a pull before the
+// mixer takes it for gone and back (it pulls every 20 to 50 ms).
+const gapRebase = int64(500_000_000)
 
 // unplayed returns how many events wait in the queue and the pending
 // list: at the end, those the device never took. The audio thread's, or
@@ -169,10 +174,14 @@ func (m *Mixer) Read(p []byte) (int, error) {
 		}
 	}
 	n = min(n, len(m.mix)/2)
-	if m.rebase.Swap(false) {
+	if m.rebase.Swap(false) || m.clock.valid && m.lastRead > 0 && now-m.lastRead > gapRebase {
+		// The device came back after taking nothing (a stalled server,
+		// a new connection): its buffer ran dry meanwhile, and the plays
+		// aimed while it was gone are dropped, not played late.
 		m.clock.reset(m.written - int64(bp))
 		m.back = now
 	}
+	m.lastRead = now
 	if m.clock.observe(now, m.written-int64(bp), m.buffered != nil && bp == 0) {
 		m.st.underruns.Add(1)
 	}
