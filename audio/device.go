@@ -305,6 +305,11 @@ func (o *Output) Close() {
 	left := bounded(stopWait, o.player.PauseAndStopReading)
 	if left {
 		o.player.Close()
+		if o.faults.down() {
+			// The device took nothing since it went: the events still
+			// waiting were never heard.
+			o.Mixer.st.eventsDropped.Add(o.Mixer.unplayed())
+		}
 	}
 	o.Mixer.Close()
 	if left {

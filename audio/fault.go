@@ -3,10 +3,13 @@
 package audio
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jfreymuth/pulse"
@@ -44,11 +47,11 @@ type faults struct {
 	events []string // what happened and when, for the summary
 
 	// The watcher's own.
-	said     int       // stream errors said
-	frames   int64     // the device's frames at the last look
-	movedAt  time.Time // when they last moved
-	stalled  bool      // the device took nothing for stallAfter
-	lost     bool      // the server is gone; reconnecting
+	said     int         // stream errors said
+	frames   int64       // the device's frames at the last look
+	movedAt  time.Time   // when they last moved
+	stalled  atomic.Bool // the device took nothing for stallAfter, its server answering (or stopped)
+	lost     atomic.Bool // the server is gone; reconnecting
 	triedAt  time.Time
 	direct   *directPulse // the stream a reconnection opened, nil until then
 	ototaken bool         // oto's player was stopped for it
@@ -103,63 +106,77 @@ func (f *faults) look(now time.Time) {
 		f.said = len(errs)
 	}
 
-	if err := f.deviceErr(); err != nil && !f.lost {
-		f.lost, f.stalled = true, false
-		f.say(fmt.Sprintf("server lost at %s (%s)", f.at(now), shortErr(err)),
-			fmt.Sprintf("the sound server was lost at %s into the run (%s); the run goes on silent and reconnects if it comes back", f.at(now), shortErr(err)))
-		if f.direct != nil {
-			f.direct.close()
-			f.direct = nil
-		}
-	}
-	if f.lost {
-		if now.Sub(f.triedAt) >= retryEvery && f.o.device != "alsa" {
-			f.triedAt = now
-			f.reconnect(now)
-		}
-		return
-	}
-
+	// The device's health is read from what it takes, not from its
+	// client's error: jfreymuth/pulse sets a stream's error on its own
+	// goroutine with no synchronization (oto's Context.Err reads it).
 	frames := m.st.written.Load()
-	switch {
-	case frames != f.frames:
+	if frames != f.frames {
 		f.frames, f.movedAt = frames, now
-		if f.stalled {
-			f.stalled = false
-			m.rebase.Store(true) // the device's buffer drained: time sounds anew
+		if f.stalled.Load() {
+			f.stalled.Store(false) // (the mixer anchors anew by itself: gapRebase)
 			f.say(fmt.Sprintf("resumed at %s", f.at(now)),
 				fmt.Sprintf("the sound server takes sound again at %s", f.at(now)))
 		}
-	case !f.stalled && now.Sub(f.movedAt) >= stallAfter && frames > 2*m.clock.warm:
-		// (Only once the device has played: ALSA's may take a second to
-		// start, and a start is timed by the clock's own warm-up.)
-		f.stalled = true
-		f.say(fmt.Sprintf("stalled at %s", f.at(f.movedAt)),
-			fmt.Sprintf("the sound server took no sound from %s into the run to %s; the run goes on, its sounds wait or are dropped (counted)", f.at(f.movedAt), f.at(now)))
+		return
+	}
+	if now.Sub(f.movedAt) < stallAfter || f.direct == nil && frames <= 2*m.clock.warm {
+		// (A device that has not played yet is left alone: ALSA's may
+		// take a second to start, and a start is timed by the clock's
+		// own warm-up.)
+		return
+	}
+	if !f.stalled.Load() && !f.lost.Load() {
+		// It took nothing for stallAfter: a server that does not answer
+		// is gone; one that answers (or stopped: it answers nothing in
+		// time) has stalled.
+		f.triedAt = now
+		if err := f.probe(); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+			f.lost.Store(true)
+			f.say(fmt.Sprintf("server lost at %s (%s)", f.at(f.movedAt), err),
+				fmt.Sprintf("the sound server was lost at %s into the run (%s); the run goes on silent and reconnects if it comes back", f.at(f.movedAt), err))
+		} else {
+			f.stalled.Store(true)
+			f.say(fmt.Sprintf("stalled at %s", f.at(f.movedAt)),
+				fmt.Sprintf("the sound server took no sound from %s into the run to %s; the run goes on, its sounds wait or are dropped (counted)", f.at(f.movedAt), f.at(now)))
+		}
+		return
+	}
+	if f.o.device != "alsa" && now.Sub(f.triedAt) >= retryEvery {
+		f.triedAt = now
+		f.reconnect(now)
 	}
 }
 
-// deviceErr returns the error of the stream the device plays on: oto's,
-// or the reconnected one.
-func (f *faults) deviceErr() error {
-	if f.direct != nil {
-		return f.direct.err()
+// probe connects to the PulseAudio server afresh and reports why it
+// could not; nil for ALSA, which has no server to ask.
+func (f *faults) probe() error {
+	if f.o.device == "alsa" {
+		return nil
 	}
-	return f.o.ctx.Err()
-}
-
-// shortErr is err in a few words, without oto's prefixes.
-func shortErr(err error) string {
-	s := err.Error()
-	for _, p := range []string{"oto: ", "PulseAudio error: "} {
-		s = strings.TrimPrefix(s, p)
+	c, err := pulse.NewClient(pulse.ClientApplicationName(f.o.name), pulse.ClientTimeout(pulseTimeout))
+	if err != nil {
+		return err
 	}
-	return s
+	c.Close()
+	return nil
 }
 
 // reconnect tries once to play the mixer on a new PulseAudio stream (oto
-// opens one context per process, and its context does not come back).
+// opens one context per process, and its context does not come back):
+// when the server answers and the stream the device had still takes
+// nothing a moment later, that stream is gone.
 func (f *faults) reconnect(now time.Time) {
+	if f.probe() != nil {
+		return // not back yet
+	}
+	time.Sleep(3 * watchEvery)
+	if f.o.Mixer.st.written.Load() != f.frames {
+		return // it takes again: the next look says so
+	}
+	if f.direct != nil {
+		f.direct.close()
+		f.direct = nil
+	}
 	if !f.ototaken {
 		if !bounded(stopWait, f.o.player.PauseAndStopReading) {
 			return // oto's reader is stuck in the mixer: it cannot be replaced yet
@@ -170,8 +187,10 @@ func (f *faults) reconnect(now time.Time) {
 	if err != nil {
 		return // not back yet
 	}
-	f.direct, f.lost = d, false
-	f.frames, f.movedAt, f.stalled = f.o.Mixer.st.written.Load(), now, false
+	f.direct = d
+	f.lost.Store(false)
+	f.stalled.Store(false)
+	f.frames, f.movedAt = f.o.Mixer.st.written.Load(), now
 	f.say(fmt.Sprintf("reconnected at %s", f.at(now)), fmt.Sprintf("the sound server is back at %s into the run: sound plays again", f.at(now)))
 }
 
@@ -187,6 +206,10 @@ func (f *faults) close() {
 		f.direct.close()
 	}
 }
+
+// down reports whether the device was lost or stalled when the watcher
+// stopped. After close.
+func (f *faults) down() bool { return f.lost.Load() || f.stalled.Load() }
 
 // summary is what happened, "" when nothing did.
 func (f *faults) summary() string {
@@ -263,16 +286,6 @@ func (d *directPulse) Read(p []byte) (int, error) {
 
 // Format is the stream's sample format.
 func (d *directPulse) Format() byte { return proto.FormatFloat32LE }
-
-func (d *directPulse) err() error {
-	if err := d.stream.Error(); err != nil {
-		return err
-	}
-	if d.stream.Closed() {
-		return fmt.Errorf("the stream was closed by the server")
-	}
-	return nil
-}
 
 // close stops reading the mixer at once, then closes the stream and the
 // connection, waiting at most pulseTimeout for the server.

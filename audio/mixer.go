@@ -27,14 +27,15 @@ type Mixer struct {
 	fed     uint64 // the last tick fed; the feeding thread's
 
 	// Owned by the audio thread.
-	voices  [MaxVoices]voice
-	pending [256]Event
-	npend   int
-	written int64     // frames handed to the device
-	mix     []float32 // the buffer being mixed, stereo
-	seq     uint64    // plays started, for the yield rule
-	clock   clock
-	back    int64 // when the device came back after a fault; plays aimed before are dropped
+	voices   [MaxVoices]voice
+	pending  [256]Event
+	npend    int
+	written  int64     // frames handed to the device
+	mix      []float32 // the buffer being mixed, stereo
+	seq      uint64    // plays started, for the yield rule
+	clock    clock
+	back     int64 // when the device came back after a fault; plays aimed before are dropped
+	lastRead int64 // the last pull's now
 
 	now      func() int64 // snapshot.Now, or a test's clock
 	buffered func() int   // frames the device has been given and not yet taken; nil: no device
@@ -107,20 +108,6 @@ func (m *Mixer) Close() {
 	}
 }
 
-// StreamErrors returns the errors of the streamed files that failed so
-// far, each naming its file, in the order of the mixer's sounds. Any
-// goroutine.
-func (m *Mixer) StreamErrors(dst []error) []error {
-	for _, st := range m.streams {
-		if st.failed.Load() {
-			if err, ok := st.err.Load().(error); ok {
-				dst = append(dst, err)
-			}
-		}
-	}
-	return dst
-}
-
 // Rate returns the mixer's sample rate.
 func (m *Mixer) Rate() int { return m.rate }
 
@@ -171,10 +158,14 @@ func (m *Mixer) Read(p []byte) (int, error) {
 		}
 	}
 	n = min(n, len(m.mix)/2)
-	if m.rebase.Swap(false) {
+	if m.rebase.Swap(false) || m.clock.valid && m.lastRead > 0 && now-m.lastRead > gapRebase {
+		// The device came back after taking nothing (a stalled server,
+		// a new connection): its buffer ran dry meanwhile, and the plays
+		// aimed while it was gone are dropped, not played late.
 		m.clock.reset(m.written - int64(bp))
 		m.back = now
 	}
+	m.lastRead = now
 	if m.clock.observe(now, m.written-int64(bp), m.buffered != nil && bp == 0) {
 		m.st.underruns.Add(1)
 	}
