@@ -32,6 +32,9 @@ test: export LP_NUM_THREADS ?= 2
 # which left the level fuzzer minimizing for most of its time.
 FUZZ_LEVEL  ?= 400000x
 FUZZ_REPLAY ?= 500000x
+# The sound fuzzers read a whole sound per input (and stream it): fewer
+# inputs, and a short minimization, which at the default sat for minutes.
+FUZZ_SOUND  ?= 30000x
 FUZZMIN     := -fuzzminimizetime 10000x
 
 .PHONY: all deps build windows test test-race test-race-root test-norace test-stops test-slow test-arm64 test-fuzz test-windows test-darwin wine-shim bench pacing run clean
@@ -126,6 +129,8 @@ test-arm64:
 test-fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseLevel$$' -fuzztime $(FUZZ_LEVEL) $(FUZZMIN) ./physics
 	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZ_REPLAY) $(FUZZMIN) ./replay
+	$(GO) test -run '^$$' -fuzz '^FuzzSound$$' -fuzztime $(FUZZ_SOUND) -fuzzminimizetime 100x ./audio
+	$(GO) test -run '^$$' -fuzz '^FuzzDecodeFormats$$' -fuzztime $(FUZZ_SOUND) -fuzzminimizetime 100x ./audio
 
 # cmd/tandem and the three examples for Windows, cross-built with MinGW-w64
 # to bin/windows/*.exe, statically linked: each must import only DLLs
