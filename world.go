@@ -34,6 +34,14 @@ type World struct {
 	// soundsDropped counts the sound calls that found their tick's
 	// MaxSoundsPerTick taken: the summary's audio_plays_dropped.
 	soundsDropped int64
+
+	// What the tick drew besides sprites (draw.go, text.go, shader.go):
+	// output, not state (no hash sees it).
+	draw     snapshot.Draw
+	anchors  []drawAnchor
+	fonts    int       // the fonts Setup loaded, the default included
+	uniforms []float32 // the shaders' uniforms, as the ticks last set them
+	shaders  []shaderUniforms
 }
 
 // Tick returns the number of the tick being stepped: 1 for the first.
@@ -213,6 +221,7 @@ func (w *World) publish(dst *snapshot.Snapshot) {
 	}
 	dst.Text.CopyFrom(&w.text)
 	dst.Sounds = w.sounds
+	w.publishDraw(&dst.Draw)
 }
 
 // hash folds the entities and the camera into word.

@@ -45,6 +45,7 @@ type ShapeBatch struct {
 	bucketOf []uint8
 	first    [shapeBuckets + 1]int
 	places   []GlyphPlace
+	runEnd   []int32 // where each run's glyphs end in places
 
 	shapePairs, textPairs snapshot.Pairs
 
@@ -153,17 +154,11 @@ func (b *ShapeBatch) Upload(prev, curr *snapshot.Snapshot, glyphs *GlyphCache) {
 	b.textPairs.Reset()
 	n := len(cd.Shapes)
 	if glyphs != nil {
-		b.places = b.places[:0]
-		for i := range cd.Texts {
-			b.places = glyphs.Layout(b.places, &cd.Texts[i], cd.Chars)
-		}
+		b.layout(cd)
 		if glyphs.Full() {
 			// Lay the whole snapshot out again in an emptied atlas.
 			glyphs.reset()
-			b.places = b.places[:0]
-			for i := range cd.Texts {
-				b.places = glyphs.Layout(b.places, &cd.Texts[i], cd.Chars)
-			}
+			b.layout(cd)
 		}
 		n += len(b.places)
 	}
@@ -199,9 +194,7 @@ func (b *ShapeBatch) Upload(prev, curr *snapshot.Snapshot, glyphs *GlyphCache) {
 			if j, ok := b.textPairs.Find(c.Key, i, len(pt), func(j int) uint64 { return pt[j].Key }); ok && pt[j].Gen == c.Gen {
 				px, py = pt[j].X, pt[j].Y
 			}
-			// The run's glyphs are the next ones of places: Layout again
-			// would cost the layout twice, so count them as it did.
-			end := g + b.countGlyphs(c, cd.Chars)
+			end := int(b.runEnd[i])
 			k := bucket(c.Layer, c.Flags)
 			for ; g < end; g++ {
 				gp := &b.places[g]
@@ -246,25 +239,14 @@ func (b *ShapeBatch) Upload(prev, curr *snapshot.Snapshot, glyphs *GlyphCache) {
 	}
 }
 
-// countGlyphs is how many glyphs Layout placed for run: its runes with
-// ink in the cache (all of them are cached by then).
-func (b *ShapeBatch) countGlyphs(run *snapshot.TextRun, chars []byte) int {
-	n := 0
-	if int(run.Font) >= len(b.glyphs.fonts) || !(run.Size > 0) || run.Size > maxTextPx || run.From < 0 || run.To > int32(len(chars)) || run.From > run.To {
-		return 0
+// layout lays out every run of d into places, and where each run's
+// glyphs end into runEnd.
+func (b *ShapeBatch) layout(d *snapshot.Draw) {
+	b.places, b.runEnd = b.places[:0], b.runEnd[:0]
+	for i := range d.Texts {
+		b.places = b.glyphs.Layout(b.places, &d.Texts[i], d.Chars)
+		b.runEnd = append(b.runEnd, int32(len(b.places)))
 	}
-	if b.glyphs.face(run.Font, run.Size) == nil {
-		return 0
-	}
-	for _, r := range string(chars[run.From:run.To]) {
-		if r == '\n' {
-			continue
-		}
-		if b.glyphs.get(run.Font, run.Size, r).ok {
-			n++
-		}
-	}
-	return n
 }
 
 func bucket(layer, flags uint8) uint8 {

@@ -22,7 +22,7 @@ import (
 // coverage in its red channel.
 //
 // A rune the run's font lacks is taken from the other fonts, in the
-// order they were given; a rune no font has is drawn as the run's font's
+// order they were given, font 0 last; a rune no font has is drawn as the run's font's
 // .notdef glyph (index 0: usually an empty box). Kerning applies between
 // two glyphs of the same font.
 //
@@ -130,15 +130,17 @@ const fontHinting = font.HintingNone
 
 func fix(v fixed.Int26_6) float32 { return float32(v) / 64 }
 
-// pick returns the font that draws r for a run in font: font itself, else
-// the first other that has r, else font (its .notdef).
+// pick returns the font that draws r for a run in font: font itself,
+// else the first of the others that has r (fonts 1, 2, ... then 0, the
+// default), else font (its .notdef).
 func (c *GlyphCache) pick(font uint8, r rune) uint8 {
 	if c.has(font, r) {
 		return font
 	}
-	for i := range c.fonts {
-		if uint8(i) != font && c.has(uint8(i), r) {
-			return uint8(i)
+	for i := 1; i <= len(c.fonts); i++ {
+		f := uint8(i % len(c.fonts))
+		if f != font && c.has(f, r) {
+			return f
 		}
 	}
 	return font

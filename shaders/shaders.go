@@ -45,11 +45,16 @@ var (
 	// 4 a_tint. Uniforms: u_viewProj, u_alpha, u_px, u_glyphSize,
 	// u_points (unit 1), u_glyphs (unit 2).
 	Shape = mustProgram("shape", "shape.vert", "shape.frag")
+
+	// Post draws one triangle over the framebuffer through a game's
+	// fragment shader (post.frag is the plain copy of its u_layer).
+	// Varying: v_uv. Uniforms: u_layer, u_layer0..7, u_time, u_size.
+	Post = mustProgram("post", "post.vert", "post.frag")
 )
 
 // Programs returns every program of the package, for tests that compile
 // them all.
-func Programs() []Program { return []Program{Sprite, Quad, Shape} }
+func Programs() []Program { return []Program{Sprite, Quad, Shape, Post} }
 
 // Source returns the text of the named file in FS ("sprite.vert").
 func Source(file string) (string, error) {

@@ -52,4 +52,5 @@ func ExamplePrograms() {
 	// sprite sprite.vert tinted.frag
 	// quad quad.vert tinted.frag
 	// shape shape.vert shape.frag
+	// post post.vert post.frag
 }
