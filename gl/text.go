@@ -159,13 +159,14 @@ func (c *GlyphCache) get(font uint8, size float32, r rune) glyphEntry {
 		return g
 	}
 	g := glyphEntry{font: c.pick(font, r)}
-	f := c.face(g.font, size)
-	if f == nil {
+	f, own := c.face(g.font, size), c.face(font, size)
+	if f == nil || own == nil {
 		return g
 	}
 	dr, mask, maskp, adv, _ := f.f.Glyph(fixed.Point26_6{}, r)
 	g.advance = fix(adv)
-	g.offX, g.offY = float32(dr.Min.X), float32(dr.Min.Y)+f.ascent
+	// On the run's font's baseline, whichever font drew it.
+	g.offX, g.offY = float32(dr.Min.X), float32(dr.Min.Y)+own.ascent
 	if a, ok := mask.(*image.Alpha); ok && !dr.Empty() {
 		g.ok = c.place(&g, dr.Dx(), dr.Dy(), a, maskp)
 	}

@@ -48,7 +48,7 @@ func newGlyphs(t *testing.T) *GlyphCache {
 
 // texts makes a snapshot of runs.
 func texts(runs ...struct {
-	x, y, size float32
+	x, y, size  float32
 	font, align uint8
 	s           string
 }) *snapshot.Snapshot {
@@ -63,7 +63,7 @@ func texts(runs ...struct {
 }
 
 type run = struct {
-	x, y, size float32
+	x, y, size  float32
 	font, align uint8
 	s           string
 }

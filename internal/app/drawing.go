@@ -3,6 +3,8 @@
 package app
 
 import (
+	"fmt"
+
 	"github.com/tandem-engine/tandem/gl"
 	"github.com/tandem-engine/tandem/internal/engine"
 	"github.com/tandem-engine/tandem/snapshot"
@@ -59,7 +61,7 @@ func newDrawing(l *engine.Look, batch *gl.SpriteBatch) (d *drawing, err error) {
 		}
 		p, err := gl.NewPostShader(sh.Name, sh.Source, us)
 		if err != nil {
-			return d, err
+			return d, fmt.Errorf("tandem: %w", err)
 		}
 		d.posts = append(d.posts, p)
 	}
