@@ -52,7 +52,15 @@ type ShapeBatch struct {
 	locViewProj, locAlpha, locPx, locGlyphSize int32
 	viewProj                                   mgl32.Mat4
 	glyphs                                     *GlyphCache
+	zoom                                       float32 // the world's, for text: SetZoom
 }
+
+// SetZoom tells the batch the camera's zoom, so that the next Upload
+// rasterises text in the world at the size it shows (a zoom of 2 draws
+// 16 px text from 32 px glyphs). Text on screen is not zoomed.
+//
+// GL thread only.
+func (b *ShapeBatch) SetZoom(zoom float32) { b.zoom = zoom }
 
 // NewShapeBatch makes a batch with room for capacity shapes and glyphs
 // (it grows when a snapshot holds more).
@@ -202,7 +210,7 @@ func (b *ShapeBatch) Upload(prev, curr *snapshot.Snapshot, glyphs *GlyphCache) {
 				r[0], r[1], r[2], r[3] = f32(px), f32(py), f32(gp.X), f32(gp.Y)
 				r[4], r[5], r[6], r[7] = f32(c.X), f32(c.Y), f32(gp.X), f32(gp.Y)
 				r[8], r[9], r[10], r[11] = f32(gp.U0), f32(gp.V0), f32(gp.U1), f32(gp.V1)
-				r[12], r[13], r[14], r[15] = shapeGlyph, 0, f32(1), c.Tint
+				r[12], r[13], r[14], r[15] = shapeGlyph, 0, f32(gp.Scale), c.Tint
 				b.bucketOf[at] = k
 				count[k]++
 				at++
@@ -244,7 +252,11 @@ func (b *ShapeBatch) Upload(prev, curr *snapshot.Snapshot, glyphs *GlyphCache) {
 func (b *ShapeBatch) layout(d *snapshot.Draw) {
 	b.places, b.runEnd = b.places[:0], b.runEnd[:0]
 	for i := range d.Texts {
-		b.places = b.glyphs.Layout(b.places, &d.Texts[i], d.Chars)
+		zoom := b.zoom
+		if d.Texts[i].Flags&snapshot.ShapeScreen != 0 {
+			zoom = 1
+		}
+		b.places = b.glyphs.Layout(b.places, &d.Texts[i], d.Chars, zoom)
 		b.runEnd = append(b.runEnd, int32(len(b.places)))
 	}
 }

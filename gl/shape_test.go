@@ -34,6 +34,7 @@ func drawShapes(b *ShapeBatch, g *GlyphCache, prev, curr *snapshot.Snapshot, alp
 	var img *image.RGBA
 	gltest.Do(func() {
 		Clear(0, 0, 0, 1)
+		b.SetZoom(zoom)
 		b.Upload(prev, curr, g)
 		cam := shapeCam
 		cam.Zoom = zoom

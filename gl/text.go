@@ -217,6 +217,7 @@ func (c *GlyphCache) reset() {
 type GlyphPlace struct {
 	X, Y           float32
 	U0, V0, U1, V1 float32
+	Scale          float32 // pixels per texel
 }
 
 // Layout appends to dst the glyphs of run (its bytes are chars[run.From:
@@ -225,12 +226,22 @@ type GlyphPlace struct {
 // not allocate once every glyph of the text is in the cache and dst has
 // room. Invalid UTF-8 is drawn as U+FFFD, through the missing-glyph rule.
 //
+// zoom is how many framebuffer pixels one of the run's pixels covers (the
+// camera's zoom for text in the world, 1 on screen): the glyphs are
+// rasterised at that many times the run's size, rounded to a half pixel,
+// so that zoomed text stays sharp.
+//
 // GL thread only.
-func (c *GlyphCache) Layout(dst []GlyphPlace, run *snapshot.TextRun, chars []byte) []GlyphPlace {
-	if int(run.Font) >= len(c.fonts) || !(run.Size > 0) || run.Size > maxTextPx || run.From < 0 || run.To > int32(len(chars)) || run.From > run.To {
+func (c *GlyphCache) Layout(dst []GlyphPlace, run *snapshot.TextRun, chars []byte, zoom float32) []GlyphPlace {
+	if !(zoom > 0) || zoom > 64 {
+		zoom = 1
+	}
+	size := float32(math.Round(float64(run.Size*zoom)*2) / 2)
+	if int(run.Font) >= len(c.fonts) || !(size > 0) || size > maxTextPx || run.From < 0 || run.To > int32(len(chars)) || run.From > run.To {
 		return dst
 	}
-	f := c.face(run.Font, run.Size)
+	scale := run.Size / size // the run's pixels per raster pixel
+	f := c.face(run.Font, size)
 	if f == nil {
 		return dst
 	}
@@ -246,21 +257,21 @@ func (c *GlyphCache) Layout(dst []GlyphPlace, run *snapshot.TextRun, chars []byt
 		x := float32(0)
 		switch run.Align {
 		case snapshot.AlignCenter:
-			x = -c.width(run, f, line) / 2
+			x = -c.width(run, size, f, line) / 2
 		case snapshot.AlignRight:
-			x = -c.width(run, f, line)
+			x = -c.width(run, size, f, line)
 		}
 		prev, prevFont := rune(-1), uint8(0)
 		for len(line) > 0 {
 			r, n := utf8.DecodeRune(line)
 			line = line[n:]
-			g := c.get(run.Font, run.Size, r)
+			g := c.get(run.Font, size, r)
 			if prev >= 0 && prevFont == g.font && g.font == run.Font {
 				x += fix(f.f.Kern(prev, r))
 			}
 			if g.ok {
-				dst = append(dst, GlyphPlace{X: x + g.offX, Y: y + g.offY,
-					U0: float32(g.x), V0: float32(g.y), U1: float32(g.x + g.w), V1: float32(g.y + g.h)})
+				dst = append(dst, GlyphPlace{X: (x + g.offX) * scale, Y: (y + g.offY) * scale,
+					U0: float32(g.x), V0: float32(g.y), U1: float32(g.x + g.w), V1: float32(g.y + g.h), Scale: scale})
 			}
 			x += g.advance
 			prev, prevFont = r, g.font
@@ -275,13 +286,13 @@ func (c *GlyphCache) Layout(dst []GlyphPlace, run *snapshot.TextRun, chars []byt
 const maxTextPx = 1024
 
 // width is line's advance width, kerning included.
-func (c *GlyphCache) width(run *snapshot.TextRun, f *face, line []byte) float32 {
+func (c *GlyphCache) width(run *snapshot.TextRun, size float32, f *face, line []byte) float32 {
 	w := float32(0)
 	prev, prevFont := rune(-1), uint8(0)
 	for len(line) > 0 {
 		r, n := utf8.DecodeRune(line)
 		line = line[n:]
-		g := c.get(run.Font, run.Size, r)
+		g := c.get(run.Font, size, r)
 		if prev >= 0 && prevFont == g.font && g.font == run.Font {
 			w += fix(f.f.Kern(prev, r))
 		}

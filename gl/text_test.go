@@ -165,3 +165,25 @@ func TestTextAllocs(t *testing.T) {
 		t.Errorf("%v allocations per frame of changing text, want 0", allocs)
 	}
 }
+
+// TestTextZoomed checks that text in the world at zoom 2 is rasterised
+// at twice its size: as sharp as text twice the size at zoom 1 (the same
+// pixels, within the golden tolerance), not a blurred copy.
+func TestTextZoomed(t *testing.T) {
+	b := newShapeBatch(t)
+	g := newGlyphs(t)
+	// Zoom 2 about the framebuffer's centre (128, 64): world (x, y)
+	// lands at (2x-128, 2y-64).
+	zoomed := texts(run{68, 34, 12, 0, 0, "Sharp"})
+	big := texts(run{8, 4, 24, 0, 0, "Sharp"})
+	a := drawShapes(b, g, zoomed, zoomed, 1, 2)
+	c := drawShapes(b, g, big, big, 1, 1)
+	diff := 0
+	for i := range a.Pix {
+		d := int(a.Pix[i]) - int(c.Pix[i])
+		diff = max(diff, d, -d)
+	}
+	if diff > goldenMax {
+		t.Errorf("12 px text at zoom 2 differs from 24 px text by up to %d levels (max %d)", diff, goldenMax)
+	}
+}

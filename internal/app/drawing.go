@@ -122,6 +122,7 @@ func (d *drawing) upload(p, c *snapshot.Snapshot) {
 // shaders when it has some. simTime is the moment shown, for u_time.
 func (d *drawing) draw(tiles *gl.TileLayer, view gl.ViewRect, p, c *snapshot.Snapshot, cam snapshot.Camera, fw, fh int, alpha float32, simTime int64) {
 	vp := gl.CameraMatrix(cam, fw, fh)
+	d.shapes.SetZoom(cam.Zoom) // for the next pair's text
 	px := 1 / max(cam.Zoom, 1e-6)
 	if cam.Zoom <= 0 {
 		px = 1
