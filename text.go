@@ -90,9 +90,17 @@ type Align uint8
 
 // The alignments.
 const (
-	AlignLeft   Align = Align(snapshot.AlignLeft) // x is the lines' left end
-	AlignCenter Align = Align(snapshot.AlignCenter)
-	AlignRight  Align = Align(snapshot.AlignRight)
+	AlignLeft   Align = iota // x is each line's left end
+	AlignCenter              // x is each line's centre
+	AlignRight               // x is each line's right end
+)
+
+// The snapshot's numbers for the alignments.
+var (
+	_ [0]struct{} = [uint8(AlignLeft) - snapshot.AlignLeft]struct{}{}
+	_ [0]struct{} = [uint8(AlignCenter) - snapshot.AlignCenter]struct{}{}
+	_ [0]struct{} = [uint8(AlignRight) - snapshot.AlignRight]struct{}{}
+	_ [0]struct{} = [Layers - snapshot.Layers]struct{}{}
 )
 
 // TextStyle is how text is drawn by [World.Print]: its font, size,

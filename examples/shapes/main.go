@@ -65,8 +65,8 @@ func (g *game) Setup(s *tandem.Setup) error {
 func (g *game) Tick(w *tandem.World) {
 	t := float32(w.Tick()) / float32(w.Hz())
 	// The ship circles the middle; its bar and name ride on it.
-	w.Move(g.ship, 300*physics.Cos(t), 200+60*physics.Sin(2*t))
-	hp := 0.5 + 0.5*physics.Sin(t)
+	w.Move(g.ship, 300*physics.Cos(t), 200+float32(60*physics.Sin(2*t)))
+	hp := 0.5 + float32(0.5*physics.Sin(t))
 	on := tandem.Style{On: g.ship, Layer: 1}
 	on.Color = 0xFF202020
 	w.Rect(-30, -34, 60, 8, on)
@@ -75,7 +75,7 @@ func (g *game) Tick(w *tandem.World) {
 	w.Print(0, 20, "ship", tandem.TextStyle{On: g.ship, Align: tandem.AlignCenter, Size: 14, Layer: 1})
 
 	// A row of every shape, filled above and outlined below, turning.
-	a := t * 1.5
+	a := float32(t * 1.5) // rounded: a feeds sums (no fused multiply-add)
 	row := []struct{ y, width float32 }{{-220, 0}, {-120, 3}}
 	for i, r := range row {
 		st := tandem.Style{Width: r.width, Key: uint32(10 * (i + 1))}
@@ -83,7 +83,7 @@ func (g *game) Tick(w *tandem.World) {
 		w.Circle(-520, r.y, 40, st)
 		st.Key++
 		st.Color = 0xFF40FF80
-		w.Ellipse(-400, r.y, 55, 30+10*physics.Sin(a), st)
+		w.Ellipse(-400, r.y, 55, 30+float32(10*physics.Sin(a)), st)
 		st.Key++
 		st.Color = 0xFFFFA040
 		w.Rect(-320, r.y-35, 90, 70, st)
@@ -97,17 +97,18 @@ func (g *game) Tick(w *tandem.World) {
 		st.Color = 0xFFFF60C0
 		hex := [12]float32{}
 		for k := range 6 {
-			ang := a + float32(k)*1.0471976
+			ang := a + float32(float32(k)*1.0471976)
 			hex[2*k], hex[2*k+1] = 40*physics.Cos(ang), 40*physics.Sin(ang)
 		}
 		w.Polygon(100, r.y, hex[:], st)
 		st.Key++
 	}
 	line := tandem.Style{Width: 4, Color: 0xFFFFFF60, Key: 30}
-	w.Line(200, -250, 200+100*physics.Cos(a), -250+100*physics.Sin(a), line)
+	w.Line(200, -250, 200+float32(100*physics.Cos(a)), -250+float32(100*physics.Sin(a)), line)
 	zig := [10]float32{}
 	for k := range 5 {
-		zig[2*k], zig[2*k+1] = 340+float32(k)*50, -150+30*physics.Sin(a+float32(k))
+		zig[2*k] = 340 + float32(float32(k)*50)
+		zig[2*k+1] = -150 + float32(30*physics.Sin(a+float32(k)))
 	}
 	line.Key, line.Color, line.Width = 40, 0xFF80FFFF, 3
 	w.Polyline(zig[:], line)
@@ -123,7 +124,7 @@ func (g *game) Tick(w *tandem.World) {
 	g.digits = append(append(g.digits[:0], "得分 "...), strconv.Itoa(g.score)...)
 	w.PrintBytes(24, 16, g.digits, tandem.TextStyle{Font: g.cjk, Size: 32, Screen: true})
 	if g.crt != 0 {
-		w.Uniform(g.crt, "u_pulse", physics.Sin(t*4)*0.5+0.5)
+		w.Uniform(g.crt, "u_pulse", float32(physics.Sin(t*4)*0.5)+0.5)
 	}
 }
 
