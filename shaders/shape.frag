@@ -7,7 +7,6 @@
 
 in vec2 v_local;
 flat in vec4 v_param;
-flat in vec4 v_box;
 flat in uvec2 v_kind;
 flat in float v_width;
 flat in vec4 v_tint;
@@ -114,8 +113,5 @@ void main() {
 		d = abs(d + v_width * 0.5) - v_width * 0.5;
 	}
 	float cover = clamp(0.5 - d / u_px, 0.0, 1.0);
-	if (cover <= 0.0) {
-		discard;
-	}
 	o_color = v_tint * cover;
 }

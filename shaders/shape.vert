@@ -18,7 +18,6 @@ uniform vec2 u_glyphSize; // the glyph atlas's size in texels
 
 out vec2 v_local;          // the fragment relative to the anchor
 flat out vec4 v_param;     // a, b (blended), c, d
-flat out vec4 v_box;       // e, f and more by kind
 flat out uvec2 v_kind;     // kind, polygon data
 flat out float v_width;
 flat out vec4 v_tint;
@@ -58,7 +57,6 @@ void main() {
 
 	v_local = local;
 	v_param = vec4(s.zw, a_extra.xy);
-	v_box = a_extra;
 	if (kind == GLYPH) {
 		v_local = mix(a_extra.xy, a_extra.zw, c) / u_glyphSize;
 	}
