@@ -72,3 +72,47 @@ func TestSpriteLayersInterleave(t *testing.T) {
 		t.Errorf("after ranges, Draw put the red sprite in %v", r)
 	}
 }
+
+// TestShapeMovesAsSprite checks that a keyed shape and a sprite with the
+// same two states are drawn at the same place at every blend, to the
+// pixel: what the bench's probe and anim_err_ms measure of a sprite's
+// motion holds for a shape's.
+func TestShapeMovesAsSprite(t *testing.T) {
+	f := newFixture(t)
+	var sb *ShapeBatch
+	var err error
+	gltest.Do(func() { sb, err = NewShapeBatch(4) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { gltest.Do(sb.Delete) })
+	// An 8x8 white sprite centred at x, and an 8x8 rectangle whose
+	// top-left corner is 4 px up and left of it, from x 20.3 to 93.7.
+	state := func(x float32) *snapshot.Snapshot {
+		s := snap(sprite{id: 1, gen: 1, x: x, y: 20, frame: frameWhite8})
+		s.Draw.Shapes = []snapshot.Shape{{Key: 1, Kind: snapshot.ShapeRect, X: x - 4, Y: 40 - 4, A: 8, B: 8, Tint: tWhite}}
+		return s
+	}
+	prev, curr := state(20.3), state(93.7)
+	gltest.Do(func() {
+		f.batch.Upload(prev, curr)
+		sb.Upload(prev, curr, nil)
+	})
+	vp := CameraMatrix(curr.Camera, fbW, fbH)
+	lit := func(c color.RGBA) bool { return c.R > 127 }
+	for i := range 21 {
+		alpha := float32(i) / 20
+		var img *image.RGBA
+		gltest.Do(func() {
+			Clear(0, 0, 0, 1)
+			f.batch.Draw(vp, alpha)
+			sb.Draw(0, false, vp, 1, alpha)
+			img = ReadPixels(0, 0, fbW, fbH)
+		})
+		s := bounds(img.SubImage(image.Rect(0, 0, fbW, 30)).(*image.RGBA), lit)
+		r := bounds(img.SubImage(image.Rect(0, 30, fbW, fbH)).(*image.RGBA), lit)
+		if s.Min.X != r.Min.X || s.Max.X != r.Max.X {
+			t.Errorf("alpha %.2f: the sprite covers columns %d to %d, the shape %d to %d", alpha, s.Min.X, s.Max.X, r.Min.X, r.Max.X)
+		}
+	}
+}

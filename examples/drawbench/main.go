@@ -9,7 +9,8 @@
 //   - text: 50 lines of 40 digits (2,000 glyphs, Go Regular 14 px) that
 //     change every tick;
 //   - shader: a full-screen shader (scanlines, vignette, a pulse) over a
-//     frame of 500 circles; none: the same 500 circles without it.
+//     frame of -n circles (0: the background alone); none: the same
+//     frame without it.
 //
 // go run ./examples/drawbench -mode circles -n 10000 -vsync=false -seconds 5 -json
 package main
@@ -24,7 +25,7 @@ import (
 
 var (
 	mode = flag.String("mode", "circles", "circles, lines, text, shader or none")
-	n    = flag.Int("n", 10000, "circles or lines (circles and lines modes)")
+	n    = flag.Int("n", 10000, "circles or lines (in the shader and none modes, circles under the shader)")
 )
 
 const screen = `#version 410 core
@@ -75,9 +76,7 @@ func (b *bench) Setup(s *tandem.Setup) error {
 		}
 		b.sh = sh
 		s.ScreenShader(sh)
-		count = 500
 	case "none":
-		count = 500
 	default:
 		return fmt.Errorf("drawbench: -mode %q: want circles, lines, text, shader or none", *mode)
 	}
