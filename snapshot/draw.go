@@ -86,9 +86,6 @@ func (d *Draw) Reset() {
 	d.Shapes, d.Points, d.Texts, d.Chars = d.Shapes[:0], d.Points[:0], d.Texts[:0], d.Chars[:0]
 }
 
-// Empty reports whether d draws nothing (it may still hold uniforms).
-func (d *Draw) Empty() bool { return len(d.Shapes) == 0 && len(d.Texts) == 0 }
-
 // CopyFrom makes d a copy of src, reusing d's storage: it allocates only
 // when src holds more than d ever did.
 func (d *Draw) CopyFrom(src *Draw) {
