@@ -4,7 +4,7 @@
 //
 //   - circles: -n anti-aliased circles, 6 to 14 px across, moving and
 //     bouncing (blended between ticks by key);
-//   - lines: -n anti-aliased lines 2 px wide, 20 to 40 px long, moving
+//   - lines: -n anti-aliased lines 2 px wide, 15 to 35 px long, moving
 //     and turning;
 //   - text: 50 lines of 40 digits (2,000 glyphs, Go Regular 14 px) that
 //     change every tick;
