@@ -271,18 +271,6 @@ func bucket(layer, flags uint8) uint8 {
 
 func f32(v float32) uint32 { return math.Float32bits(v) }
 
-// Has reports whether the last Upload holds anything on layer, on screen
-// or in the world.
-//
-// GL thread only.
-func (b *ShapeBatch) Has(layer int, screen bool) bool {
-	k := layer
-	if screen {
-		k += snapshot.Layers
-	}
-	return b.first[k+1] > b.first[k]
-}
-
 // Len returns the number of shapes and glyphs the last Upload sent.
 //
 // GL thread only.

@@ -41,7 +41,7 @@ type GlyphCache struct {
 	size       int // the atlas's width and height in texels
 	x, y, row  int // the shelf packer's pen and the current shelf's height
 	full       bool
-	rasterised int // glyphs rasterised since the start, for tests
+	rasterised int // glyphs rasterised since the start (a test counts them)
 }
 
 type faceKey struct {
@@ -313,9 +313,6 @@ func indexByte(b []byte, c byte) int {
 
 // Full reports whether the atlas ran out of room since the last reset.
 func (c *GlyphCache) Full() bool { return c.full }
-
-// Size returns the atlas's width (and height) in texels.
-func (c *GlyphCache) Size() int { return c.size }
 
 // Delete frees the atlas and the faces. The cache must not be used
 // afterwards.

@@ -147,8 +147,10 @@ func TestTextAllocs(t *testing.T) {
 	vp := CameraMatrix(shapeCam, shW, shH)
 	step := 0
 	var allocs float64
+	var warm int
 	gltest.Do(func() {
 		b.Upload(s, s, g) // warm: every digit rasterised
+		warm = g.rasterised
 		allocs = testing.AllocsPerRun(20, func() {
 			step++
 			for i := range s.Draw.Chars {
@@ -163,6 +165,40 @@ func TestTextAllocs(t *testing.T) {
 	}
 	if allocs != 0 {
 		t.Errorf("%v allocations per frame of changing text, want 0", allocs)
+	}
+	if warm != 10 || g.rasterised != warm {
+		t.Errorf("%d glyphs rasterised to warm up, %d after 20 more frames: want the 10 digits, once", warm, g.rasterised)
+	}
+}
+
+// TestGlyphAtlasFull checks that an atlas too small for two texts in
+// turn is emptied when the second does not fit, and the second is drawn
+// whole.
+func TestGlyphAtlasFull(t *testing.T) {
+	b := newShapeBatch(t)
+	fonts := testFonts(t)
+	var g *GlyphCache
+	var err error
+	gltest.Do(func() { g, err = NewGlyphCache(fonts, 96) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { gltest.Do(g.Delete) })
+	a := texts(run{4, 4, 24, 0, 0, "ABCDEFGHIJKLM"})
+	z := texts(run{4, 4, 24, 0, 0, "NOPQRSTUVWXYZ"})
+	for _, s := range []*snapshot.Snapshot{a, z, a} {
+		gltest.Do(func() { b.Upload(s, s, g) })
+		if b.Len() != 13 {
+			t.Fatalf("%d of 13 glyphs uploaded", b.Len())
+		}
+	}
+	if g.Full() {
+		t.Error("the atlas is still full after its reset")
+	}
+	// 39 glyphs drawn from 26 runes: some were rasterised again after a
+	// reset.
+	if g.rasterised <= 26 {
+		t.Errorf("%d glyphs rasterised: the atlas was never emptied", g.rasterised)
 	}
 }
 
