@@ -184,7 +184,8 @@ func (w *World) CutCamera(c Camera) {
 // white). It lasts one tick: every tick starts with no text, so text that
 // should stay up (a score, a "paused") is drawn again every tick, and text
 // a tick does not draw is gone from that tick's pictures on. It allocates
-// only when a tick holds more text than any before it.
+// only when a tick holds more text than any before it. For text in a font
+// of the game's own, any script, size and alignment, see [World.Print].
 func (w *World) Text(x, y int, tint uint32, s string) {
 	if tint == 0 {
 		tint = White
