@@ -223,3 +223,36 @@ func TestTextZoomed(t *testing.T) {
 		t.Errorf("12 px text at zoom 2 differs from 24 px text by up to %d levels (max %d)", diff, goldenMax)
 	}
 }
+
+// TestTextKerning checks that a kerned pair is laid out closer than its
+// glyphs' advances: "AV" in DejaVu Sans, whose GPOS table kerns it (Go
+// Regular kerns no pair).
+func TestTextKerning(t *testing.T) {
+	withGL(t, 16, 16)
+	data, err := os.ReadFile("testdata/dejavu-sans-kern-subset.ttf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := opentype.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var g *GlyphCache
+	gltest.Do(func() { g, err = NewGlyphCache([]*sfnt.Font{f}, 256) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { gltest.Do(g.Delete) })
+	var av, a, v float32
+	gltest.Do(func() {
+		s := texts(run{0, 0, 40, 0, 0, "AV"}, run{0, 0, 40, 0, 0, "A"}, run{0, 0, 40, 0, 0, "V"})
+		face := g.face(0, 40)
+		d := &s.Draw
+		w := func(i int) float32 { return g.width(&d.Texts[i], 40, face, d.Chars[d.Texts[i].From:d.Texts[i].To]) }
+		av, a, v = w(0), w(1), w(2)
+	})
+	if !(av < a+v-1) {
+		t.Errorf("AV is %.2f px wide, A and V %.2f and %.2f: not kerned", av, a, v)
+	}
+	t.Logf("AV %.2f px, A + V %.2f px", av, a+v)
+}
