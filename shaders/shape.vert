@@ -53,6 +53,15 @@ void main() {
 	}
 	float margin = kind == GLYPH ? 0.0 : 1.5 * u_px;
 	vec2 local = mix(lo - margin, hi + margin, c);
+	if (kind == LINE) {
+		// A quad along the line, not its bounding box: a long diagonal
+		// line covers its length times its width, not a square.
+		float len = length(s.zw);
+		vec2 u = len > 0.0 ? s.zw / len : vec2(1.0, 0.0);
+		vec2 n = vec2(-u.y, u.x);
+		float e = width * 0.5 + margin;
+		local = u * mix(-e, len + e, c.x) + n * mix(-e, e, c.y);
+	}
 	gl_Position = u_viewProj * vec4(s.xy + local, 0.0, 1.0);
 
 	v_local = local;
