@@ -108,6 +108,8 @@ var (
 type TextStyle struct {
 	Font Font
 	// Size is the font's size in pixels (the em square); 0 draws 16.
+	// Glyphs are rasterised at the nearest half pixel (times the
+	// camera's zoom, in the world), and laid out at Size.
 	Size  float32
 	Color uint32 // RGBA8, R in the low byte; 0 draws white
 	Align Align
