@@ -36,7 +36,8 @@ type Style struct {
 	// On attaches the shape to an entity: its coordinates are relative to
 	// the entity's centre as the tick leaves it, it moves with the entity
 	// on every frame, blended as the sprite is, and it snaps when the
-	// entity teleports. A dead entity's shapes are not drawn.
+	// entity teleports. A dead entity's shapes are not drawn. On is a
+	// world placement: with Screen it is ignored.
 	On ID
 }
 
@@ -155,6 +156,9 @@ func (w *World) shape(s snapshot.Shape, st Style, part uint32) {
 	s.Layer = st.Layer
 	if st.Screen {
 		s.Flags = snapshot.ShapeScreen
+	}
+	if st.Screen {
+		st.On = ID{}
 	}
 	s.Key = drawKey(st.Key, part, st.On)
 	if st.On != (ID{}) {

@@ -161,6 +161,9 @@ func (w *World) printRun(x, y float32, st TextStyle, n int) {
 	if tint == 0 {
 		tint = White
 	}
+	if st.Screen {
+		st.On = ID{} // a world placement (see Style.On)
+	}
 	r := snapshot.TextRun{Key: drawKey(st.Key, 0, st.On), X: x, Y: y, Size: size, Font: uint8(st.Font),
 		Align: uint8(st.Align), Layer: st.Layer, Tint: tint, From: int32(len(w.draw.Chars))}
 	if !finite(x, y, 0, 0) {
