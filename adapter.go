@@ -90,6 +90,10 @@ func (s *Setup) look() *engine.Look {
 	for a, names := range s.bindings {
 		l.Bindings[uint8(a)] = names
 	}
+	var err error
+	if l.Draw, err = s.drawLook(); err != nil {
+		panic(err) // the engine's own font, embedded: a build that cannot parse it is broken
+	}
 	if play := s.autoplay; play != nil {
 		l.Autoplay = func(tick uint64) simthread.Buttons { return simthread.Buttons(play(tick)) }
 	}

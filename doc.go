@@ -89,6 +89,38 @@
 // a replay plays the same sounds at the same ticks. With no sound device
 // the run goes on silent. docs/sound.md has the timeline.
 //
+// # Drawing
+//
+// Besides sprites and tiles a tick draws shapes, text and shaders, and
+// like its sprites and sounds what it draws is part of its output: it is
+// declared on the sim thread, published with the tick's snapshot and
+// drawn blended between two snapshots, so it moves as smoothly as the
+// sprites at any frame rate. Nothing of it is state: hashes do not see
+// it, and a replay draws it again from the same ticks.
+//
+// Shapes ([World.Circle], [World.Ellipse], [World.Rect],
+// [World.RoundRect], [World.Line], [World.Polyline], [World.Arc],
+// [World.Polygon]) are anti-aliased, filled or outlined, in world or
+// screen pixels, on a layer, as a [Style] says. Text ([World.Print]) is
+// UTF-8 in a font Setup loaded ([Setup.Font], TrueType or OpenType) or
+// the default one, at any size, aligned, with the same choices in a
+// [TextStyle]. What a tick draws lasts that tick: draw it again every
+// tick, and give it a Key (or put it On an entity) to have it blended
+// from where it was. A health bar over the player and a score:
+//
+//	bar := tandem.Style{On: g.player, Key: 1, Color: 0xFF00C000}
+//	w.Rect(-16, -24, 32*hp/maxHP, 4, bar)
+//	g.buf = strconv.AppendInt(g.buf[:0], g.score, 10)
+//	w.PrintBytes(16, 16, g.buf, tandem.TextStyle{Font: g.font, Size: 32, Screen: true})
+//
+// A game's fragment shader ([Setup.Shader], GLSL 4.10) draws a layer
+// ([Setup.LayerShader]) or the whole frame ([Setup.ScreenShader]) from a
+// texture of what was drawn, with uniforms of its own that ticks set
+// ([World.Uniform], blended between ticks); [Setup.Offscreen] draws a
+// layer into a texture that only shaders read (a light map). A shader
+// that does not compile stops the run before its first frame, naming it
+// and its line. docs/drawing.md has the details and the costs.
+//
 // # The camera
 //
 // Until a game calls [World.SetCamera] the camera is centred on (0, 0) at

@@ -227,6 +227,8 @@ type Setup struct {
 
 	sounds      []*audio.Sound // Sound k+1 is sounds[k]
 	soundByName map[string]Sound
+
+	drawSetup // fonts and shaders (text.go, shader.go)
 }
 
 // live panics when a Setup method is called after the game's Setup

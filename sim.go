@@ -96,6 +96,7 @@ func (s *Sim) step(in simthread.TickInput) {
 	s.world.tick++
 	s.world.in = in
 	s.world.text.Reset()
+	s.world.resetDraw()
 	s.world.sounds.N = 0
 	s.game.Tick(&s.world)
 }

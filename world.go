@@ -34,6 +34,14 @@ type World struct {
 	// soundsDropped counts the sound calls that found their tick's
 	// MaxSoundsPerTick taken: the summary's audio_plays_dropped.
 	soundsDropped int64
+
+	// What the tick drew besides sprites (draw.go, text.go, shader.go):
+	// output, not state (no hash sees it).
+	draw     snapshot.Draw
+	anchors  []drawAnchor
+	fonts    int       // the fonts Setup loaded, the default included
+	uniforms []float32 // the shaders' uniforms, as the ticks last set them
+	shaders  []shaderUniforms
 }
 
 // Tick returns the number of the tick being stepped: 1 for the first.
@@ -176,7 +184,8 @@ func (w *World) CutCamera(c Camera) {
 // white). It lasts one tick: every tick starts with no text, so text that
 // should stay up (a score, a "paused") is drawn again every tick, and text
 // a tick does not draw is gone from that tick's pictures on. It allocates
-// only when a tick holds more text than any before it.
+// only when a tick holds more text than any before it. For text in a font
+// of the game's own, any script, size and alignment, see [World.Print].
 func (w *World) Text(x, y int, tint uint32, s string) {
 	if tint == 0 {
 		tint = White
@@ -213,6 +222,7 @@ func (w *World) publish(dst *snapshot.Snapshot) {
 	}
 	dst.Text.CopyFrom(&w.text)
 	dst.Sounds = w.sounds
+	w.publishDraw(&dst.Draw)
 }
 
 // hash folds the entities and the camera into word.

@@ -38,11 +38,23 @@ var (
 	// Attributes: 0 a_rect (x, y, w, h in pixels, top-left origin),
 	// 1 a_frame (uint), 2 a_tint. Uniforms: u_screen, u_atlas, u_frames.
 	Quad = mustProgram("quad", "quad.vert", "tinted.frag")
+
+	// Shape draws anti-aliased shapes and glyphs, interpolated between
+	// two snapshots. Attributes: 0 a_prev (x, y, a, b), 1 a_curr, 2
+	// a_extra (c, d, e, f), 3 a_meta (kind, polygon data, width bits),
+	// 4 a_tint. Uniforms: u_viewProj, u_alpha, u_px, u_glyphSize,
+	// u_points (unit 1), u_glyphs (unit 2).
+	Shape = mustProgram("shape", "shape.vert", "shape.frag")
+
+	// Post draws one triangle over the framebuffer through a game's
+	// fragment shader (post.frag is the plain copy of its u_layer).
+	// Varying: v_uv. Uniforms: u_layer, u_layer0..7, u_time, u_size.
+	Post = mustProgram("post", "post.vert", "post.frag")
 )
 
 // Programs returns every program of the package, for tests that compile
 // them all.
-func Programs() []Program { return []Program{Sprite, Quad} }
+func Programs() []Program { return []Program{Sprite, Quad, Shape, Post} }
 
 // Source returns the text of the named file in FS ("sprite.vert").
 func Source(file string) (string, error) {

@@ -51,4 +51,6 @@ func ExamplePrograms() {
 	// Output:
 	// sprite sprite.vert tinted.frag
 	// quad quad.vert tinted.frag
+	// shape shape.vert shape.frag
+	// post post.vert post.frag
 }

@@ -116,6 +116,10 @@ type Snapshot struct {
 	// each at the tick's Time plus the run's offset. They are part of the
 	// tick's output, not of the game's state.
 	Sounds Sounds
+
+	// Draw is what the tick drew besides sprites: shapes, text in the
+	// game's fonts, shader uniforms. Output, like Sounds.
+	Draw Draw
 }
 
 // MaxSounds is how many sound events one tick can publish; the world
@@ -219,10 +223,11 @@ func (t *Text) CopyFrom(src *Text) {
 
 // CopyFrom makes s a deep copy of src, reusing s's storage.
 func (s *Snapshot) CopyFrom(src *Snapshot) {
-	sp, text := s.Sprites, s.Text
+	sp, text, draw := s.Sprites, s.Text, s.Draw
 	*s = *src
-	s.Sprites, s.Text = sp, text
+	s.Sprites, s.Text, s.Draw = sp, text, draw
 	s.Text.CopyFrom(&src.Text)
+	s.Draw.CopyFrom(&src.Draw)
 	n := src.Sprites.Len()
 	s.Sprites.Resize(n)
 	copy(s.Sprites.ID, src.Sprites.ID)

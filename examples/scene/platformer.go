@@ -3,6 +3,9 @@ package scene
 import (
 	"errors"
 	"fmt"
+	"strconv"
+
+	"golang.org/x/image/font/gofont/gobold"
 
 	"github.com/tandem-engine/tandem"
 	"github.com/tandem-engine/tandem/levels"
@@ -28,6 +31,10 @@ type Platformer struct {
 	// physics.Character.Pose.
 	right, left [physics.PoseCount]tandem.Frame
 	sfx         sounds
+	// The coin count, top right, in Go Bold: a font of the game's own.
+	font   tandem.Font
+	arenaW float32
+	line   []byte // "coins 3 / 20", formatted each tick into its own storage
 }
 
 var (
@@ -68,7 +75,12 @@ func (g *Platformer) Setup(s *tandem.Setup) error {
 	if err != nil {
 		return err
 	}
-	*g = Platformer{st: st, sfx: sfx}
+	font, err := s.Font("Go Bold", gobold.TTF)
+	if err != nil {
+		return err
+	}
+	aw, _ := s.Arena()
+	*g = Platformer{st: st, sfx: sfx, font: font, arenaW: float32(aw), line: make([]byte, 0, 32)}
 	g.right[physics.PoseIdle] = s.Frame("player_idle0")
 	for k := range physics.RunPoses {
 		g.right[physics.PoseRun0+k] = s.Frame(fmt.Sprintf("player_run%d", k))
@@ -155,6 +167,24 @@ func (g *Platformer) Tick(w *tandem.World) {
 		w.Teleport(g.player, p.X, p.Y)
 	}
 	aim(w, g.st, cut)
+	g.showCoins(w)
+}
+
+// showCoins writes the coins taken of all, top right on the screen, in
+// the game's font on a dark panel, with a coin's yellow disc after it; it
+// allocates nothing once its buffer has grown.
+func (g *Platformer) showCoins(w *tandem.World) {
+	all := len(g.coins)
+	b := append(g.line[:0], "coins "...)
+	b = strconv.AppendInt(b, int64(all-g.st.world.CoinsLeft()), 10)
+	b = append(b, " / "...)
+	b = strconv.AppendInt(b, int64(all), 10)
+	g.line = b
+	x := g.arenaW - 16
+	w.RoundRect(x-250, 12, 250, 48, 12, tandem.Style{Screen: true, Color: 0x90000000})
+	w.PrintBytes(x-44, 20, b, tandem.TextStyle{Font: g.font, Size: 28, Align: tandem.AlignRight, Screen: true})
+	w.Circle(x-24, 36, 11, tandem.Style{Screen: true, Color: 0xFF20C8FF})
+	w.Circle(x-24, 36, 11, tandem.Style{Screen: true, Width: 2, Color: 0xFF0080C0})
 }
 
 // sounds plays the tick's sounds: the music from the first tick, a jump

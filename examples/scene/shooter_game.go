@@ -32,6 +32,17 @@ type Shooter struct {
 	score     []byte // the score line, formatted each tick into its own storage
 	sfx       sounds
 	hitAt     uint64 // the tick the last hit sound played
+
+	// Lasers draws every bullet as a line over the path it flew in its
+	// last tick, blended between ticks (examples/shooter turns it on; the
+	// launcher's bench runs the shooter without it).
+	Lasers bool
+	// CRT draws the frame through a screen shader: scanlines, a
+	// vignette and a flash when a ship is hit.
+	CRT bool
+	crt tandem.Shader
+	// flash is the CRT's flash: 1 at a hit, fading.
+	flash float32
 }
 
 var (
@@ -67,7 +78,14 @@ func (g *Shooter) Setup(s *tandem.Setup) error {
 	if err != nil {
 		return err
 	}
-	*g = Shooter{sfx: sfx, sim: sim, ids: make([]tandem.ID, n), life: make([]uint32, n), gen: make([]uint32, n), score: make([]byte, 0, 64)}
+	*g = Shooter{sfx: sfx, sim: sim, ids: make([]tandem.ID, n), life: make([]uint32, n), gen: make([]uint32, n), score: make([]byte, 0, 64),
+		Lasers: g.Lasers, CRT: g.CRT}
+	if g.CRT {
+		if g.crt, err = s.Shader("crt", crtShader); err != nil {
+			return err
+		}
+		s.ScreenShader(g.crt)
+	}
 	g.frames = [roles]tandem.Frame{roleShip: s.Frame("ship"), roleGun: s.Frame("gun"), roleBullet: s.Frame("bullet")}
 	s.Bounds(0, 0, float32(aw), float32(ah))
 	w := s.World()
@@ -93,6 +111,7 @@ func (g *Shooter) Tick(w *tandem.World) {
 	})
 	g.draw(w)
 	g.showScore(w)
+	g.effects(w, hits)
 	// The gun's shot when fire goes down and every 8th tick while it is
 	// held (it fires every tick: a sound a tick would be a buzz); the
 	// turrets' dozens of shots a tick are silent. The turrets hit ships
@@ -117,6 +136,51 @@ func (g *Shooter) showScore(w *tandem.World) {
 	g.score = b
 	w.TextBytes(8, 20, 0, b)
 }
+
+// effects draws the lasers and sets the CRT's flash, when they are on:
+// drawing only, which no hash sees.
+func (g *Shooter) effects(w *tandem.World, hitsBefore uint64) {
+	if g.Lasers {
+		t := &g.sim.slots
+		dt := float32(g.sim.dt)
+		for _, b := range g.sim.bullets {
+			x, y := float32(b.x)+BulletSize/2, float32(b.y)+BulletSize/2
+			vx, vy := float32(b.vx), float32(b.vy)
+			// Faster bullets burn whiter.
+			c := uint32(0xFF4040FF)
+			if vy < -10_000 {
+				c = 0xFFC0F0FF
+			}
+			w.Line(x, y, x-float32(vx*dt), y-float32(vy*dt), tandem.Style{Width: 2, Color: c, Layer: layerBullets,
+				Key: b.slot | t.life[b.slot]<<20})
+		}
+	}
+	if g.CRT {
+		if g.sim.hits > hitsBefore {
+			g.flash = 1
+		}
+		w.Uniform(g.crt, "u_flash", g.flash)
+		g.flash *= 0.85
+	}
+}
+
+// crtShader is the shooter's screen shader: every other line darker, the
+// corners darker, and the frame brighter for a moment after a hit.
+const crtShader = `#version 410 core
+in vec2 v_uv;
+out vec4 o_color;
+uniform sampler2D u_layer;
+uniform vec2 u_size;
+uniform float u_flash;
+
+void main() {
+	vec4 c = texture(u_layer, v_uv);
+	float scan = 0.75 + 0.25 * step(1.0, mod(v_uv.y * u_size.y, 2.0));
+	vec2 d = v_uv - 0.5;
+	float vignette = clamp(1.0 - dot(d, d) * 1.4, 0.0, 1.0);
+	o_color = vec4(c.rgb * scan * vignette + vec3(0.25, 0.1, 0.05) * u_flash, 1.0);
+}
+`
 
 // draw brings w's entities in line with the sim's slots: a slot that
 // holds a new entity since the last draw gets a new one in w (its

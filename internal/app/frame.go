@@ -110,9 +110,7 @@ func (s *session) drawWorld(curr *snapshot.Snapshot, showAt, now int64, fw, fh i
 	s.shownMu.Lock()
 	s.shown = shownView{cam: cam, w: fw, h: fh}
 	s.shownMu.Unlock()
-	vp := gl.CameraMatrix(cam, fw, fh)
-	s.draw.tiles.Draw(vp, viewRect(cam, fw, fh))
-	s.draw.batch.Draw(vp, v.Alpha)
+	s.draw.drawing.draw(s.draw.tiles, viewRect(cam, fw, fh), p, c, cam, fw, fh, v.Alpha, v.SimTime)
 	s.draw.gameText(&c.Text, fw, fh)
 	rec := bench.FrameRecord{SimShown: v.SimTime, Tick: c.Tick, Age: -1, Overdue: v.Overdue, Delay: s.interp.Delay, Alpha: v.Alpha,
 		// The probe is interpolated like a sprite's x (its motion is

@@ -23,6 +23,8 @@ type renderer struct {
 	tiles *gl.TileLayer
 	quads *gl.QuadBatch
 	hud   *hud
+	// drawing draws the game's shapes, text and shaders (drawing.go).
+	drawing *drawing
 	// up is the pair in the sprite batch, upAt when each was published.
 	up    [2]*snapshot.Snapshot
 	upAt  [2]int64
@@ -57,6 +59,9 @@ func newRenderer(l *engine.Look, slots int) (r *renderer, err error) {
 		return r, err
 	}
 	r.hud = newHUD(r.art)
+	if r.drawing, err = newDrawing(l, r.batch); err != nil {
+		return r, err
+	}
 	return r, nil
 }
 
@@ -68,6 +73,8 @@ func (r *renderer) delete() {
 	if r == nil || window.DisplayLost() {
 		return
 	}
+	r.drawing.delete()
+	r.drawing = nil
 	if r.quads != nil {
 		r.quads.Delete()
 	}
@@ -91,6 +98,7 @@ func (r *renderer) upload(p, c *snapshot.Snapshot) {
 		return
 	}
 	r.batch.Upload(p, c)
+	r.drawing.upload(p, c)
 	r.up, r.upAt = [2]*snapshot.Snapshot{p, c}, [2]int64{p.Published, c.Published}
 }
 

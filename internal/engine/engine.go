@@ -95,6 +95,8 @@ type Look struct {
 	// the buttons held at a tick. It runs on the input thread, while the
 	// sim runs; nil: the engine's default (run right and jump).
 	Autoplay func(tick uint64) simthread.Buttons
+	// Draw holds the game's fonts and shaders.
+	Draw DrawLook
 }
 
 // FrameSource is where a frame comes from: an image, or another frame
