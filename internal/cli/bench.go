@@ -130,8 +130,8 @@ func reportNames() []string {
 
 // writeResults writes report.md (with markdown) and bench.txt for results
 // into dir.
-func writeResults(dir, title string, rs []bench.Result, markdown func(io.Writer, string, []bench.Result) error) error {
-	if err := writeFile(dir, "report.md", func(w io.Writer) error { return markdown(w, title, rs) }); err != nil {
+func writeResults(dir, title string, rs []bench.Result, notes []string, markdown func(io.Writer, string, []bench.Result, []string) error) error {
+	if err := writeFile(dir, "report.md", func(w io.Writer) error { return markdown(w, title, rs, notes) }); err != nil {
 		return err
 	}
 	return writeFile(dir, "bench.txt", func(w io.Writer) error { return bench.WriteBenchTxt(w, rs) })
@@ -163,16 +163,18 @@ const matrixReps = 5
 // make no sense per cell.
 var matrixOwn = map[string]bool{
 	"matrix": true, "reps": true, "out": true, "json": true, "headless": true, "input": true,
-	"loop": true, "simcost": true, "sprites": true, "scene": true, "sprite-size": true,
+	"loop": true, "simcost": true, "sprites": true, "scene": true, "sprite-size": true, "order-seed": true,
 }
 
 // benchCell is one run of a sweep: its name in Go benchmark form, its
 // flags, and the -sprites it asks for (its place on the axis, whatever the
-// game made of it).
+// game made of it). Cells of one block (one load, every loop) run next to
+// each other in a rep (sweepOrder).
 type benchCell struct {
 	name    string
 	args    []string
 	sprites int
+	block   string
 }
 
 // runMatrix runs every loop x simcost x sprites cell and writes the
@@ -191,8 +193,8 @@ func (p *Program) runMatrix(opts options, stdout, stderr io.Writer) int {
 	if n := syntheticNotice(opts); n != "" {
 		fmt.Fprintln(stderr, n)
 	}
-	return p.runSweep(opts, "-matrix", cells, matrixOwn, func(w io.Writer, title string, rs []bench.Result) error {
-		return bench.WriteMatrixMarkdown(w, title, rs, notes)
+	return p.runSweep(opts, "-matrix", cells, matrixOwn, func(w io.Writer, title string, rs []bench.Result, sweepNotes []string) error {
+		return bench.WriteMatrixMarkdown(w, title, rs, append(slices.Clip(notes), sweepNotes...))
 	}, p.Charts.Sweep, stdout, stderr)
 }
 
@@ -220,7 +222,8 @@ func matrixCells(sprites []int) []benchCell {
 		for _, n := range sprites {
 			for _, loop := range app.Loops {
 				cells = append(cells, benchCell{cellName(string(loop), cost, n),
-					[]string{"-loop", string(loop), "-simcost", cost, "-sprites", fmt.Sprint(n)}, n})
+					[]string{"-loop", string(loop), "-simcost", cost, "-sprites", fmt.Sprint(n)}, n,
+					fmt.Sprintf("simcost=%s/sprites=%d", cost, n)})
 			}
 		}
 	}
@@ -318,7 +321,7 @@ var (
 var pacingOwn = map[string]bool{
 	"pacing": true, "reps": true, "out": true, "json": true, "headless": true, "input": true, "loop": true, "scene": true,
 	"sprites": true, "sprite-size": true, "interp-delay": true, "present-hold": true, "fps-cap": true,
-	"emulate-vsync": true, "vsync": true,
+	"emulate-vsync": true, "vsync": true, "order-seed": true,
 }
 
 // runPacing runs the frame-pacing comparison on the decoupled loop: every
@@ -339,11 +342,12 @@ func pacingCells(sprites int) []benchCell {
 				// that work is the row's floor.
 				args = append(args, "-host-floor")
 			}
-			cells = append(cells, benchCell{fmt.Sprintf("%s/cap=%d", m.name, c), args, sprites})
+			name := fmt.Sprintf("%s/cap=%d", m.name, c)
+			cells = append(cells, benchCell{name, args, sprites, name})
 		}
 	}
 	for _, v := range pacingVSync {
-		cells = append(cells, benchCell{v.name, slices.Clone(v.args), sprites})
+		cells = append(cells, benchCell{v.name, slices.Clone(v.args), sprites, v.name})
 	}
 	for i := range cells {
 		// A cell's own -loop, after this one, wins.

@@ -34,6 +34,8 @@ type options struct {
 	pacing bool
 	reps   int
 	input  string // -input as given: auto, xtest or synthetic
+	// orderSeed seeds a sweep's order of cells in each rep; 0: from the clock.
+	orderSeed uint64
 
 	// replay only.
 	fast     bool // the sim alone, as fast as it steps
@@ -248,6 +250,7 @@ func (o *options) benchFlags(fs *flag.FlagSet, t *flagText) {
 	fs.BoolVar(&o.matrix, "matrix", false, "run the standard comparison: every loop x simcost {0, 8ms, 14ms, 25ms} x sprites {1000, 5000}, 16 px")
 	fs.BoolVar(&o.pacing, "pacing", false, "run the frame-pacing comparison on the decoupled loop (and the threaded loop's auto delay): -interp-delay auto, 0 and 2 and -present-hold, each at -fps-cap 0, 30, 60, 144 and 240, then -emulate-vsync 60 with and without -fps-cap 50 (auto and 2); the bench game, 16 px")
 	fs.IntVar(&o.reps, "reps", 0, "with -matrix or -pacing, run every cell this many times (default 5 with -matrix: a difference between loops needs at least 4 reps a side to show beyond the noise; 1 with -pacing)")
+	fs.Uint64Var(&o.orderSeed, "order-seed", 0, "with -matrix or -pacing, the `seed` of the random order each rep runs its cells in (the loops of one load next to each other); 0 draws one, which the report states")
 	fs.StringVar(&t.input, "input", t.input, "the bench's input: xtest (a real key, F9, pressed and released through the X server, or SendInput on Windows, at random moments; input_latency_ms_* start at the press), synthetic (a button pushed into the queue every 250 ms, stamped when a frame polls; they start at the stamp), or auto: xtest on tandem's own Xvfb, synthetic on a display someone may be using (a key pressed there goes to whichever window has the focus); without XTest, synthetic")
 	fs.BoolVar(&o.Audio.OnCall, "audio-on-call", false, "start each sound at the next buffer the sound device pulls, as engines that play on call do, instead of on its tick's sample: to compare the two through the whole loop (audio_timing says which; docs/sound.md)")
 	fs.BoolVar(&o.Measure.HostFloor, "host-floor", false, "after the run, with the sim stopped, time two kinds of fixed work as long as the run's median frame, arithmetic and a walk through 4 MiB bound by the shared cache, up to 120 times each back to back, and report how much consecutive runs differ (host_floor_ms_p99, host_floor_cache_ms_p99): the machine's own unevenness, under which no frame pacing goes without slack; up to about 6 s more")

@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -31,7 +33,7 @@ import (
 // report (with markdown) and bench.txt into -out (or prints the report),
 // and charts (if any) its charts.
 func (p *Program) runSweep(opts options, what string, cells []benchCell, own map[string]bool,
-	markdown func(io.Writer, string, []bench.Result) error,
+	markdown func(io.Writer, string, []bench.Result, []string) error,
 	charts func(string, []bench.Result) ([]string, error), stdout, stderr io.Writer) int {
 	fail := func(err error) int {
 		fmt.Fprintf(stderr, "%s bench: %v\n", p.Name, err)
@@ -69,17 +71,22 @@ func (p *Program) runSweep(opts options, what string, cells []benchCell, own map
 	// signal, after app.Coalesce, exits at once.
 	stop := watchSweep(stderr)
 	defer stop.close()
-	sw := sweep{self: self, dir: dir, input: input, common: commonFlags(opts, own), stop: stop}
+	seed := opts.orderSeed
+	if seed == 0 {
+		seed = uint64(time.Now().UnixNano())
+	}
+	sw := sweep{self: self, dir: dir, input: input, common: commonFlags(opts, own), stop: stop, seed: seed}
 	began := time.Now()
 	results, n, err := sw.run(opts, cells, stdout, stderr)
 	if err != nil {
 		return fail(err)
 	}
+	notes := []string{orderNote(cells, seed, results)}
 	title := p.Name + " bench " + what
 	if stop.stopped() {
 		title += fmt.Sprintf(" (interrupted: %d of %d cells done)", len(results), n)
 	}
-	if err := writeResults(dir, title, results, markdown); err != nil {
+	if err := writeResults(dir, title, results, notes, markdown); err != nil {
 		return fail(err)
 	}
 	if charts != nil {
@@ -93,7 +100,7 @@ func (p *Program) runSweep(opts options, what string, cells []benchCell, own map
 		code = exitError
 	}
 	if opts.out == "" {
-		if err := markdown(stdout, title, results); err != nil {
+		if err := markdown(stdout, title, results, notes); err != nil {
 			return fail(err)
 		}
 		return code
@@ -176,17 +183,85 @@ type sweep struct {
 	self, dir, input string
 	common           []string
 	stop             *sweepStop
+	seed             uint64 // of the cells' order in each rep (sweepOrder)
+}
+
+// sweepOrder returns the order rep runs cells in: the blocks (the cells of
+// one load, which differ only in their loop) in a random order, and each
+// block's cells in a random order, next to each other, so that the
+// machine's drift over a rep (warming, throttling, a neighbour's load)
+// falls on every loop of a load alike and lines up with none. The order
+// is drawn afresh for each rep from seed and the rep alone: a report's
+// seed repeats it.
+func sweepOrder(cells []benchCell, seed uint64, rep int) []int {
+	rng := rand.New(rand.NewPCG(seed, uint64(rep)))
+	var blocks []string
+	in := map[string][]int{}
+	for i, c := range cells {
+		if _, ok := in[c.block]; !ok {
+			blocks = append(blocks, c.block)
+		}
+		in[c.block] = append(in[c.block], i)
+	}
+	rng.Shuffle(len(blocks), func(i, j int) { blocks[i], blocks[j] = blocks[j], blocks[i] })
+	order := make([]int, 0, len(cells))
+	for _, b := range blocks {
+		idx := slices.Clone(in[b])
+		rng.Shuffle(len(idx), func(i, j int) { idx[i], idx[j] = idx[j], idx[i] })
+		order = append(order, idx...)
+	}
+	return order
+}
+
+// orderNote is the report's paragraph on the order the runs came in: the
+// seed, then a line per rep with its blocks in the order run, each with
+// its cells' order.
+func orderNote(cells []benchCell, seed uint64, results []bench.Result) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "**Order.** Each rep ran its cells in a fresh random order, the cells of one load next to each other, "+
+		"so that the machine's drift falls on every loop of a load alike: seed %d (`-order-seed %d` runs the same order again).\n", seed, seed)
+	for i, r := range results {
+		first := i == 0 || results[i-1].Rep != r.Rep
+		switch {
+		case first:
+			fmt.Fprintf(&b, "\n- rep %d: %s: ", r.Rep, blockOf(cells, r.Name))
+		case blockOf(cells, results[i-1].Name) != blockOf(cells, r.Name):
+			fmt.Fprintf(&b, "; %s: ", blockOf(cells, r.Name))
+		default:
+			b.WriteString(", ")
+		}
+		b.WriteString(cellLabel(cells, r.Name))
+	}
+	return b.String()
+}
+
+// blockOf and cellLabel return the block of the cell called name and what
+// tells it apart within its block.
+func blockOf(cells []benchCell, name string) string {
+	if i := slices.IndexFunc(cells, func(c benchCell) bool { return c.name == name }); i >= 0 {
+		return cells[i].block
+	}
+	return name
+}
+
+func cellLabel(cells []benchCell, name string) string {
+	if b := blockOf(cells, name); b != name {
+		return strings.Trim(strings.Replace(name, b, "", 1), "/")
+	}
+	return name
 }
 
 // run runs the cells, -reps times, until they are done or a signal stops
-// the sweep; it returns the results and how many runs were planned.
+// the sweep; it returns the results and how many runs were planned. Each
+// rep takes the cells in the order [sweepOrder] draws for it.
 func (sw sweep) run(opts options, cells []benchCell, stdout, stderr io.Writer) ([]bench.Result, int, error) {
 	reps := max(opts.reps, 1)
 	n := reps * len(cells)
 	var results []bench.Result
 	began, i := time.Now(), 0
 	for rep := range reps {
-		for _, c := range cells {
+		for _, ci := range sweepOrder(cells, sw.seed, rep) {
+			c := cells[ci]
 			if sw.stop.stopped() {
 				return results, n, nil
 			}
