@@ -1,7 +1,6 @@
 package bench
 
 import (
-	"cmp"
 	"fmt"
 	"io"
 	"math"
@@ -19,26 +18,41 @@ import (
 const Alpha = 0.05
 
 // decideFigure is a figure the verdict weighs: its Summary key, what to
-// call it, and which way is better.
+// call it, which way is better, and the margin within which two loops
+// are level.
 type decideFigure struct {
 	key, name string
 	higher    bool
 	// capKey names the Summary figure that bounds this one: a tick rate
 	// above the run's hz is no better than hz itself.
 	capKey string
+	// ratio compares the figure as a ratio of one loop's to another's (a
+	// rate: 2% of 60 FPS is not 2% of 800), margin then a share (0.02:
+	// within ±2%); otherwise as a difference in unit, margin in unit.
+	ratio  bool
+	margin float64
+	unit   string
 }
 
 // decideFigures are the figures "## Which loop" weighs: the frame rate,
 // the worst frames, the smoothness a viewer sees, the sim keeping its rate,
-// and the two latencies.
+// and the two latencies, each with its margin of "level".
 var decideFigures = []decideFigure{
-	{key: "fps_mean", name: "frame rate", higher: true},
-	{key: "frame_ms_p99", name: "frame time p99", higher: false},
-	{key: "on_time_pct", name: "on time", higher: true},
-	{key: "anim_err_ms_p99", name: "animation error p99", higher: false},
-	{key: "tps", name: "ticks per second", higher: true, capKey: "hz"},
-	{key: "latency_ms_p50", name: "latency p50", higher: false},
-	{key: "input_latency_ms_p50", name: "input latency p50", higher: false},
+	{key: "fps_mean", name: "frame rate", higher: true, ratio: true, margin: 0.02},
+	{key: "frame_ms_p99", name: "frame time p99", margin: 0.5, unit: "ms"},
+	{key: "on_time_pct", name: "on time", higher: true, margin: 1, unit: "points"},
+	{key: "anim_err_ms_p99", name: "animation error p99", margin: 0.5, unit: "ms"},
+	{key: "tps", name: "ticks per second", higher: true, capKey: "hz", ratio: true, margin: 0.02},
+	{key: "latency_ms_p50", name: "latency p50", margin: 0.5, unit: "ms"},
+	{key: "input_latency_ms_p50", name: "input latency p50", margin: 0.5, unit: "ms"},
+}
+
+// marginText says f's margin of "level": "±2%", "±0.5 ms".
+func (f decideFigure) marginText() string {
+	if f.ratio {
+		return fmt.Sprintf("±%g%%", 100*f.margin)
+	}
+	return fmt.Sprintf("±%g %s", f.margin, f.unit)
 }
 
 func (f decideFigure) direction() string {
@@ -111,53 +125,47 @@ func Load(c *Cell, fewestSprites int) string {
 // loads is the order the verdict takes the loads in.
 var loads = []string{"none", "sim", "render", "sim+render"}
 
+// The three words of a comparison of two loops on one figure.
+const (
+	// Behind: the test tells the two apart (Holm-corrected p < Alpha)
+	// and the interval of the difference reaches beyond the margin.
+	Behind = "behind"
+	// Level: the whole 95% interval of the difference lies within the
+	// figure's margin (a difference may be there, smaller than it).
+	Level = "level"
+	// CannotTell: neither: more reps may tell.
+	CannotTell = "cannot tell"
+)
+
+// Confidence is the level of each difference's interval.
+const Confidence = 0.95
+
+// pairVerdict compares two loops on one figure: a before b in the cell's
+// order.
+type pairVerdict struct {
+	a, b *CellLoop
+	// p is Mann-Whitney's two-sided p, Holm-corrected over every pair
+	// compared on the figure in the cell; NaN when untestable.
+	p float64
+	// eff is b against a: b/a for a ratio figure (a Hodges-Lehmann shift
+	// of the logarithms, taken back), b - a otherwise, with its interval.
+	eff  Shift
+	word string
+	// behind is the loop behind when word is Behind.
+	behind *CellLoop
+}
+
 // figureVerdict is the verdict on one figure in one cell: each loop that
-// measured it, best median first, and which of them the best is ahead of
-// beyond the noise.
+// measured it with its median, and every pair of them compared.
 type figureVerdict struct {
-	fig    decideFigure
-	ranked []rankedLoop // best median first; empty when no loop measured it
-	// samples is the fewest reps of any loop in ranked: under 2, nothing
-	// can be told apart.
-	samples int
+	fig   decideFigure
+	loops []*CellLoop // those that measured it, in the cell's order
+	meds  []float64
+	pairs []pairVerdict
 	// slideshows are the loops that fall behind where the best keeps up: on
-	// on_time_pct, every rep under behindPct while the best's median is at
+	// on_time_pct, every rep under behindPct while the best median is at
 	// least keptPct (a slideshow, however even its frames).
 	slideshows []string
-}
-
-// rankedLoop is one loop's place in a figureVerdict.
-type rankedLoop struct {
-	l   *CellLoop
-	med float64
-	// p is Mann-Whitney's two-sided p of the best loop's reps against this
-	// loop's, Holm-corrected over the verdict's comparisons (one per loop
-	// but the best); NaN for the best itself and when untestable.
-	p float64
-	// behind reports whether the best is ahead of this loop beyond the
-	// noise: a worse median and a corrected p under Alpha.
-	behind bool
-}
-
-// best returns the loop with the best median, or nil when no loop
-// measured the figure.
-func (v figureVerdict) best() *CellLoop {
-	if len(v.ranked) == 0 {
-		return nil
-	}
-	return v.ranked[0].l
-}
-
-// level returns the loops the best is not ahead of beyond the noise, the
-// best first: the figure's winners, together.
-func (v figureVerdict) level() []string {
-	var out []string
-	for _, r := range v.ranked {
-		if !r.behind {
-			out = append(out, r.l.Loop)
-		}
-	}
-	return out
 }
 
 // A loop falls behind on on_time_pct when every rep of it shows the right
@@ -166,59 +174,174 @@ func (v figureVerdict) level() []string {
 // it wins.
 const behindPct, keptPct = 90, 99
 
-// verdict judges fig in c: the loop with the best median, tested against
-// every other loop (Mann-Whitney), the p-values Holm-corrected over those
-// comparisons, so that a verdict over four loops is no likelier to call a
-// difference by chance than one over two. The loops not behind beyond the
-// noise are level with the best.
+// comparePair returns b against a on fig from their reps (each at least
+// one), the word left to the caller's correction.
+func comparePair(fig decideFigure, xa, xb []float64) (raw float64, eff Shift) {
+	raw = MannWhitneyP(xa, xb)
+	if !fig.ratio {
+		return raw, HodgesLehmann(xa, xb, Confidence)
+	}
+	if slices.Min(xa) <= 0 || slices.Min(xb) <= 0 {
+		return raw, Shift{math.NaN(), math.NaN(), math.NaN()}
+	}
+	la, lb := make([]float64, len(xa)), make([]float64, len(xb))
+	for i, x := range xa {
+		la[i] = math.Log(x)
+	}
+	for i, x := range xb {
+		lb[i] = math.Log(x)
+	}
+	s := HodgesLehmann(la, lb, Confidence)
+	return raw, Shift{math.Exp(s.Est), math.Exp(s.Lo), math.Exp(s.Hi)}
+}
+
+// word returns what a pair's p and interval say, and which loop is behind.
+func (f decideFigure) word(p float64, eff Shift, a, b *CellLoop) (string, *CellLoop) {
+	zero, lo, hi := 0.0, -f.margin, f.margin
+	if f.ratio {
+		zero, lo, hi = 1, 1-f.margin, 1+f.margin
+	}
+	switch {
+	case math.IsNaN(eff.Est):
+		return CannotTell, nil
+	case eff.Lo >= lo && eff.Hi <= hi:
+		return Level, nil
+	case p < Alpha && eff.Est != zero:
+		// b above a: a is behind where higher is better.
+		if (eff.Est > zero) == f.higher {
+			return Behind, a
+		}
+		return Behind, b
+	}
+	return CannotTell, nil
+}
+
+// verdict judges fig in c: every pair of the loops that measured it, each
+// tested (Mann-Whitney, exact with ties) with the p-values Holm-corrected
+// over all the pairs, so that naming any loop behind on the figure is no
+// likelier by chance than Alpha; each difference with its interval, and
+// the word they give.
 func verdict(c *Cell, fig decideFigure) figureVerdict {
 	v := figureVerdict{fig: fig}
+	var vals [][]float64
 	for _, l := range c.Loops {
 		if xs := fig.values(l); len(xs) > 0 {
-			v.ranked = append(v.ranked, rankedLoop{l: l, med: median(xs), p: math.NaN()})
+			v.loops = append(v.loops, l)
+			v.meds = append(v.meds, median(slices.Clone(xs)))
+			vals = append(vals, xs)
 		}
 	}
-	if len(v.ranked) == 0 {
+	if len(v.loops) == 0 {
 		return v
 	}
-	// Best first; loops with the same median by name, so that a report
-	// does not depend on the order its runs came in.
-	slices.SortFunc(v.ranked, func(a, b rankedLoop) int {
-		by := cmp.Compare(a.med, b.med)
-		if fig.higher {
-			by = -by
-		}
-		return cmp.Or(by, cmp.Compare(a.l.Loop, b.l.Loop))
-	})
-	best := v.ranked[0]
-	v.samples = len(fig.values(best.l))
-	if fig.key == "on_time_pct" && best.med >= keptPct {
-		for _, r := range v.ranked[1:] {
-			if slices.Max(fig.values(r.l)) < behindPct {
-				v.slideshows = append(v.slideshows, r.l.Loop)
+	best := slices.Max(v.meds)
+	if !fig.higher {
+		best = slices.Min(v.meds)
+	}
+	if fig.key == "on_time_pct" && best >= keptPct {
+		for i, l := range v.loops {
+			if slices.Max(vals[i]) < behindPct {
+				v.slideshows = append(v.slideshows, l.Loop)
 			}
 		}
 	}
-	ps := make([]float64, len(v.ranked)-1)
-	for i, r := range v.ranked[1:] {
-		xs := fig.values(r.l)
-		v.samples = min(v.samples, len(xs))
-		ps[i] = MannWhitneyP(fig.values(best.l), xs)
+	var raws []float64
+	for i := range v.loops {
+		for j := i + 1; j < len(v.loops); j++ {
+			raw, eff := comparePair(fig, vals[i], vals[j])
+			raws = append(raws, raw)
+			v.pairs = append(v.pairs, pairVerdict{a: v.loops[i], b: v.loops[j], eff: eff})
+		}
 	}
-	for i, p := range Holm(ps) {
-		r := &v.ranked[i+1]
-		r.p = p
-		r.behind = p < Alpha && r.med != best.med
+	for k, p := range Holm(raws) {
+		pv := &v.pairs[k]
+		pv.p = p
+		if math.IsNaN(raws[k]) {
+			pv.p = math.NaN()
+		}
+		pv.word, pv.behind = fig.word(pv.p, pv.eff, pv.a, pv.b)
 	}
 	return v
 }
 
+// leaders returns the loops behind no other on the figure, in the cell's
+// order.
+func (v figureVerdict) leaders() []string {
+	var out []string
+	for _, l := range v.loops {
+		if !slices.ContainsFunc(v.pairs, func(p pairVerdict) bool { return p.behind == l }) {
+			out = append(out, l.Loop)
+		}
+	}
+	return out
+}
+
+// isBehind reports whether loop is behind another on the figure.
+func (v figureVerdict) isBehind(loop string) bool {
+	return slices.ContainsFunc(v.pairs, func(p pairVerdict) bool { return p.behind != nil && p.behind.Loop == loop })
+}
+
+// CellVerdicts is what the verdicts of a matrix say, counted: every pair of
+// loops on every figure in every cell with more than one loop.
+type CellVerdicts struct {
+	Behind, Level, CannotTell int
+}
+
+// Verdicts counts the words of every comparison the report's "## Which
+// loop" makes over results: what -reps auto reads to decide whether
+// another rep is needed.
+func Verdicts(results []Result) CellVerdicts {
+	var n CellVerdicts
+	for _, c := range GroupCells(results) {
+		if len(c.Loops) < 2 {
+			continue
+		}
+		for _, fig := range decideFigures {
+			for _, p := range verdict(c, fig).pairs {
+				switch p.word {
+				case Behind:
+					n.Behind++
+				case Level:
+					n.Level++
+				default:
+					n.CannotTell++
+				}
+			}
+		}
+	}
+	return n
+}
+
+// FewestReps returns the fewest reps a side at which a comparison among
+// loops loops can call one behind: where the exact test's smallest p,
+// Holm-corrected over every pair (the first step multiplies it by the
+// pairs), is under Alpha. 0 when no count up to max can.
+func FewestReps(loops, max int) int {
+	pairs := loops * (loops - 1) / 2
+	for n := 2; n <= max; n++ {
+		if float64(pairs)*SmallestP(n) < Alpha {
+			return n
+		}
+	}
+	return 0
+}
+
+// FewestLevelReps returns the fewest reps a side at which two loops can
+// be called level: where a 95% interval of their difference exists.
+func FewestLevelReps() int {
+	for n := 2; ; n++ {
+		if shiftK(n, n, (1-Confidence)/2) >= 1 {
+			return n
+		}
+	}
+}
+
 // writeWhichLoop writes the report's "## Which loop": notes first (an
-// axis the game ignored, the input source), then for each load the cells
-// it covers, each figure's best loop with its direction, the loops level
-// with it and those behind beyond the noise, and a recommendation drawn
-// from those verdicts. Nothing in it is fixed in advance: a loop is named
-// best only where its reps say so.
+// axis the game ignored, the order the runs came in, the input source),
+// then for each load the cells it covers, each figure's loops with their
+// medians and every pair's word, and a recommendation drawn from those
+// verdicts. Nothing in it is fixed in advance: a loop is named behind only
+// where its reps say so.
 func writeWhichLoop(w io.Writer, results []Result, notes []string) {
 	cells := GroupCells(results)
 	fmt.Fprintf(w, "## Which loop\n\n")
@@ -238,13 +361,19 @@ func writeWhichLoop(w io.Writer, results []Result, notes []string) {
 		fmt.Fprintf(w, "No cell ran more than one loop: nothing to compare.\n\n")
 		return
 	}
-	fmt.Fprintf(w, "Each figure's best loop by its median over the reps, the spread as (min–max). "+
-		"\"best\" lists the loops level with it: the best loop's reps are tested against each other loop's (Mann-Whitney), "+
-		"the p-values Holm-corrected over the loops compared, and a loop is behind when its corrected p < %.2f; "+
-		"\"beyond noise\" names the loops behind, each with its corrected p. "+
-		"With fewer than 4 reps a side nothing can be (use -reps 5 or more: at 5 a side the smallest p is 0.008, 0.024 corrected over the three comparisons of four loops). "+
-		"The correction is within a figure, not across the figures and cells: over this many, an odd \"yes\" can be chance; "+
-		"a loop that is behind in cell after cell is not.\n\n", Alpha)
+	fmt.Fprintf(w, "Each loop's median over its reps, the spread as (min–max). Every pair of loops is compared on every figure: "+
+		"a two-sided Mann-Whitney test, exact with ties up to %d reps a side, its p Holm-corrected over all the pairs compared on that figure in that cell; "+
+		"and the difference between the two as named (a/b: the ratio of a's to b's, for rates; a−b: the difference in the figure's unit, otherwise), "+
+		"a Hodges-Lehmann estimate with its %g%% interval. Each pair then gets one of three words: "+
+		"**behind** (corrected p < %.2f, and the interval reaches beyond the margin), "+
+		"**level** (the whole interval within the margin, `level within`), "+
+		"**cannot tell** (neither: more reps may tell; -reps auto runs until they do). "+
+		"\"not behind\" lists the loops behind no other on the figure. "+
+		"With n reps a side the smallest p is 2/C(2n,n): at 4 reps %.3f, %.2f once corrected over the six pairs of four loops, so nothing can be behind; at 5, %.3f and %.3f. "+
+		"An interval needs %d reps a side: with fewer, nothing is level either. "+
+		"The correction is within a figure in a cell, not across the figures and cells: over this many, an odd \"behind\" can be chance; "+
+		"a loop that is behind in cell after cell is not.\n\n", exactMax, 100*Confidence, Alpha,
+		SmallestP(4), 6*SmallestP(4), SmallestP(5), 6*SmallestP(5), FewestLevelReps())
 	for _, load := range loads {
 		var in []*Cell
 		for _, c := range cells {
@@ -264,25 +393,47 @@ func writeWhichLoop(w io.Writer, results []Result, notes []string) {
 	}
 }
 
+// CellTitle names a cell by its load: its sim cost and sprites, its
+// render cost when it has one, and its game knobs when it has them.
+func CellTitle(c *Cell) string {
+	s := fmt.Sprintf("simcost=%s, sprites=%s", c.SimCost, spritesText(c.Sprites))
+	if c.RenderCost != "" {
+		s += ", rendercost=" + c.RenderCost
+	}
+	if c.Knobs != "" {
+		s += ", " + c.Knobs
+	}
+	return s
+}
+
+// spritesText is a cell's sprites: "own" for the game's own count (0: no
+// -sprites given).
+func spritesText(n int) string {
+	if n == 0 {
+		return "own"
+	}
+	return fmt.Sprint(n)
+}
+
 // writeVerdicts writes the table of c's verdicts, one row per figure, and
 // returns them.
 func writeVerdicts(w io.Writer, c *Cell) []figureVerdict {
-	fmt.Fprintf(w, "simcost=%s, sprites=%d:\n\n", mdEscape(c.SimCost), c.Sprites)
-	head := []string{"figure", "better"}
+	fmt.Fprintf(w, "%s:\n\n", mdEscape(CellTitle(c)))
+	head := []string{"figure", "better", "level within"}
 	for _, l := range c.Loops {
 		head = append(head, fmt.Sprintf("%s (n=%d)", mdEscape(l.Loop), len(l.Results)))
 	}
-	head = append(head, "best", "beyond noise")
+	head = append(head, "not behind", Behind, Level, CannotTell)
 	mdRow(w, head)
 	mdRule(w, len(head))
 	var vs []figureVerdict
 	for _, fig := range decideFigures {
 		v := verdict(c, fig)
-		if v.best() == nil {
+		if len(v.loops) == 0 {
 			continue
 		}
 		vs = append(vs, v)
-		row := []string{"`" + fig.key + "`", fig.direction()}
+		row := []string{"`" + fig.key + "`", fig.direction(), fig.marginText()}
 		for _, l := range c.Loops {
 			xs := fig.values(l)
 			switch len(xs) {
@@ -295,50 +446,85 @@ func writeVerdicts(w io.Writer, c *Cell) []figureVerdict {
 				row = append(row, fmt.Sprintf("%s (%s–%s)", fmtFig(med), fmtFig(xs[0]), fmtFig(xs[len(xs)-1])))
 			}
 		}
-		row = append(row, mdEscape(strings.Join(v.level(), ", ")), v.noise())
+		lead := v.leaders()
+		if len(v.loops) < 2 {
+			lead = append(lead, "(only one loop measured it)")
+		}
+		row = append(row, mdEscape(strings.Join(lead, ", ")))
+		for _, word := range []string{Behind, Level, CannotTell} {
+			var parts []string
+			for _, p := range v.pairs {
+				if p.word == word {
+					parts = append(parts, fig.pairText(p))
+				}
+			}
+			row = append(row, mdEscape(strings.Join(parts, "; ")))
+		}
 		mdRow(w, row)
 	}
 	fmt.Fprintln(w)
 	return vs
 }
 
-// noise says which loops v's best is ahead of beyond the noise, each with
-// its corrected p, or why none is.
-func (v figureVerdict) noise() string {
-	switch {
-	case len(v.ranked) < 2:
-		return "only one loop measured it"
-	case v.samples < 2:
-		return fmt.Sprintf("cannot tell: %d rep", v.samples)
-	}
-	var behind []string
-	for _, r := range v.ranked[1:] {
-		if r.behind {
-			behind = append(behind, fmt.Sprintf("%s (p=%.3f)", mdEscape(r.l.Loop), r.p))
+// pairText says a pair's verdict in a few words: the loops, the
+// difference with its interval, and the corrected p.
+func (f decideFigure) pairText(p pairVerdict) string {
+	a, b, e := p.a, p.b, p.eff
+	if p.word == Behind && p.behind == b {
+		// The one behind first.
+		a, b = b, a
+		if f.ratio {
+			e = Shift{1 / e.Est, 1 / e.Hi, 1 / e.Lo}
+		} else {
+			e = Shift{-e.Est, -e.Hi, -e.Lo}
 		}
 	}
-	if len(behind) > 0 {
-		return "yes, ahead of " + strings.Join(behind, ", ")
+	var d string
+	switch {
+	case math.IsNaN(e.Est):
+		d = "no difference measurable"
+	case f.ratio:
+		d = fmt.Sprintf("%s/%s %.3f (%s to %s)", a.Loop, b.Loop, 1/e.Est, fmtBound(1/e.Hi, 3), fmtBound(1/e.Lo, 3))
+	default:
+		d = fmt.Sprintf("%s−%s %+.2f %s (%s to %s)", a.Loop, b.Loop, -e.Est, f.unit, fmtBound(-e.Hi, 2), fmtBound(-e.Lo, 2))
 	}
-	next := v.ranked[1]
-	if next.med == v.ranked[0].med {
-		return fmt.Sprintf("no (same median as %s)", mdEscape(next.l.Loop))
+	switch {
+	case p.word == Behind:
+		return fmt.Sprintf("%s behind %s: %s, p=%.3f", a.Loop, b.Loop, d, p.p)
+	case math.IsNaN(p.p):
+		return d
 	}
-	return fmt.Sprintf("no (p=%.2f vs %s)", next.p, mdEscape(next.l.Loop))
+	return fmt.Sprintf("%s, p=%.2f", d, p.p)
+}
+
+// fmtBound prints an interval's bound with d decimals (signed for a
+// difference), "∞" when there is none.
+func fmtBound(v float64, d int) string {
+	switch {
+	case math.IsInf(v, 1):
+		return "∞"
+	case v == 0 && d == 3:
+		return "0" // a ratio's bound when there is none
+	case math.IsInf(v, -1):
+		return "−∞"
+	case d == 2:
+		return fmt.Sprintf("%+.2f", v)
+	}
+	return fmt.Sprintf("%.*f", d, v)
 }
 
 // recommend writes a sentence or two from a load's verdicts: the loops
-// behind beyond the noise on the fewest figures, together (a set, not one
-// winner, when the reps cannot tell them apart), and what each other loop
-// is behind on; a loop that falls behind on time (a slideshow) is never
-// recommended.
+// behind another on the fewest figures, together (a set, not one winner,
+// when the reps cannot tell them apart), what they were found level on
+// and what the reps could not tell, and what each other loop is behind
+// on; a loop that falls behind on time (a slideshow) is never recommended.
 func recommend(vs []figureVerdict) string {
 	var loops, slideshows []string
 	behindOn := map[string][]string{} // loop -> figures it is behind on, once each
 	count := map[string]int{}         // loop -> verdicts it is behind in
 	compared := 0
 	for _, v := range vs {
-		if len(v.ranked) < 2 {
+		if len(v.loops) < 2 {
 			continue
 		}
 		compared++
@@ -347,14 +533,14 @@ func recommend(vs []figureVerdict) string {
 				slideshows = append(slideshows, l)
 			}
 		}
-		for _, r := range v.ranked {
-			if !slices.Contains(loops, r.l.Loop) {
-				loops = append(loops, r.l.Loop)
+		for _, l := range v.loops {
+			if !slices.Contains(loops, l.Loop) {
+				loops = append(loops, l.Loop)
 			}
-			if r.behind {
-				count[r.l.Loop]++
-				if !slices.Contains(behindOn[r.l.Loop], v.fig.name) {
-					behindOn[r.l.Loop] = append(behindOn[r.l.Loop], v.fig.name)
+			if v.isBehind(l.Loop) {
+				count[l.Loop]++
+				if !slices.Contains(behindOn[l.Loop], v.fig.name) {
+					behindOn[l.Loop] = append(behindOn[l.Loop], v.fig.name)
 				}
 			}
 		}
@@ -362,9 +548,11 @@ func recommend(vs []figureVerdict) string {
 	slices.Sort(loops)
 	var s string
 	if len(count) == 0 {
-		s = fmt.Sprintf("no loop is better beyond the noise on any of the %d figures compared; run more reps (-reps 10) before choosing, or choose on other grounds.", compared)
+		level, unsure := wordsAmong(vs, loops)
+		s = fmt.Sprintf("no loop is behind another on any of the %d figures compared: %s. ", compared, levelText(level, unsure)) +
+			"Level is not \"the same\" where the reps cannot tell: run more reps (-reps auto) before choosing, or choose on other grounds."
 	} else {
-		s = recommendSet(loops, slideshows, behindOn, count, compared)
+		s = recommendSet(vs, loops, slideshows, behindOn, count, compared)
 	}
 	if len(slideshows) > 0 {
 		s += fmt.Sprintf(" Not %s: under this load each showed the right picture less than %d%% of the display time where another loop kept it %d%% or more (on_time_pct), a slideshow, whatever it wins.",
@@ -373,9 +561,35 @@ func recommend(vs []figureVerdict) string {
 	return s
 }
 
+// wordsAmong counts the pairs among set's loops, over vs, found level and
+// those the reps cannot tell.
+func wordsAmong(vs []figureVerdict, set []string) (level, unsure int) {
+	for _, v := range vs {
+		for _, p := range v.pairs {
+			if !slices.Contains(set, p.a.Loop) || !slices.Contains(set, p.b.Loop) {
+				continue
+			}
+			switch p.word {
+			case Level:
+				level++
+			case CannotTell:
+				unsure++
+			}
+		}
+	}
+	return level, unsure
+}
+
+// levelText says how many comparisons were level and how many the reps
+// could not tell.
+func levelText(level, unsure int) string {
+	return fmt.Sprintf("level within the margin in %d of their comparisons, and the reps cannot tell in %d", level, unsure)
+}
+
 // recommendSet names the loops, slideshows left out, that are behind in
-// the fewest verdicts, then what every other loop is behind on.
-func recommendSet(loops, slideshows []string, behindOn map[string][]string, count map[string]int, compared int) string {
+// the fewest verdicts, what is known between them, then what every other
+// loop is behind on.
+func recommendSet(vs []figureVerdict, loops, slideshows []string, behindOn map[string][]string, count map[string]int, compared int) string {
 	fewest := math.MaxInt
 	for _, l := range loops {
 		if !slices.Contains(slideshows, l) {
@@ -397,10 +611,11 @@ func recommendSet(loops, slideshows []string, behindOn map[string][]string, coun
 	var s string
 	switch {
 	case fewest == 0 && len(set) == 1:
-		s = fmt.Sprintf("use the %s loop: it is behind no other loop beyond the noise on any of the %d figures compared", set[0], compared)
+		s = fmt.Sprintf("use the %s loop: it is behind no other loop on any of the %d figures compared", set[0], compared)
 	case fewest == 0:
-		s = fmt.Sprintf("use the %s loop: %s, level, none behind another beyond the noise on any of the %d figures compared",
-			orList(set, "or"), orList(set, "and"), compared)
+		level, unsure := wordsAmong(vs, set)
+		s = fmt.Sprintf("use the %s loop: none of %s is behind another on any of the %d figures compared; between them, %s",
+			orList(set, "or"), orList(set, "and"), compared, levelText(level, unsure))
 	default:
 		var each []string
 		for _, l := range set {
@@ -410,7 +625,7 @@ func recommendSet(loops, slideshows []string, behindOn map[string][]string, coun
 		if len(set) > 1 {
 			n += " each"
 		}
-		s = fmt.Sprintf("use the %s loop: behind another beyond the noise in the fewest of the %d figures compared (%s: %s); where what matters most is one of those, take a loop level on it",
+		s = fmt.Sprintf("use the %s loop: behind another in the fewest of the %d figures compared (%s: %s); where what matters most is one of those, take a loop not behind on it",
 			orList(set, "or"), compared, n, strings.Join(each, "; "))
 	}
 	if len(others) > 0 {

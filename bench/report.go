@@ -281,7 +281,7 @@ func WriteMatrixMarkdown(w io.Writer, title string, results []Result, notes []st
 		if len(c.Loops) < 2 {
 			continue
 		}
-		fmt.Fprintf(bw, "\n## Side by side: simcost=%s, sprites=%d\n\n", mdEscape(c.SimCost), c.Sprites)
+		fmt.Fprintf(bw, "\n## Side by side: %s\n\n", mdEscape(CellTitle(c)))
 		head := []string{"median over reps", "better"}
 		for _, l := range c.Loops {
 			head = append(head, fmt.Sprintf("%s (n=%d)", mdEscape(l.Loop), len(l.Results)))
@@ -371,9 +371,11 @@ func mdEscape(s string) string {
 // Cell is the results of one (simcost, sprites) cell of the matrix, by
 // loop.
 type Cell struct {
-	SimCost string
-	Sprites int
-	Loops   []*CellLoop // coupled first, then in order of first appearance
+	SimCost    string
+	Sprites    int
+	RenderCost string      // "" for none
+	Knobs      string      // a game's own load knobs, "" for none
+	Loops      []*CellLoop // coupled first, then in order of first appearance
 }
 
 // CellLoop is the reps of one loop in a cell, in the order given.
@@ -419,9 +421,11 @@ func (l *CellLoop) Median(key string) (float64, bool) {
 func GroupCells(results []Result) []*Cell {
 	var cells []*Cell
 	for _, r := range results {
-		i := slices.IndexFunc(cells, func(c *Cell) bool { return c.SimCost == r.SimCost && c.Sprites == r.Sprites })
+		i := slices.IndexFunc(cells, func(c *Cell) bool {
+			return c.SimCost == r.SimCost && c.Sprites == r.Sprites && c.RenderCost == r.RenderCost && c.Knobs == r.Knobs
+		})
 		if i < 0 {
-			cells = append(cells, &Cell{SimCost: r.SimCost, Sprites: r.Sprites})
+			cells = append(cells, &Cell{SimCost: r.SimCost, Sprites: r.Sprites, RenderCost: r.RenderCost, Knobs: r.Knobs})
 			i = len(cells) - 1
 		}
 		c := cells[i]
@@ -438,7 +442,8 @@ func GroupCells(results []Result) []*Cell {
 		})
 	}
 	slices.SortStableFunc(cells, func(a, b *Cell) int {
-		return cmp.Or(compareSimCost(a.SimCost, b.SimCost), cmp.Compare(a.Sprites, b.Sprites))
+		return cmp.Or(cmp.Compare(a.Knobs, b.Knobs), compareSimCost(a.SimCost, b.SimCost), cmp.Compare(a.Sprites, b.Sprites),
+			compareSimCost(cmp.Or(a.RenderCost, "0s"), cmp.Or(b.RenderCost, "0s")))
 	})
 	return cells
 }

@@ -11,8 +11,12 @@ type Result struct {
 	// the cell's coordinates; Rep counts from 0.
 	Loop    string
 	SimCost string
-	Sprites int
-	Rep     int
+	Sprites int // 0: the game's own count (no -sprites)
+	// RenderCost is the cell's -rendercost ("" for none) and Knobs the
+	// game's own load knobs it set ("" for none), both part of its place.
+	RenderCost string
+	Knobs      string
+	Rep        int
 	// Summary is the run's JSON summary line, decoded: the contract names
 	// (fps_mean, frame_ms_p99, judder, ...) with their values.
 	Summary map[string]any

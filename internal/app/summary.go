@@ -228,6 +228,16 @@ func delayName(o Options) string {
 	return strconv.FormatFloat(float64(o.Pacing.Delay)/1e6, 'g', -1, 64)
 }
 
+// Measured is v as measured, unrounded, for the figures a matrix's
+// verdict tests: rounding would tie reps that differ, and the rank tests
+// would count those ties. NaN (nothing measured) becomes -1, as in Round.
+func Measured(v float64) float64 {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return -1
+	}
+	return v
+}
+
 // Round rounds to d decimals; NaN (nothing measured) becomes -1, which JSON
 // can carry.
 func Round(v float64, d int) float64 {
