@@ -162,7 +162,7 @@ const matrixReps = 5
 // matrixOwn are the flags the matrix sets for each cell itself, or that
 // make no sense per cell.
 var matrixOwn = map[string]bool{
-	"matrix": true, "reps": true, "out": true, "json": true, "headless": true, "input": true,
+	"matrix": true, "reps": true, "reps-budget": true, "out": true, "json": true, "headless": true, "input": true,
 	"loop": true, "simcost": true, "sprites": true, "scene": true, "sprite-size": true, "order-seed": true,
 }
 
@@ -319,7 +319,7 @@ var (
 
 // pacingOwn are the flags -pacing sets for each cell itself.
 var pacingOwn = map[string]bool{
-	"pacing": true, "reps": true, "out": true, "json": true, "headless": true, "input": true, "loop": true, "scene": true,
+	"pacing": true, "reps": true, "reps-budget": true, "out": true, "json": true, "headless": true, "input": true, "loop": true, "scene": true,
 	"sprites": true, "sprite-size": true, "interp-delay": true, "present-hold": true, "fps-cap": true,
 	"emulate-vsync": true, "vsync": true, "order-seed": true,
 }

@@ -194,7 +194,7 @@ func TestMatrixCellLink(t *testing.T) {
 		t.Fatal(err)
 	}
 	sw := sweep{self: cell, dir: out, input: "synthetic", stop: &sweepStop{}}
-	if _, _, err := sw.run(o, cells, io.Discard, io.Discard); err == nil {
+	if _, _, _, err := sw.run(o, cells, newRepPlan(o, cells), io.Discard, io.Discard); err == nil {
 		t.Fatal("the cell's script exits 1: want an error")
 	}
 	if b, _ := os.ReadFile(victim); string(b) != "mine" {
@@ -219,7 +219,7 @@ func TestMatrixCellLink(t *testing.T) {
 		t.Fatal(err)
 	}
 	sw.dir = out
-	_, _, err = sw.run(o, cells, io.Discard, io.Discard)
+	_, _, _, err = sw.run(o, cells, newRepPlan(o, cells), io.Discard, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), file+" is a file") {
 		t.Errorf("a file at the cell's name: %v; want it refused by name", err)
 	}

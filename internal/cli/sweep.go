@@ -76,12 +76,21 @@ func (p *Program) runSweep(opts options, what string, cells []benchCell, own map
 		seed = uint64(time.Now().UnixNano())
 	}
 	sw := sweep{self: self, dir: dir, input: input, common: commonFlags(opts, own), stop: stop, seed: seed}
+	plan := newRepPlan(opts, cells)
+	fmt.Fprintln(stderr, plan.text(what))
+	if w := plan.warning(); w != "" {
+		fmt.Fprintln(stderr, w)
+	}
 	began := time.Now()
-	results, n, err := sw.run(opts, cells, stdout, stderr)
+	results, n, ended, err := sw.run(opts, cells, plan, stdout, stderr)
 	if err != nil {
 		return fail(err)
 	}
 	notes := []string{orderNote(cells, seed, results)}
+	if ended != "" {
+		fmt.Fprintln(stderr, "bench: "+ended)
+		notes = append(notes, "**Reps.** "+ended)
+	}
 	title := p.Name + " bench " + what
 	if stop.stopped() {
 		title += fmt.Sprintf(" (interrupted: %d of %d cells done)", len(results), n)
@@ -251,38 +260,129 @@ func cellLabel(cells []benchCell, name string) string {
 	return name
 }
 
-// run runs the cells, -reps times, until they are done or a signal stops
-// the sweep; it returns the results and how many runs were planned. Each
-// rep takes the cells in the order [sweepOrder] draws for it.
-func (sw sweep) run(opts options, cells []benchCell, stdout, stderr io.Writer) ([]bench.Result, int, error) {
-	reps := max(opts.reps, 1)
-	n := reps * len(cells)
+// repPlan is how many reps a sweep runs: reps, or with auto from reps
+// on, a rep at a time, while a comparison is undecided, up to max reps
+// and within budget.
+type repPlan struct {
+	reps, max int
+	auto      bool
+	budget    time.Duration
+	cells     int
+	loops     int           // the most loops a block compares
+	perCell   time.Duration // the time a cell is expected to take
+}
+
+// cellStart is about how long a cell's process takes beyond its warm-up
+// and measured seconds: starting, making its window and GL context,
+// writing its report.
+const cellStart = 2 * time.Second
+
+// autoMaxReps is the most reps -reps auto runs: the exact test's limit.
+const autoMaxReps = 30
+
+func newRepPlan(opts options, cells []benchCell) repPlan {
+	p := repPlan{reps: max(opts.reps, 1), max: max(opts.reps, 1), auto: opts.repsAuto, budget: opts.repsBudget,
+		cells: len(cells), perCell: opts.Measure.Warmup + opts.Seconds + cellStart}
+	in := map[string]int{}
+	for _, c := range cells {
+		in[c.block]++
+		p.loops = max(p.loops, in[c.block])
+	}
+	if p.auto {
+		p.reps = max(bench.FewestReps(p.loops, autoMaxReps), 1)
+		p.max = autoMaxReps
+	}
+	return p
+}
+
+// text is the plan, said before the first run: the cells, the time each
+// is expected to take, the reps and the whole time.
+func (p repPlan) text(what string) string {
+	rep := p.perCell * time.Duration(p.cells)
+	s := fmt.Sprintf("bench: %s plan: %d cells a rep, each about %v (warm-up, measured seconds, about %v to start), about %v a rep; ",
+		what, p.cells, p.perCell, cellStart, rep.Round(time.Second))
+	if !p.auto {
+		return s + fmt.Sprintf("%d reps, about %v in all", p.reps, (rep*time.Duration(p.reps)).Round(time.Second))
+	}
+	fit := min(p.max, max(1, int(p.budget/rep)))
+	return s + fmt.Sprintf("-reps auto: %d reps first (the fewest at which Holm over the %d pairs of %d loops can call one behind), about %v, "+
+		"then a rep at a time until every pair of loops on every figure is behind or level, up to %d reps or -reps-budget %v: at most %d reps, about %v",
+		p.reps, p.loops*(p.loops-1)/2, p.loops, (rep*time.Duration(p.reps)).Round(time.Second), p.max, p.budget, fit, (rep*time.Duration(fit)).Round(time.Second))
+}
+
+// warning says, before the first run, what the plan cannot decide: a
+// fixed -reps too few for any loop to be behind (or level), a budget too
+// short for the fewest reps that can.
+func (p repPlan) warning() string {
+	if p.loops < 2 {
+		return ""
+	}
+	pairs := p.loops * (p.loops - 1) / 2
+	fewest := bench.FewestReps(p.loops, 100)
+	rep := p.perCell * time.Duration(p.cells)
+	switch {
+	case p.auto && p.budget < rep*time.Duration(p.reps):
+		return fmt.Sprintf("bench: -reps-budget %v holds %d of the %d reps at which a loop can first be called behind: the verdicts will say \"cannot tell\"; give -reps-budget %v or more",
+			p.budget, int(p.budget/rep), p.reps, (rep * time.Duration(p.reps)).Round(time.Minute))
+	case p.auto || p.reps >= fewest:
+		return ""
+	}
+	s := fmt.Sprintf("bench: -reps %d cannot decide which loop is behind: with %d reps a side the smallest p, Holm-corrected over the %d pairs of %d loops, is %.2f, never under %.2f",
+		p.reps, p.reps, pairs, p.loops, min(1, float64(pairs)*bench.SmallestP(p.reps)), bench.Alpha)
+	if p.reps < bench.FewestLevelReps() {
+		s += fmt.Sprintf(", and with fewer than %d no interval exists, so none is level either: every verdict will say \"cannot tell\"", bench.FewestLevelReps())
+	} else {
+		s += ": pairs can be level, none behind"
+	}
+	return s + fmt.Sprintf(". Use -reps %d or more, or -reps auto", fewest)
+}
+
+// run runs the cells rep after rep as plan says, until they are done or a
+// signal stops the sweep; it returns the results, how many runs were
+// planned, and with -reps auto why it stopped adding reps. Each rep takes
+// the cells in the order [sweepOrder] draws for it.
+func (sw sweep) run(opts options, cells []benchCell, plan repPlan, stdout, stderr io.Writer) ([]bench.Result, int, string, error) {
+	n := plan.reps * len(cells)
 	var results []bench.Result
 	began, i := time.Now(), 0
-	for rep := range reps {
+	ended := ""
+	for rep := 0; ; rep++ {
+		if rep >= plan.reps {
+			if !plan.auto {
+				break
+			}
+			if ended = plan.more(results, rep, time.Since(began)); ended != "" {
+				break
+			}
+			n += len(cells)
+		}
 		for _, ci := range sweepOrder(cells, sw.seed, rep) {
 			c := cells[ci]
 			if sw.stop.stopped() {
-				return results, n, nil
+				return results, n, ended, nil
 			}
 			i++
 			cellDir := filepath.Join(sw.dir, "cells", fmt.Sprintf("%s-rep%d", strings.ReplaceAll(c.name, "/", "-"), rep))
 			if err := makeCellDir(cellDir); err != nil {
-				return nil, n, err
+				return nil, n, ended, err
 			}
 			el := time.Since(began)
 			left := "unknown"
 			if i > 1 {
 				left = (el / time.Duration(i-1) * time.Duration(n-i+1)).Round(time.Second).String()
 			}
-			fmt.Fprintf(stderr, "bench: cell %d of %d: %s rep %d; %s elapsed, about %s left\n",
-				i, n, c.name, rep, el.Round(time.Second), left)
+			more := ""
+			if plan.auto {
+				more = " (-reps auto: more reps may follow)"
+			}
+			fmt.Fprintf(stderr, "bench: cell %d of %d: %s rep %d; %s elapsed, about %s left%s\n",
+				i, n, c.name, rep, el.Round(time.Second), left, more)
 			r, line, err := runCell(sw.self, cellArgs(opts, c, cellDir, sw.input, sw.common), cellDir, stderr, sw.stop)
 			if sw.stop.stopped() {
-				return results, n, nil // the cell was cut short: its figures are not comparable
+				return results, n, ended, nil // the cell was cut short: its figures are not comparable
 			}
 			if err != nil {
-				return nil, n, fmt.Errorf("cell %s: %w", c.name, err)
+				return nil, n, ended, fmt.Errorf("cell %s: %w", c.name, err)
 			}
 			// The cell's place on the sprites axis, not the live
 			// entities its summary counts: a game that makes its own
@@ -294,7 +394,28 @@ func (sw sweep) run(opts options, cells []benchCell, stdout, stderr io.Writer) (
 			}
 		}
 	}
-	return results, n, nil
+	return results, n, ended, nil
+}
+
+// more returns "" when -reps auto should run another rep after reps done
+// in elapsed, or why not: every comparison decided, the most reps run, or
+// the budget, which another rep at the pace so far would pass.
+func (p repPlan) more(results []bench.Result, reps int, elapsed time.Duration) string {
+	v := bench.Verdicts(results)
+	all := v.Behind + v.Level + v.CannotTell
+	done := fmt.Sprintf("-reps auto ran %d reps in %v: ", reps, elapsed.Round(time.Second))
+	counts := fmt.Sprintf("%d behind, %d level, %d cannot tell", v.Behind, v.Level, v.CannotTell)
+	perRep := elapsed / time.Duration(reps)
+	switch {
+	case v.CannotTell == 0:
+		return done + fmt.Sprintf("every one of the %d comparisons decided (%s)", all, counts)
+	case reps >= p.max:
+		return done + fmt.Sprintf("the most it runs; of the %d comparisons, %s", all, counts)
+	case elapsed+perRep > p.budget:
+		return done + fmt.Sprintf("another, at about %v a rep, would pass -reps-budget %v; of the %d comparisons, %s",
+			perRep.Round(time.Second), p.budget, all, counts)
+	}
+	return ""
 }
 
 // sweepStop watches the stop signals during a sweep and passes the first

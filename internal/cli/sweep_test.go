@@ -1,6 +1,10 @@
 package cli
 
 import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -80,5 +84,135 @@ func TestOrderNote(t *testing.T) {
 	first := rs[0].Name
 	if !strings.Contains(rep0, ": "+strings.SplitN(first, "/", 2)[0]+", ") {
 		t.Errorf("rep 0's line %q does not start with the first run, %s", rep0, first)
+	}
+}
+
+// fakeCell writes a script that stands for a cell's process: it prints a
+// summary whose fps_mean is fps[loop] plus a few hundredths that differ
+// from rep to rep, and writes empty records where -out says.
+func fakeCell(t *testing.T, fps map[string]float64) string {
+	t.Helper()
+	var cases strings.Builder
+	for loop, v := range fps {
+		fmt.Fprintf(&cases, "%s) base=%g;;\n", loop, v)
+	}
+	script := `#!/bin/sh
+loop=; out=
+while [ $# -gt 0 ]; do
+  case "$1" in -loop) loop=$2;; -out) out=$2;; esac
+  shift
+done
+case "$loop" in
+` + cases.String() + `esac
+rep=${out##*rep}
+mkdir -p "$out"
+echo 'start_ns,present_ns,sim_shown_ns,probe_x_px,tick,age_ns,overdue,delay_ns,alpha,decide_ns,hold_ns' > "$out/frames.csv"
+echo 'tick,due_ns,start_ns,end_ns' > "$out/ticks.csv"
+echo "{\"loop\":\"$loop\",\"simcost\":\"0s\",\"sprites\":1000,\"fps_mean\":$base.$(( (rep * 7) % 10 ))$(( (rep * 3) % 10 ))}"
+`
+	path := filepath.Join(t.TempDir(), "cell.sh")
+	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestRepsAuto checks -reps auto on cells whose figures are made up: four
+// loops 100 FPS apart are told apart at the fewest reps that can (5), and
+// it stops there; two loops 1% apart with reps within 0.1% are level (the
+// interval inside ±2%), not behind; a pair whose ratio's interval reaches
+// past the margin stays "cannot tell", and reps are added until the most
+// or the budget.
+func TestRepsAuto(t *testing.T) {
+	if _, err := os.Stat("/bin/sh"); err != nil {
+		t.Skip("no /bin/sh")
+	}
+	o, err := testProgram.parseFlags("bench", []string{"-matrix", "-reps", "auto", "-seconds", "1", "-warmup", "0"}, os.Stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells := matrixCells(matrixSprites[:1])[:4]
+	plan := newRepPlan(o, cells)
+	if !plan.auto || plan.reps != 5 || plan.loops != 4 {
+		t.Fatalf("plan %+v: want auto from 5 reps over 4 loops", plan)
+	}
+	text := plan.text("-matrix")
+	for _, want := range []string{"4 cells a rep, each about 3s", "about 12s a rep", "-reps auto: 5 reps first", "about 1m0s", "up to 30 reps or -reps-budget 30m0s: at most 30 reps, about 6m0s"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("plan %q: no %q", text, want)
+		}
+	}
+	run := func(fps map[string]float64, plan repPlan) ([]bench.Result, string) {
+		dir, cleanup, err := sweepDir(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer cleanup()
+		sw := sweep{self: fakeCell(t, fps), dir: dir, input: "synthetic", stop: &sweepStop{}, seed: 1}
+		rs, _, ended, err := sw.run(o, cells, plan, io.Discard, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rs, ended
+	}
+	rs, ended := run(map[string]float64{"coupled": 100, "decoupled": 200, "pipelined": 300, "threaded": 400}, plan)
+	if len(rs) != 20 || !strings.Contains(ended, "ran 5 reps") || !strings.Contains(ended, "every one of the 6 comparisons decided (6 behind, 0 level, 0 cannot tell)") {
+		t.Errorf("four loops far apart: %d runs, %q; want 5 reps, every pair behind", len(rs), ended)
+	}
+	// 1000 against 1010 FPS, reps a few hundredths apart: 1% apart, behind
+	// at 5 reps but level with no pair: -2% < ratio < 0 ... the interval
+	// inside ±2%: level, not behind (level comes first).
+	rs, ended = run(map[string]float64{"coupled": 1000, "decoupled": 1010, "pipelined": 2000, "threaded": 3000}, plan)
+	if len(rs) != 20 || !strings.Contains(ended, "(5 behind, 1 level, 0 cannot tell)") {
+		t.Errorf("1000 against 1010: %d runs, %q; want 5 reps, five behind and one level", len(rs), ended)
+	}
+	// 10 against 10 FPS, the reps up to 0.99 apart: the interval of their
+	// ratio reaches past ±2% and 7 reps do not narrow it enough: the most
+	// reps (7 here), one pair cannot tell.
+	plan.max = 7
+	rs, ended = run(map[string]float64{"coupled": 10, "decoupled": 10, "pipelined": 300, "threaded": 400}, plan)
+	if len(rs) != 28 || !strings.Contains(ended, "ran 7 reps") || !strings.Contains(ended, "the most it runs") || !strings.Contains(ended, "5 behind, 0 level, 1 cannot tell") {
+		t.Errorf("10 against 10: %d runs, %q; want 7 reps, the most, one cannot tell", len(rs), ended)
+	}
+	// The same with a budget another rep would pass: the budget's reason.
+	plan.max, plan.budget = 30, 0
+	if _, ended = run(map[string]float64{"coupled": 10, "decoupled": 10, "pipelined": 300, "threaded": 400}, plan); !strings.Contains(ended, "ran 5 reps") || !strings.Contains(ended, "would pass -reps-budget") {
+		t.Errorf("a spent budget: %q, want it to stop after the first 5 reps, saying why", ended)
+	}
+}
+
+// TestRepsWarning checks that a fixed -reps too few to decide says so
+// before the sweep starts, and how many would do.
+func TestRepsWarning(t *testing.T) {
+	cells := matrixCells(matrixSprites)
+	for _, c := range []struct {
+		reps string
+		want string
+	}{
+		{"1", "-reps 1 cannot decide which loop is behind: with 1 reps a side the smallest p, Holm-corrected over the 6 pairs of 4 loops, is 1.00, never under 0.05, and with fewer than 4 no interval exists, so none is level either"},
+		{"4", "-reps 4 cannot decide which loop is behind: with 4 reps a side the smallest p, Holm-corrected over the 6 pairs of 4 loops, is 0.17, never under 0.05: pairs can be level, none behind. Use -reps 5 or more, or -reps auto"},
+		{"5", ""},
+	} {
+		o, err := testProgram.parseFlags("bench", []string{"-matrix", "-reps", c.reps}, os.Stderr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := newRepPlan(o, cells).warning(); (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+			t.Errorf("-reps %s: warning %q, want %q", c.reps, got, c.want)
+		}
+	}
+	o, err := testProgram.parseFlags("bench", []string{"-matrix", "-reps", "auto", "-reps-budget", "5m"}, os.Stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := newRepPlan(o, cells).warning(); !strings.Contains(got, "-reps-budget 5m0s holds 1 of the 5 reps") {
+		t.Errorf("-reps auto -reps-budget 5m over 32 cells: %q, want it said that the budget holds too few", got)
+	}
+	for _, bad := range [][]string{{"-matrix", "-reps", "many"}, {"-pacing", "-reps", "auto"}, {"-matrix", "-reps", "auto", "-reps-budget", "10s"}} {
+		if _, err := testProgram.parseFlags("bench", bad, io.Discard); err == nil {
+			t.Errorf("%q: want an error", bad)
+		} else {
+			t.Logf("%q: %v", bad, err)
+		}
 	}
 }
