@@ -270,6 +270,10 @@ func TestLoadOf(t *testing.T) {
 		{cell("0s", 5000, "0s"), "render"},
 		{cell("0s", 1000, "5ms"), "render"},
 		{cell("25ms", 5000, "0s"), "sim+render"},
+		{cell("0s", 0, "0s"), "own"},
+		{cell("8ms", 0, "0s"), "sim"},
+		{cell("0s", 0, "8ms"), "render"},
+		{&Cell{SimCost: "0s", Knobs: "horde"}, "game: horde"},
 	} {
 		if got := Load(c.c, 1000); got != c.want {
 			t.Errorf("simcost %s sprites %d: load %q, want %q", c.c.SimCost, c.c.Sprites, got, c.want)

@@ -104,7 +104,7 @@ func WriteBenchTxt(w io.Writer, results []Result) error {
 func benchName(r Result) string {
 	name := r.Name
 	if name == "" {
-		name = fmt.Sprintf("loop=%s/simcost=%s/sprites=%d", r.Loop, r.SimCost, r.Sprites)
+		name = CellName(r.Loop, r.SimCost, r.Sprites, r.RenderCost, r.Knobs)
 	}
 	return strings.Map(func(c rune) rune {
 		if unicode.IsSpace(c) || !unicode.IsPrint(c) {
@@ -270,7 +270,7 @@ func WriteMatrixMarkdown(w io.Writer, title string, results []Result, notes []st
 		if src == "" {
 			src = "–"
 		}
-		row := []string{mdEscape(r.Loop), mdEscape(r.SimCost), strconv.Itoa(r.Sprites), strconv.Itoa(r.Rep), mdEscape(src)}
+		row := []string{mdEscape(r.Loop), mdEscape(r.SimCost), spritesText(r.Sprites), strconv.Itoa(r.Rep), mdEscape(src)}
 		for _, m := range runMetrics {
 			v, ok := summaryNum(r.Summary, m.key)
 			row = append(row, m.format(v, ok))

@@ -1,6 +1,13 @@
 package bench
 
-import "github.com/tandem-engine/tandem/simthread"
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/tandem-engine/tandem/simthread"
+)
 
 // Result is one finished run as the reports need it.
 type Result struct {
@@ -24,4 +31,51 @@ type Result struct {
 	// the charts; nil when not kept.
 	Frames []FrameRecord
 	Ticks  []simthread.TickRecord
+}
+
+// CellName returns the name of a matrix cell in Go benchmark form, keys in
+// a fixed order: loop, simcost, sprites ("own" for 0: the game's own
+// count, no -sprites given), then rendercost and load only when the cell
+// has them: "loop=threaded/simcost=0s/sprites=own/rendercost=8ms".
+func CellName(loop, simcost string, sprites int, rendercost, load string) string {
+	s := fmt.Sprintf("loop=%s/simcost=%s/sprites=%s", loop, simcost, spritesText(sprites))
+	if rendercost != "" {
+		s += "/rendercost=" + rendercost
+	}
+	if load != "" {
+		s += "/load=" + load
+	}
+	return s
+}
+
+// cellDir matches a matrix cell's directory, as tandem bench -matrix
+// names it: [CellName] with '-' for '/', then "-rep" and its rep.
+var cellDir = regexp.MustCompile(`^loop=(.+?)-simcost=(.+?)-sprites=(\d+|own)(?:-rendercost=(.+?))?(?:-load=(.+?))?-rep(\d+)$`)
+
+// CellDir returns the directory name of a matrix cell's rep.
+func CellDir(name string, rep int) string {
+	return fmt.Sprintf("%s-rep%d", strings.ReplaceAll(name, "/", "-"), rep)
+}
+
+// ParseCellDir reads a matrix cell's place from the name of its
+// directory ([CellDir]); ok is false for a name that is not one.
+func ParseCellDir(dir string) (r Result, ok bool) {
+	m := cellDir.FindStringSubmatch(dir)
+	if m == nil {
+		return r, false
+	}
+	if m[3] != "own" {
+		n, err := strconv.Atoi(m[3])
+		if err != nil || n <= 0 {
+			return r, false
+		}
+		r.Sprites = n
+	}
+	rep, err := strconv.Atoi(m[6])
+	if err != nil {
+		return r, false
+	}
+	r.Loop, r.SimCost, r.RenderCost, r.Knobs, r.Rep = m[1], m[2], m[4], m[5], rep
+	r.Name = CellName(r.Loop, r.SimCost, r.Sprites, r.RenderCost, r.Knobs)
+	return r, true
 }

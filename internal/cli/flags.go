@@ -51,32 +51,6 @@ type options struct {
 	set []string
 }
 
-// repsValue is -reps: a whole number, or auto.
-type repsValue struct{ o *options }
-
-func (r repsValue) String() string {
-	switch {
-	case r.o == nil:
-		return ""
-	case r.o.repsAuto:
-		return "auto"
-	}
-	return strconv.Itoa(r.o.reps)
-}
-
-func (r repsValue) Set(s string) error {
-	if s == "auto" {
-		r.o.repsAuto = true
-		return nil
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		return errors.New("parse error")
-	}
-	r.o.reps, r.o.repsAuto = n, false
-	return nil
-}
-
 // parseHitch parses WHO:EVERY:DURATION.
 func parseHitch(s string) (app.Hitch, error) {
 	const form = "want WHO:EVERY:DURATION with WHO sim or render, e.g. sim:2s:120ms"

@@ -17,7 +17,7 @@ import (
 // (no loop keeps a place within its block or the rep), and the same again
 // from the same seed.
 func TestSweepOrder(t *testing.T) {
-	cells := matrixCells(matrixSprites)
+	cells := matrixCells(matrixSprites, []string{""}, matrixSimcosts)
 	firstOf := map[string]map[int]bool{} // loop -> places it held first in its block
 	lastBlock := map[string]bool{}       // the blocks that ran last in a rep
 	for rep := range 40 {
@@ -64,7 +64,7 @@ func TestSweepOrder(t *testing.T) {
 // TestOrderNote checks that the report states the seed and each rep's
 // order as run, block by block.
 func TestOrderNote(t *testing.T) {
-	cells := matrixCells(matrixSprites[:1])
+	cells := matrixCells(matrixSprites[:1], []string{""}, matrixSimcosts)
 	var rs []bench.Result
 	for rep := range 2 {
 		for _, i := range sweepOrder(cells, 42, rep) {
@@ -131,7 +131,7 @@ func TestRepsAuto(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cells := matrixCells(matrixSprites[:1])[:4]
+	cells := matrixCells(matrixSprites[:1], []string{""}, matrixSimcosts)[:4]
 	plan := newRepPlan(o, cells)
 	if !plan.auto || plan.reps != 5 || plan.loops != 4 {
 		t.Fatalf("plan %+v: want auto from 5 reps over 4 loops", plan)
@@ -184,7 +184,7 @@ func TestRepsAuto(t *testing.T) {
 // TestRepsWarning checks that a fixed -reps too few to decide says so
 // before the sweep starts, and how many would do.
 func TestRepsWarning(t *testing.T) {
-	cells := matrixCells(matrixSprites)
+	cells := matrixCells(matrixSprites, []string{""}, matrixSimcosts)
 	for _, c := range []struct {
 		reps string
 		want string
