@@ -76,6 +76,9 @@ func (p *Program) runSweep(opts options, what string, cells []benchCell, own map
 	sw := sweep{self: self, dir: dir, input: input, common: commonFlags(opts, own), stop: stop, seed: seed}
 	plan := newRepPlan(opts, cells)
 	fmt.Fprintln(stderr, plan.text(what))
+	if what == "-matrix" {
+		fmt.Fprintln(stderr, loadsText(cells))
+	}
 	if w := plan.warning(); w != "" {
 		fmt.Fprintln(stderr, w)
 	}

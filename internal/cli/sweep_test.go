@@ -142,6 +142,9 @@ func TestRepsAuto(t *testing.T) {
 			t.Errorf("plan %q: no %q", text, want)
 		}
 	}
+	if got := loadsText(matrixCells([]int{0}, matrixRendercosts, matrixSimcosts[:2])); got != "bench: -matrix loads, each run by every loop: simcost=0s/sprites=own; simcost=0s/sprites=own/rendercost=8ms; simcost=8ms/sprites=own; simcost=8ms/sprites=own/rendercost=8ms" {
+		t.Errorf("loads: %q", got)
+	}
 	run := func(fps map[string]float64, plan repPlan) ([]bench.Result, string) {
 		dir, cleanup, err := sweepDir(t.TempDir())
 		if err != nil {

@@ -129,6 +129,18 @@ func (p repPlan) text(what string) string {
 		p.reps, p.loops*(p.loops-1)/2, p.loops, (rep*time.Duration(p.reps)).Round(time.Second), p.max, p.budget, fit, (rep*time.Duration(fit)).Round(time.Second))
 }
 
+// loadsText names the matrix's loads, each run by every loop, before the
+// first run: the game's own first.
+func loadsText(cells []benchCell) string {
+	var blocks []string
+	for _, c := range cells {
+		if !slices.Contains(blocks, c.block) {
+			blocks = append(blocks, c.block)
+		}
+	}
+	return fmt.Sprintf("bench: -matrix loads, each run by every loop: %s", strings.Join(blocks, "; "))
+}
+
 // warning says, before the first run, what the plan cannot decide: a
 // fixed -reps too few for any loop to be behind (or level), a budget too
 // short for the fewest reps that can.
@@ -182,8 +194,8 @@ type repsValue struct{ o *options }
 
 func (r repsValue) String() string {
 	switch {
-	case r.o == nil:
-		return ""
+	case r.o == nil || r.o.reps == 0 && !r.o.repsAuto:
+		return "" // the default, which depends on the sweep
 	case r.o.repsAuto:
 		return "auto"
 	}
