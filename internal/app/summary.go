@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -305,14 +306,10 @@ func (s *Summary) WriteJSON(w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var taken map[string]any
-	if err := json.Unmarshal(b, &taken); err != nil {
-		return err
-	}
 	b = b[:len(b)-1] // the closing brace
 	for _, c := range s.counts {
 		name := c.Name
-		if _, ok := taken[name]; ok {
+		if slices.Contains(SummaryFields(), name) {
 			name = "game_" + name
 		}
 		k, err := json.Marshal(name)
