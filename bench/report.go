@@ -375,7 +375,7 @@ type Cell struct {
 	Sprites    int
 	RenderCost string      // "" for none
 	Knobs      string      // a game's own load knobs, "" for none
-	Loops      []*CellLoop // coupled first, then in order of first appearance
+	Loops      []*CellLoop // in the order of LoopRank, whatever order they ran in
 }
 
 // CellLoop is the reps of one loop in a cell, in the order given.
@@ -438,7 +438,7 @@ func GroupCells(results []Result) []*Cell {
 	}
 	for _, c := range cells {
 		slices.SortStableFunc(c.Loops, func(a, b *CellLoop) int {
-			return cmp.Compare(LoopRank(a.Loop), LoopRank(b.Loop))
+			return cmp.Or(cmp.Compare(LoopRank(a.Loop), LoopRank(b.Loop)), cmp.Compare(a.Loop, b.Loop))
 		})
 	}
 	slices.SortStableFunc(cells, func(a, b *Cell) int {
@@ -448,12 +448,18 @@ func GroupCells(results []Result) []*Cell {
 	return cells
 }
 
-// LoopRank puts the base loop first.
+// loopOrder is the order loops are shown in, whatever order they ran in
+// (a sweep draws a fresh one every rep): the base loop first.
+var loopOrder = []string{baseLoop, "decoupled", "pipelined", "threaded"}
+
+// LoopRank returns loop's place in the order loops are shown in: the base
+// loop first, then the others as the engine lists them; a loop it does
+// not know after them.
 func LoopRank(loop string) int {
-	if loop == baseLoop {
-		return 0
+	if i := slices.Index(loopOrder, loop); i >= 0 {
+		return i
 	}
-	return 1
+	return len(loopOrder)
 }
 
 // compareSimCost orders sim costs as durations ("2ms" < "14ms"); one that

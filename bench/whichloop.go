@@ -174,7 +174,7 @@ func (f decideFigure) pairText(p pairVerdict) string {
 	case f.ratio:
 		d = fmt.Sprintf("%s/%s %.3f (%s to %s)", a.Loop, b.Loop, 1/e.Est, fmtBound(1/e.Hi, 3), fmtBound(1/e.Lo, 3))
 	default:
-		d = fmt.Sprintf("%s−%s %+.2f %s (%s to %s)", a.Loop, b.Loop, -e.Est, f.unit, fmtBound(-e.Hi, 2), fmtBound(-e.Lo, 2))
+		d = fmt.Sprintf("%s−%s %s %s (%s to %s)", a.Loop, b.Loop, fmtBound(-e.Est, 2), f.unit, fmtBound(-e.Hi, 2), fmtBound(-e.Lo, 2))
 	}
 	switch {
 	case p.word == Behind:
@@ -196,6 +196,9 @@ func fmtBound(v float64, d int) string {
 	case math.IsInf(v, -1):
 		return "−∞"
 	case d == 2:
+		if math.Abs(v) < 0.005 {
+			v = 0 // not "-0.00"
+		}
 		return fmt.Sprintf("%+.2f", v)
 	}
 	return fmt.Sprintf("%.*f", d, v)
