@@ -171,6 +171,22 @@ type pairVerdict struct {
 	word string
 	// behind is the loop behind when word is Behind.
 	behind *CellLoop
+	// apart reports whether the two were measured from different input
+	// sources: input latencies that measure different things, not compared.
+	apart bool
+}
+
+// inputSource returns the input_source of every rep of l, or "mixed".
+func inputSource(l *CellLoop) string {
+	src := ""
+	for i, r := range l.Results {
+		s, _ := r.Summary["input_source"].(string)
+		if i > 0 && s != src {
+			return "mixed"
+		}
+		src = s
+	}
+	return src
 }
 
 // figureVerdict is the verdict on one figure in one cell: each loop that
@@ -266,17 +282,33 @@ func verdict(c *Cell, fig decideFigure) figureVerdict {
 	var raws []float64
 	for i := range v.loops {
 		for j := i + 1; j < len(v.loops); j++ {
+			if fig.key == "input_latency_ms_p50" && inputSource(v.loops[i]) != inputSource(v.loops[j]) {
+				// A synthetic button leaves out the wait for the poll that
+				// a real press includes: the two measure different things.
+				nan := math.NaN()
+				raws = append(raws, nan)
+				v.pairs = append(v.pairs, pairVerdict{a: v.loops[i], b: v.loops[j], eff: Shift{nan, nan, nan}, apart: true})
+				continue
+			}
 			raw, eff := comparePair(fig, vals[i], vals[j])
 			raws = append(raws, raw)
 			v.pairs = append(v.pairs, pairVerdict{a: v.loops[i], b: v.loops[j], eff: eff})
 		}
 	}
-	for k, p := range Holm(raws) {
-		pv := &v.pairs[k]
-		pv.p = p
-		if math.IsNaN(raws[k]) {
-			pv.p = math.NaN()
+	// The family is the pairs tested: one not compared is no comparison.
+	var tested []int
+	var ps []float64
+	for k, raw := range raws {
+		v.pairs[k].p = math.NaN()
+		if !math.IsNaN(raw) {
+			tested, ps = append(tested, k), append(ps, raw)
 		}
+	}
+	for i, p := range Holm(ps) {
+		v.pairs[tested[i]].p = p
+	}
+	for k := range v.pairs {
+		pv := &v.pairs[k]
 		pv.word, pv.behind = fig.word(pv.p, pv.eff, pv.a, pv.b)
 	}
 	return v

@@ -330,3 +330,27 @@ func TestWhichLoopSlideshow(t *testing.T) {
 		t.Errorf("recommendation %q: want the decoupled loop, and not the coupled loop's slideshow", rec)
 	}
 }
+
+// TestInputSourcesApart checks that input latencies measured from
+// different sources (a real press, the synthetic button) are not
+// compared: the pair cannot tell, and says why, and is no comparison of
+// the Holm family (the one pair tested keeps its p, 2/252).
+func TestInputSourcesApart(t *testing.T) {
+	var rs []Result
+	for rep := range 5 {
+		for loop, src := range map[string]string{"coupled": "xtest", "threaded": "synthetic", "decoupled": "xtest"} {
+			lat := map[string]float64{"coupled": 30, "threaded": 10, "decoupled": 20}[loop] + float64(rep)/10
+			rs = append(rs, Result{Loop: loop, SimCost: "0s", Sprites: 1000, Rep: rep,
+				Summary: map[string]any{"input_latency_ms_p50": lat, "input_source": src}})
+		}
+	}
+	var buf bytes.Buffer
+	if err := WriteMarkdown(&buf, "", rs); err != nil {
+		t.Fatal(err)
+	}
+	row := verdictRow(t, buf.String(), "### Load: none\n", "input_latency_ms_p50")
+	if row[Behind] != "coupled behind decoupled: coupled−decoupled +10.00 ms (+9.70 to +10.30), p=0.008" ||
+		!strings.Contains(row[CannotTell], "coupled, threaded: input sources differ (xtest, synthetic), not compared") {
+		t.Errorf("input latency over two sources: %q", row)
+	}
+}

@@ -169,6 +169,8 @@ func (f decideFigure) pairText(p pairVerdict) string {
 	}
 	var d string
 	switch {
+	case p.apart:
+		d = fmt.Sprintf("%s, %s: input sources differ (%s, %s), not compared", a.Loop, b.Loop, inputSource(a), inputSource(b))
 	case math.IsNaN(e.Est):
 		d = "no difference measurable"
 	case f.ratio:
