@@ -123,7 +123,7 @@ func (p repPlan) text(what string) string {
 	if !p.auto {
 		return s + fmt.Sprintf("%d reps, about %v in all", p.reps, (rep*time.Duration(p.reps)).Round(time.Second))
 	}
-	fit := min(p.max, max(1, int(p.budget/rep)))
+	fit := min(p.max, max(p.reps, int(p.budget/rep))) // the first reps run whatever the budget
 	return s + fmt.Sprintf("-reps auto: %d reps first (the fewest at which Holm over the %d pairs of %d loops can call one behind), about %v, "+
 		"then a rep at a time until every pair of loops on every figure is behind or level, up to %d reps or -reps-budget %v: at most %d reps, about %v",
 		p.reps, p.loops*(p.loops-1)/2, p.loops, (rep*time.Duration(p.reps)).Round(time.Second), p.max, p.budget, fit, (rep*time.Duration(fit)).Round(time.Second))
