@@ -145,8 +145,9 @@ func loadOrder(cells []*Cell, fewest int) []string {
 
 // The three words of a comparison of two loops on one figure.
 const (
-	// Behind: the test tells the two apart (Holm-corrected p < Alpha)
-	// and the interval of the difference reaches beyond the margin.
+	// Behind: the test tells the two apart (Holm-corrected p < Alpha),
+	// the interval of the difference leaves out no difference, and it
+	// reaches beyond the margin.
 	Behind = "behind"
 	// Level: the whole 95% interval of the difference lies within the
 	// figure's margin (a difference may be there, smaller than it).
@@ -240,7 +241,8 @@ func (f decideFigure) word(p float64, eff Shift, a, b *CellLoop) (string, *CellL
 		return CannotTell, nil
 	case eff.Lo >= lo && eff.Hi <= hi:
 		return Level, nil
-	case p < Alpha && eff.Est != zero:
+	case p < Alpha && (eff.Lo > zero || eff.Hi < zero):
+		// Told apart, and the interval shown says so too.
 		// b above a: a is behind where higher is better.
 		if (eff.Est > zero) == f.higher {
 			return Behind, a
