@@ -40,7 +40,7 @@ func writeWhichLoop(w io.Writer, results []Result, notes []string) {
 		"a two-sided Mann-Whitney test, exact with ties up to %d reps a side, its p Holm-corrected over all the pairs compared on that figure in that cell; "+
 		"and the difference between the two as named (a/b: the ratio of a's to b's, for rates; a−b: the difference in the figure's unit, otherwise), "+
 		"a Hodges-Lehmann estimate with its %g%% interval. Each pair then gets one of three words: "+
-		"**behind** (corrected p < %.2f, and the interval reaches beyond the margin), "+
+		"**behind** (corrected p < %.2f, the interval leaving out no difference and reaching beyond the margin), "+
 		"**level** (the whole interval within the margin, `level within`), "+
 		"**cannot tell** (neither: more reps may tell; -reps auto runs until they do). "+
 		"\"not behind\" lists the loops behind no other on the figure. "+
