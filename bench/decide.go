@@ -156,8 +156,9 @@ const (
 	CannotTell = "cannot tell"
 )
 
-// Confidence is the level of each difference's interval.
-const Confidence = 0.95
+// Confidence is the level of each difference's interval at Alpha: the
+// interval of a verdict at level alpha is at 1 - alpha.
+const Confidence = 1 - Alpha
 
 // pairVerdict compares two loops on one figure: a before b in the cell's
 // order.
@@ -175,6 +176,9 @@ type pairVerdict struct {
 	// apart reports whether the two were measured from different input
 	// sources: input latencies that measure different things, not compared.
 	apart bool
+	// look is the reps after which -reps auto's look decided the pair; 0
+	// for a verdict of one look.
+	look int
 }
 
 // inputSource returns the input_source of every rep of l, or "mixed".
@@ -211,10 +215,10 @@ const behindPct, keptPct = 90, 99
 
 // comparePair returns b against a on fig from their reps (each at least
 // one), the word left to the caller's correction.
-func comparePair(fig decideFigure, xa, xb []float64) (raw float64, eff Shift) {
+func comparePair(fig decideFigure, xa, xb []float64, alpha float64) (raw float64, eff Shift) {
 	raw = MannWhitneyP(xa, xb)
 	if !fig.ratio {
-		return raw, HodgesLehmann(xa, xb, Confidence)
+		return raw, HodgesLehmann(xa, xb, 1-alpha)
 	}
 	if slices.Min(xa) <= 0 || slices.Min(xb) <= 0 {
 		return raw, Shift{math.NaN(), math.NaN(), math.NaN()}
@@ -226,12 +230,12 @@ func comparePair(fig decideFigure, xa, xb []float64) (raw float64, eff Shift) {
 	for i, x := range xb {
 		lb[i] = math.Log(x)
 	}
-	s := HodgesLehmann(la, lb, Confidence)
+	s := HodgesLehmann(la, lb, 1-alpha)
 	return raw, Shift{math.Exp(s.Est), math.Exp(s.Lo), math.Exp(s.Hi)}
 }
 
 // word returns what a pair's p and interval say, and which loop is behind.
-func (f decideFigure) word(p float64, eff Shift, a, b *CellLoop) (string, *CellLoop) {
+func (f decideFigure) word(p float64, eff Shift, a, b *CellLoop, alpha float64) (string, *CellLoop) {
 	zero, lo, hi := 0.0, -f.margin, f.margin
 	if f.ratio {
 		zero, lo, hi = 1, 1-f.margin, 1+f.margin
@@ -241,7 +245,7 @@ func (f decideFigure) word(p float64, eff Shift, a, b *CellLoop) (string, *CellL
 		return CannotTell, nil
 	case eff.Lo >= lo && eff.Hi <= hi:
 		return Level, nil
-	case p < Alpha && (eff.Lo > zero || eff.Hi < zero):
+	case p < alpha && (eff.Lo > zero || eff.Hi < zero):
 		// Told apart, and the interval shown says so too.
 		// b above a: a is behind where higher is better.
 		if (eff.Est > zero) == f.higher {
@@ -257,7 +261,11 @@ func (f decideFigure) word(p float64, eff Shift, a, b *CellLoop) (string, *CellL
 // over all the pairs, so that naming any loop behind on the figure is no
 // likelier by chance than Alpha; each difference with its interval, and
 // the word they give.
-func verdict(c *Cell, fig decideFigure) figureVerdict {
+//
+// alpha is the verdict's level: Alpha, or less for a look of -reps auto
+// (each look spends part of Alpha, so that looking again and again is no
+// likelier to call a loop behind by chance); the intervals are at 1-alpha.
+func verdict(c *Cell, fig decideFigure, alpha float64) figureVerdict {
 	v := figureVerdict{fig: fig}
 	var vals [][]float64
 	for _, l := range c.Loops {
@@ -292,7 +300,7 @@ func verdict(c *Cell, fig decideFigure) figureVerdict {
 				v.pairs = append(v.pairs, pairVerdict{a: v.loops[i], b: v.loops[j], eff: Shift{nan, nan, nan}, apart: true})
 				continue
 			}
-			raw, eff := comparePair(fig, vals[i], vals[j])
+			raw, eff := comparePair(fig, vals[i], vals[j], alpha)
 			raws = append(raws, raw)
 			v.pairs = append(v.pairs, pairVerdict{a: v.loops[i], b: v.loops[j], eff: eff})
 		}
@@ -311,7 +319,7 @@ func verdict(c *Cell, fig decideFigure) figureVerdict {
 	}
 	for k := range v.pairs {
 		pv := &v.pairs[k]
-		pv.word, pv.behind = fig.word(pv.p, pv.eff, pv.a, pv.b)
+		pv.word, pv.behind = fig.word(pv.p, pv.eff, pv.a, pv.b, alpha)
 	}
 	return v
 }
@@ -321,7 +329,7 @@ func verdict(c *Cell, fig decideFigure) figureVerdict {
 func (v figureVerdict) leaders() []string {
 	var out []string
 	for _, l := range v.loops {
-		if !slices.ContainsFunc(v.pairs, func(p pairVerdict) bool { return p.behind == l }) {
+		if !v.isBehind(l.Loop) {
 			out = append(out, l.Loop)
 		}
 	}
@@ -340,16 +348,17 @@ type CellVerdicts struct {
 }
 
 // Verdicts counts the words of every comparison the report's "## Which
-// loop" makes over results: what -reps auto reads to decide whether
-// another rep is needed.
-func Verdicts(results []Result) CellVerdicts {
+// loop" makes over results (with -reps auto's looks, or at Alpha when
+// looks is nil): what -reps auto reads to decide whether another rep is
+// needed.
+func Verdicts(results []Result, looks *Looks) CellVerdicts {
 	var n CellVerdicts
 	for _, c := range GroupCells(results) {
 		if len(c.Loops) < 2 {
 			continue
 		}
 		for _, fig := range decideFigures {
-			for _, p := range verdict(c, fig).pairs {
+			for _, p := range judge(c, fig, looks).pairs {
 				switch p.word {
 				case Behind:
 					n.Behind++
@@ -365,17 +374,34 @@ func Verdicts(results []Result) CellVerdicts {
 }
 
 // FewestReps returns the fewest reps a side at which a comparison among
-// loops loops can call one behind: where the exact test's smallest p,
-// Holm-corrected over every pair (the first step multiplies it by the
-// pairs), is under Alpha. 0 when no count up to max can.
-func FewestReps(loops, max int) int {
+// loops loops can call one behind at level alpha: where the exact test's
+// smallest p, Holm-corrected over every pair (the first step multiplies it
+// by the pairs), is under alpha. 0 when no count up to max can.
+func FewestReps(loops, max int, alpha float64) int {
 	pairs := loops * (loops - 1) / 2
 	for n := 2; n <= max; n++ {
-		if float64(pairs)*SmallestP(n) < Alpha {
+		if float64(pairs)*SmallestP(n) < alpha {
 			return n
 		}
 	}
 	return 0
+}
+
+// LookAlpha returns the level of look k (0 for the first) of -reps auto,
+// which judges the reps again as they grow ([Looks]), looks times at most:
+// half of Alpha at the first look, the other half shared evenly by the
+// rest. Looking again and again at reps that keep
+// coming would call a loop behind by chance more often than any one look
+// does; the looks' levels adding up to Alpha keep the whole run's chance
+// within it (Bonferroni over the looks). One look: Alpha.
+func LookAlpha(k, looks int) float64 {
+	switch {
+	case looks <= 1:
+		return Alpha
+	case k == 0:
+		return Alpha / 2
+	}
+	return Alpha / 2 / float64(looks-1)
 }
 
 // FewestLevelReps returns the fewest reps a side at which two loops can

@@ -227,8 +227,8 @@ func TestWhichLoopHolm(t *testing.T) {
 	if fps[Behind] != "" || strings.Count(fps[CannotTell], "p=0.17") != 6 {
 		t.Errorf("4 reps a side, corrected over six pairs: %q; want all six cannot tell at p=0.17", fps)
 	}
-	if FewestReps(4, 100) != 5 || FewestReps(2, 100) != 4 || FewestLevelReps() != 4 {
-		t.Errorf("fewest reps: 4 loops %d, 2 loops %d, level %d; want 5, 4, 4", FewestReps(4, 100), FewestReps(2, 100), FewestLevelReps())
+	if FewestReps(4, 100, Alpha) != 5 || FewestReps(2, 100, Alpha) != 4 || FewestLevelReps() != 4 {
+		t.Errorf("fewest reps: 4 loops %d, 2 loops %d, level %d; want 5, 4, 4", FewestReps(4, 100, Alpha), FewestReps(2, 100, Alpha), FewestLevelReps())
 	}
 }
 

@@ -243,12 +243,19 @@ func WriteMarkdown(w io.Writer, title string, results []Result) error {
 // sim, render), each figure's best loop with its direction, whether the
 // difference is beyond the noise, and a recommendation drawn from them.
 func WriteMatrixMarkdown(w io.Writer, title string, results []Result, notes []string) error {
+	return WriteMatrixMarkdownAt(w, title, results, notes, nil)
+}
+
+// WriteMatrixMarkdownAt is [WriteMatrixMarkdown] with the verdict of -reps
+// auto's looks (each pair as the first look that decided it found it), or
+// at Alpha when looks is nil.
+func WriteMatrixMarkdownAt(w io.Writer, title string, results []Result, notes []string, looks *Looks) error {
 	bw := bufio.NewWriter(w)
 	if title != "" {
 		fmt.Fprintf(bw, "# %s\n\n", mdEscape(title))
 	}
 	if slices.ContainsFunc(GroupCells(results), func(c *Cell) bool { return len(c.Loops) > 1 }) {
-		writeWhichLoop(bw, results, notes)
+		writeWhichLoop(bw, results, notes, looks)
 		fmt.Fprintf(bw, "## Runs\n\n")
 	} else {
 		for _, n := range notes {
@@ -309,7 +316,7 @@ func WriteMatrixMarkdown(w io.Writer, title string, results []Result, notes []st
 // On a figure that measures evenness only, a slideshow (a loop behind on
 // time, as the verdict finds it) is marked not comparable.
 func writeSideBySide(w io.Writer, c *Cell, base *CellLoop) {
-	slideshows := verdict(c, decideFigure{key: "on_time_pct", higher: true}).slideshows
+	slideshows := verdict(c, decideFigure{key: "on_time_pct", higher: true}, Alpha).slideshows
 	notComparable := func(m mdMetric, l *CellLoop) bool {
 		return m.evennessOnly() && slices.Contains(slideshows, l.Loop)
 	}

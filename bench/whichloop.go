@@ -15,7 +15,11 @@ import (
 // medians and every pair's word, and a recommendation drawn from those
 // verdicts. Nothing in it is fixed in advance: a loop is named behind only
 // where its reps say so.
-func writeWhichLoop(w io.Writer, results []Result, notes []string) {
+func writeWhichLoop(w io.Writer, results []Result, notes []string, looks *Looks) {
+	alpha := Alpha
+	if looks != nil {
+		alpha = looks.Alpha(looks.First)
+	}
 	cells := GroupCells(results)
 	fmt.Fprintf(w, "## Which loop\n\n")
 	for _, n := range notes {
@@ -47,8 +51,17 @@ func writeWhichLoop(w io.Writer, results []Result, notes []string) {
 		"With n reps a side the smallest p is 2/C(2n,n): at 4 reps %.3f, %.2f once corrected over the six pairs of four loops, so nothing can be behind; at 5, %.3f and %.3f. "+
 		"An interval needs %d reps a side: with fewer, nothing is level either. "+
 		"The correction is within a figure in a cell, not across the figures and cells: over this many, an odd \"behind\" can be chance; "+
-		"a loop that is behind in cell after cell is not.\n\n", exactMax, 100*Confidence, Alpha,
+		"a loop that is behind in cell after cell is not.\n\n", exactMax, 100*(1-alpha), alpha,
 		SmallestP(4), 6*SmallestP(4), SmallestP(5), 6*SmallestP(5), FewestLevelReps())
+	if looks != nil {
+		reps := looks.Reps()
+		fmt.Fprintf(w, "**-reps auto looked again as the reps grew**, after %s reps. The first look judged at p < %.3g with %g%% intervals; "+
+			"each later look at its share of the other half of %.2f, p < %.2g with %.4g%% intervals, so that looking again and again "+
+			"calls a loop behind by chance no more often than %.2f in all. A pair stands as the first look that decided it found it (\"at N reps\"); "+
+			"a pair no look decided is as the last look found it.\n\n",
+			strings.Trim(fmt.Sprint(reps), "[]"), looks.Alpha(reps[0]), 100*(1-looks.Alpha(reps[0])), Alpha,
+			looks.Alpha(reps[min(1, len(reps)-1)]), 100*(1-looks.Alpha(reps[min(1, len(reps)-1)])), Alpha)
+	}
 	for _, load := range loadOrder(cells, fewest) {
 		var in []*Cell
 		for _, c := range cells {
@@ -62,7 +75,7 @@ func writeWhichLoop(w io.Writer, results []Result, notes []string) {
 		fmt.Fprintf(w, "### Load: %s\n\n", load)
 		var all []figureVerdict
 		for _, c := range in {
-			all = append(all, writeVerdicts(w, c)...)
+			all = append(all, writeVerdicts(w, c, looks)...)
 		}
 		fmt.Fprintf(w, "**Recommendation (%s):** %s\n\n", load, recommend(all))
 	}
@@ -105,7 +118,7 @@ func spritesText(n int) string {
 
 // writeVerdicts writes the table of c's verdicts, one row per figure, and
 // returns them.
-func writeVerdicts(w io.Writer, c *Cell) []figureVerdict {
+func writeVerdicts(w io.Writer, c *Cell, looks *Looks) []figureVerdict {
 	fmt.Fprintf(w, "%s:\n\n", mdEscape(CellTitle(c)))
 	head := []string{"figure", "better", "level within"}
 	for _, l := range c.Loops {
@@ -116,7 +129,7 @@ func writeVerdicts(w io.Writer, c *Cell) []figureVerdict {
 	mdRule(w, len(head))
 	var vs []figureVerdict
 	for _, fig := range decideFigures {
-		v := verdict(c, fig)
+		v := judge(c, fig, looks)
 		if len(v.loops) == 0 {
 			continue
 		}
@@ -180,11 +193,20 @@ func (f decideFigure) pairText(p pairVerdict) string {
 	}
 	switch {
 	case p.word == Behind:
-		return fmt.Sprintf("%s behind %s: %s, p=%.3f", a.Loop, b.Loop, d, p.p)
+		return fmt.Sprintf("%s behind %s: %s, p=%.3f%s", a.Loop, b.Loop, d, p.p, lookText(p.look))
 	case math.IsNaN(p.p):
 		return d
 	}
-	return fmt.Sprintf("%s, p=%.2f", d, p.p)
+	return fmt.Sprintf("%s, p=%.2f%s", d, p.p, lookText(p.look))
+}
+
+// lookText says at how many reps -reps auto's look decided a pair: "" for
+// a verdict of one look.
+func lookText(reps int) string {
+	if reps == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", at %d reps", reps)
 }
 
 // fmtBound prints an interval's bound with d decimals (signed for a

@@ -123,10 +123,10 @@ func reportNames() []string {
 	return append(names, bench.RunCharts()...)
 }
 
-// writeResults writes report.md (with markdown) and bench.txt for results
+// writeResults writes report.md (with report) and bench.txt for results
 // into dir.
-func writeResults(dir, title string, rs []bench.Result, notes []string, markdown func(io.Writer, string, []bench.Result, []string) error) error {
-	if err := writeFile(dir, "report.md", func(w io.Writer) error { return markdown(w, title, rs, notes) }); err != nil {
+func writeResults(dir string, rs []bench.Result, report func(io.Writer) error) error {
+	if err := writeFile(dir, "report.md", report); err != nil {
 		return err
 	}
 	return writeFile(dir, "bench.txt", func(w io.Writer) error { return bench.WriteBenchTxt(w, rs) })
@@ -195,8 +195,8 @@ func (p *Program) runMatrix(opts options, stdout, stderr io.Writer) int {
 	if n := syntheticNotice(opts); n != "" {
 		fmt.Fprintln(stderr, n)
 	}
-	return p.runSweep(opts, "-matrix", cells, matrixOwn, func(w io.Writer, title string, rs []bench.Result, sweepNotes []string) error {
-		return bench.WriteMatrixMarkdown(w, title, rs, append(slices.Clip(notes), sweepNotes...))
+	return p.runSweep(opts, "-matrix", cells, matrixOwn, func(w io.Writer, title string, rs []bench.Result, sweepNotes []string, looks *bench.Looks) error {
+		return bench.WriteMatrixMarkdownAt(w, title, rs, append(slices.Clip(notes), sweepNotes...), looks)
 	}, p.Charts.Sweep, stdout, stderr)
 }
 
@@ -388,7 +388,9 @@ var pacingOwn = map[string]bool{
 // runPacing runs the frame-pacing comparison on the decoupled loop: every
 // way of choosing the moment at every cap, and on an emulated vsync.
 func (p *Program) runPacing(opts options, stdout, stderr io.Writer) int {
-	return p.runSweep(opts, "-pacing", pacingCells(opts.World.Sprites), pacingOwn, bench.WriteSweepMarkdown, nil, stdout, stderr)
+	return p.runSweep(opts, "-pacing", pacingCells(opts.World.Sprites), pacingOwn, func(w io.Writer, title string, rs []bench.Result, notes []string, _ *bench.Looks) error {
+		return bench.WriteSweepMarkdown(w, title, rs, notes)
+	}, nil, stdout, stderr)
 }
 
 // pacingCells are -pacing's runs, each on the decoupled loop with sprites.

@@ -31,7 +31,7 @@ import (
 // report (with markdown) and bench.txt into -out (or prints the report),
 // and charts (if any) its charts.
 func (p *Program) runSweep(opts options, what string, cells []benchCell, own map[string]bool,
-	markdown func(io.Writer, string, []bench.Result, []string) error,
+	markdown func(w io.Writer, title string, rs []bench.Result, notes []string, looks *bench.Looks) error,
 	charts func(string, []bench.Result) ([]string, error), stdout, stderr io.Writer) int {
 	fail := func(err error) int {
 		fmt.Fprintf(stderr, "%s bench: %v\n", p.Name, err)
@@ -96,7 +96,8 @@ func (p *Program) runSweep(opts options, what string, cells []benchCell, own map
 	if stop.stopped() {
 		title += fmt.Sprintf(" (interrupted: %d of %d cells done)", len(results), n)
 	}
-	if err := writeResults(dir, title, results, notes, markdown); err != nil {
+	report := func(w io.Writer) error { return markdown(w, title, results, notes, plan.looks()) }
+	if err := writeResults(dir, results, report); err != nil {
 		return fail(err)
 	}
 	if charts != nil {
@@ -110,7 +111,7 @@ func (p *Program) runSweep(opts options, what string, cells []benchCell, own map
 		code = exitError
 	}
 	if opts.out == "" {
-		if err := markdown(stdout, title, results, notes); err != nil {
+		if err := report(stdout); err != nil {
 			return fail(err)
 		}
 		return code

@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -118,7 +119,8 @@ echo "{\"loop\":\"$loop\",\"simcost\":\"0s\",\"sprites\":1000,\"fps_mean\":$base
 }
 
 // TestRepsAuto checks -reps auto on cells whose figures are made up: four
-// loops 100 FPS apart are told apart at the fewest reps that can (5), and
+// loops 100 FPS apart are told apart at the fewest reps that can at half
+// the level (6), and
 // it stops there; two loops 1% apart with reps within 0.1% are level (the
 // interval inside ±2%), not behind; a pair whose ratio's interval reaches
 // past the margin stays "cannot tell", and reps are added until the most
@@ -133,11 +135,15 @@ func TestRepsAuto(t *testing.T) {
 	}
 	cells := matrixCells(matrixSprites[:1], []string{""}, matrixSimcosts)[:4]
 	plan := newRepPlan(o, cells)
-	if !plan.auto || plan.reps != 5 || plan.loops != 4 {
-		t.Fatalf("plan %+v: want auto from 5 reps over 4 loops", plan)
+	// The first look at half the level: 6 reps (12/924 = 0.013 < 0.025),
+	// then looks after 9, 14, 21 and 30, each at 0.025/4.
+	if !plan.auto || plan.reps != 6 || plan.loops != 4 || plan.alpha(6) != 0.025 || plan.alpha(8) != 0.025 ||
+		math.Abs(plan.alpha(9)-0.025/4) > 1e-15 || !slices.Equal(plan.looks().Reps(), []int{6, 9, 14, 21, 30}) {
+		t.Fatalf("plan %+v, looks %v, alpha %g then %g: want auto from 6 reps over 4 loops, at 0.025 then 0.025/4", plan, plan.looks().Reps(), plan.alpha(6), plan.alpha(9))
 	}
 	text := plan.text("-matrix")
-	for _, want := range []string{"4 cells a rep, each about 3s", "about 12s a rep", "-reps auto: 5 reps first", "about 1m0s", "up to 30 reps or -reps-budget 30m0s: at most 30 reps, about 6m0s"} {
+	for _, want := range []string{"4 cells a rep, each about 3s", "about 12s a rep", "-reps auto: 6 reps first", "at p < 0.025, half the level", "about 1m12s",
+		"judged again after 9 14 21 30 reps (each later look at p < 0.0063", "or -reps-budget 30m0s: at most 30 reps, about 6m0s"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("plan %q: no %q", text, want)
 		}
@@ -159,28 +165,28 @@ func TestRepsAuto(t *testing.T) {
 		return rs, ended
 	}
 	rs, ended := run(map[string]float64{"coupled": 100, "decoupled": 200, "pipelined": 300, "threaded": 400}, plan)
-	if len(rs) != 20 || !strings.Contains(ended, "ran 5 reps") || !strings.Contains(ended, "every one of the 6 comparisons decided (6 behind, 0 level, 0 cannot tell)") {
-		t.Errorf("four loops far apart: %d runs, %q; want 5 reps, every pair behind", len(rs), ended)
+	if len(rs) != 24 || !strings.Contains(ended, "ran 6 reps") || !strings.Contains(ended, "every one of the 6 comparisons decided (6 behind, 0 level, 0 cannot tell)") {
+		t.Errorf("four loops far apart: %d runs, %q; want 6 reps, every pair behind", len(rs), ended)
 	}
 	// 1000 against 1010 FPS, reps a few hundredths apart: 1% apart, behind
 	// at 5 reps but level with no pair: -2% < ratio < 0 ... the interval
 	// inside ±2%: level, not behind (level comes first).
 	rs, ended = run(map[string]float64{"coupled": 1000, "decoupled": 1010, "pipelined": 2000, "threaded": 3000}, plan)
-	if len(rs) != 20 || !strings.Contains(ended, "(5 behind, 1 level, 0 cannot tell)") {
-		t.Errorf("1000 against 1010: %d runs, %q; want 5 reps, five behind and one level", len(rs), ended)
+	if len(rs) != 24 || !strings.Contains(ended, "(5 behind, 1 level, 0 cannot tell)") {
+		t.Errorf("1000 against 1010: %d runs, %q; want 6 reps, five behind and one level", len(rs), ended)
 	}
 	// 10 against 10 FPS, the reps up to 0.99 apart: the interval of their
 	// ratio reaches past ±2% and 7 reps do not narrow it enough: the most
 	// reps (7 here), one pair cannot tell.
-	plan.max = 7
+	plan.max = 9
 	rs, ended = run(map[string]float64{"coupled": 10, "decoupled": 10, "pipelined": 300, "threaded": 400}, plan)
-	if len(rs) != 28 || !strings.Contains(ended, "ran 7 reps") || !strings.Contains(ended, "the most it runs") || !strings.Contains(ended, "5 behind, 0 level, 1 cannot tell") {
-		t.Errorf("10 against 10: %d runs, %q; want 7 reps, the most, one cannot tell", len(rs), ended)
+	if len(rs) != 36 || !strings.Contains(ended, "ran 9 reps") || !strings.Contains(ended, "the most it runs") || !strings.Contains(ended, "5 behind, 0 level, 1 cannot tell") {
+		t.Errorf("10 against 10: %d runs, %q; want 9 reps, the most, one cannot tell", len(rs), ended)
 	}
 	// The same with a budget another rep would pass: the budget's reason.
 	plan.max, plan.budget = 30, 0
-	if _, ended = run(map[string]float64{"coupled": 10, "decoupled": 10, "pipelined": 300, "threaded": 400}, plan); !strings.Contains(ended, "ran 5 reps") || !strings.Contains(ended, "would pass -reps-budget") {
-		t.Errorf("a spent budget: %q, want it to stop after the first 5 reps, saying why", ended)
+	if _, ended = run(map[string]float64{"coupled": 10, "decoupled": 10, "pipelined": 300, "threaded": 400}, plan); !strings.Contains(ended, "ran 6 reps") || !strings.Contains(ended, "would pass -reps-budget") {
+		t.Errorf("a spent budget: %q, want it to stop after the first 6 reps, saying why", ended)
 	}
 }
 
@@ -208,7 +214,7 @@ func TestRepsWarning(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := newRepPlan(o, cells).warning(); !strings.Contains(got, "-reps-budget 5m0s holds 1 of the 5 reps") {
+	if got := newRepPlan(o, cells).warning(); !strings.Contains(got, "-reps-budget 5m0s holds 1 of the 6 reps") {
 		t.Errorf("-reps auto -reps-budget 5m over 32 cells: %q, want it said that the budget holds too few", got)
 	}
 	for _, bad := range [][]string{{"-matrix", "-reps", "many"}, {"-pacing", "-reps", "auto"}, {"-matrix", "-reps", "auto", "-reps-budget", "10s"}} {

@@ -108,10 +108,27 @@ func newRepPlan(opts options, cells []benchCell) repPlan {
 		p.loops = max(p.loops, in[c.block])
 	}
 	if p.auto {
-		p.reps = max(bench.FewestReps(p.loops, autoMaxReps), 1)
+		p.reps = max(bench.FewestReps(p.loops, autoMaxReps, bench.Alpha/2), 1)
 		p.max = autoMaxReps
 	}
 	return p
+}
+
+// looks returns -reps auto's looks, nil for a fixed number of reps.
+func (p repPlan) looks() *bench.Looks {
+	if !p.auto {
+		return nil
+	}
+	return &bench.Looks{First: p.reps, Max: p.max}
+}
+
+// alpha returns the verdict's level after reps: Alpha for a fixed number
+// of reps; with -reps auto, its look's share (bench.LookAlpha).
+func (p repPlan) alpha(reps int) float64 {
+	if l := p.looks(); l != nil {
+		return l.Alpha(reps)
+	}
+	return bench.Alpha
 }
 
 // text is the plan, said before the first run: the cells, the time each
@@ -124,9 +141,12 @@ func (p repPlan) text(what string) string {
 		return s + fmt.Sprintf("%d reps, about %v in all", p.reps, (rep*time.Duration(p.reps)).Round(time.Second))
 	}
 	fit := min(p.max, max(p.reps, int(p.budget/rep))) // the first reps run whatever the budget
-	return s + fmt.Sprintf("-reps auto: %d reps first (the fewest at which Holm over the %d pairs of %d loops can call one behind), about %v, "+
-		"then a rep at a time until every pair of loops on every figure is behind or level, up to %d reps or -reps-budget %v: at most %d reps, about %v",
-		p.reps, p.loops*(p.loops-1)/2, p.loops, (rep*time.Duration(p.reps)).Round(time.Second), p.max, p.budget, fit, (rep*time.Duration(fit)).Round(time.Second))
+	looks := p.looks().Reps()
+	return s + fmt.Sprintf("-reps auto: %d reps first (the fewest at which Holm over the %d pairs of %d loops can call one behind at p < %.3g, half the level), about %v, "+
+		"then more reps, judged again after %s reps (each later look at p < %.2g, the other half shared by them), until every pair of loops on every figure is behind or level, "+
+		"or -reps-budget %v: at most %d reps, about %v",
+		p.reps, p.loops*(p.loops-1)/2, p.loops, p.alpha(p.reps), (rep*time.Duration(p.reps)).Round(time.Second),
+		strings.Trim(fmt.Sprint(looks[1:]), "[]"), p.alpha(looks[min(1, len(looks)-1)]), p.budget, fit, (rep*time.Duration(fit)).Round(time.Second))
 }
 
 // loadsText names the matrix's loads, each run by every loop, before the
@@ -149,7 +169,7 @@ func (p repPlan) warning() string {
 		return ""
 	}
 	pairs := p.loops * (p.loops - 1) / 2
-	fewest := bench.FewestReps(p.loops, 100)
+	fewest := bench.FewestReps(p.loops, 100, bench.Alpha)
 	rep := p.perCell * time.Duration(p.cells)
 	switch {
 	case p.auto && p.budget < rep*time.Duration(p.reps):
@@ -169,10 +189,22 @@ func (p repPlan) warning() string {
 }
 
 // more returns "" when -reps auto should run another rep after reps done
-// in elapsed, or why not: every comparison decided, the most reps run, or
-// the budget, which another rep at the pace so far would pass.
+// in elapsed, or why not: at a look, every comparison decided, the most
+// reps run, or the budget, which the reps to the next look at the pace so
+// far would pass. Between looks it runs on.
 func (p repPlan) more(results []bench.Result, reps int, elapsed time.Duration) string {
-	v := bench.Verdicts(results)
+	l := p.looks()
+	if !l.IsLook(reps) {
+		return ""
+	}
+	next := reps
+	for _, r := range l.Reps() {
+		if r > reps {
+			next = r
+			break
+		}
+	}
+	v := bench.Verdicts(results, p.looks())
 	all := v.Behind + v.Level + v.CannotTell
 	done := fmt.Sprintf("-reps auto ran %d reps in %v: ", reps, elapsed.Round(time.Second))
 	counts := fmt.Sprintf("%d behind, %d level, %d cannot tell", v.Behind, v.Level, v.CannotTell)
@@ -182,9 +214,9 @@ func (p repPlan) more(results []bench.Result, reps int, elapsed time.Duration) s
 		return done + fmt.Sprintf("every one of the %d comparisons decided (%s)", all, counts)
 	case reps >= p.max:
 		return done + fmt.Sprintf("the most it runs; of the %d comparisons, %s", all, counts)
-	case elapsed+perRep > p.budget:
-		return done + fmt.Sprintf("another, at about %v a rep, would pass -reps-budget %v; of the %d comparisons, %s",
-			perRep.Round(time.Second), p.budget, all, counts)
+	case elapsed+perRep*time.Duration(next-reps) > p.budget:
+		return done + fmt.Sprintf("the %d more to the next look, at about %v a rep, would pass -reps-budget %v; of the %d comparisons, %s",
+			next-reps, perRep.Round(time.Second), p.budget, all, counts)
 	}
 	return ""
 }
