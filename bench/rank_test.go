@@ -2,6 +2,8 @@ package bench
 
 import (
 	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -103,5 +105,46 @@ func TestHodgesLehmannSmall(t *testing.T) {
 	}
 	if s := HodgesLehmann(nil, []float64{1}, 0.95); !math.IsNaN(s.Est) {
 		t.Errorf("empty: %+v, want NaN", s)
+	}
+}
+
+// TestLooksNullRate checks -reps auto's looks on made-up data with no
+// difference: four loops from one distribution (σ 1.5%), reps added and
+// judged at the looks (6, 9, 14, 21, 30) until every pair is decided, 200
+// matrices: some loop is called behind at some look in at most 5% of them.
+func TestLooksNullRate(t *testing.T) {
+	rng := rand.New(rand.NewPCG(34, 3))
+	looks := &Looks{First: FewestReps(4, 30, Alpha/2), Max: 30}
+	fig := decideFigures[0]
+	wrong, stops := 0, map[int]int{}
+	const matrices = 200
+	for range matrices {
+		c := &Cell{SimCost: "0s", Sprites: 1000}
+		for _, loop := range []string{"coupled", "decoupled", "pipelined", "threaded"} {
+			l := &CellLoop{Loop: loop}
+			for rep := range 30 {
+				l.Results = append(l.Results, Result{Rep: rep, Summary: map[string]any{"fps_mean": 500 * math.Exp(0.015*rng.NormFloat64())}})
+			}
+			c.Loops = append(c.Loops, l)
+		}
+		// One judgement of all 30 reps gives each pair the look that
+		// decided it (decisions stand): the run stops at the latest of
+		// those, or at 30 when some pair is never decided.
+		v := judge(c, fig, looks)
+		stop := 0
+		for _, p := range v.pairs {
+			stop = max(stop, p.look)
+			if p.word == CannotTell {
+				stop = looks.Max
+			}
+		}
+		stops[stop]++
+		if slices.ContainsFunc(v.pairs, func(p pairVerdict) bool { return p.word == Behind }) {
+			wrong++
+		}
+	}
+	t.Logf("no difference: some loop behind in %d of %d matrices; stopped after %v reps", wrong, matrices, stops)
+	if float64(wrong)/matrices > Alpha {
+		t.Errorf("no difference: some loop behind in %d of %d matrices, want at most 5%%", wrong, matrices)
 	}
 }
