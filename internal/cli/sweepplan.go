@@ -140,7 +140,12 @@ func (p repPlan) text(what string) string {
 	if !p.auto {
 		return s + fmt.Sprintf("%d reps, about %v in all", p.reps, (rep*time.Duration(p.reps)).Round(time.Second))
 	}
-	fit := min(p.max, max(p.reps, int(p.budget/rep))) // the first reps run whatever the budget
+	fit := p.reps // the first reps run whatever the budget; then the looks that fit
+	for _, n := range p.looks().Reps() {
+		if rep*time.Duration(n) <= p.budget {
+			fit = max(fit, n)
+		}
+	}
 	looks := p.looks().Reps()
 	return s + fmt.Sprintf("-reps auto: %d reps first (the fewest at which Holm over the %d pairs of %d loops can call one behind at p < %.3g, half the level), about %v, "+
 		"then more reps, judged again after %s reps (each later look at p < %.2g, the other half shared by them), until every pair of loops on every figure is behind or level, "+
