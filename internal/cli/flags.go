@@ -353,6 +353,8 @@ func (p *Program) settle(o *options, fs *flag.FlagSet, g gameTable, t flagText) 
 	switch {
 	case o.Measure.Bench && (o.reps < 1 || o.reps > 100):
 		return fmt.Errorf("-reps %d out of range (use 1 to 100, or auto)", o.reps)
+	case isSet["reps-budget"] && !o.repsAuto:
+		return errors.New("-reps-budget is for -reps auto: add -reps auto, or drop it")
 	case o.repsAuto && !o.matrix:
 		return errors.New("-reps auto is for -matrix, whose verdict it runs reps for: give -pacing a number of reps, e.g. -reps 3")
 	case o.repsAuto && (o.repsBudget < time.Minute || o.repsBudget > 48*time.Hour):

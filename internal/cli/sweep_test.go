@@ -217,7 +217,7 @@ func TestRepsWarning(t *testing.T) {
 	if got := newRepPlan(o, cells).warning(); !strings.Contains(got, "-reps-budget 5m0s holds 1 of the 6 reps") {
 		t.Errorf("-reps auto -reps-budget 5m over 32 cells: %q, want it said that the budget holds too few", got)
 	}
-	for _, bad := range [][]string{{"-matrix", "-reps", "many"}, {"-pacing", "-reps", "auto"}, {"-matrix", "-reps", "auto", "-reps-budget", "10s"}} {
+	for _, bad := range [][]string{{"-matrix", "-reps", "many"}, {"-pacing", "-reps", "auto"}, {"-matrix", "-reps", "auto", "-reps-budget", "10s"}, {"-matrix", "-reps-budget", "1h"}} {
 		if _, err := testProgram.parseFlags("bench", bad, io.Discard); err == nil {
 			t.Errorf("%q: want an error", bad)
 		} else {
