@@ -2,6 +2,7 @@ package tandem
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/tandem-engine/tandem/audio"
 	"github.com/tandem-engine/tandem/internal/engine"
@@ -26,7 +27,11 @@ func adapt(games []Game) []engine.Game {
 
 func (g gameForLoop) Info() engine.Info {
 	in := infoOf(g.game)
-	return engine.Info{Name: in.Name, Sprites: in.Sprites, Level: in.Level, Bench: in.Bench}
+	loads := make([]engine.MatrixLoad, len(in.Loads))
+	for i, l := range in.Loads {
+		loads[i] = engine.MatrixLoad{Name: l.Name, Flags: slices.Clone(l.Flags)}
+	}
+	return engine.Info{Name: in.Name, Sprites: in.Sprites, Level: in.Level, Bench: in.Bench, Loads: loads}
 }
 
 func (g gameForLoop) NewSim(cfg engine.SimConfig) (engine.Sim, error) {

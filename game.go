@@ -46,6 +46,29 @@ type Info struct {
 	// Bench marks the game tandem bench -matrix runs when -scene does not
 	// name one: the one made for load (the demo's bunnymark).
 	Bench bool
+	// Loads are loads of the game's own that tandem bench -matrix runs
+	// besides its synthetic ones: each is a cell of its own, run by every
+	// loop with no -simcost or -rendercost, and judged under its name in
+	// the report's "## Which loop" ("Load: game: horde"). See [MatrixLoad].
+	Loads []MatrixLoad
+}
+
+// MatrixLoad is a load of a game's own for tandem bench -matrix: Name
+// labels its cells (load=NAME: letters, digits and '_'), and Flags make it,
+// as a command line gives them: the game's own flags (registered on
+// flag.CommandLine before [Main], as any game flag) and the engine's world
+// flags such as -sprites. A game with a -enemies flag declares
+//
+//	func (g *Shooter) Info() tandem.Info {
+//		return tandem.Info{Name: "shooter", Loads: []tandem.MatrixLoad{
+//			{Name: "horde", Flags: []string{"-enemies", "400"}},
+//		}}
+//	}
+//
+// and the matrix checks every load's flags before its first run.
+type MatrixLoad struct {
+	Name  string
+	Flags []string
 }
 
 // Describer is implemented by a game that gives its [Info].

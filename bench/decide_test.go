@@ -61,10 +61,41 @@ func matrixResults(figs map[string]map[string]float64) []Result {
 	return rs
 }
 
+// verdictRow returns the cells of fig's row in the table after after,
+// keyed by column: "not behind", "behind", "level", "cannot tell", and the
+// loops' names for their medians.
+func verdictRow(t *testing.T, md, after, fig string) map[string]string {
+	t.Helper()
+	i := strings.Index(md, after)
+	if i < 0 {
+		t.Fatalf("no %q in\n%s", after, md)
+	}
+	var head []string
+	for l := range strings.Lines(md[i:]) {
+		c := strings.Split(strings.Trim(strings.TrimSpace(l), "|"), "|")
+		for j := range c {
+			c[j] = strings.TrimSpace(c[j])
+		}
+		if c[0] == "figure" {
+			head = c
+		}
+		if c[0] == "`"+fig+"`" && head != nil {
+			row := map[string]string{}
+			for j, h := range head {
+				row[strings.SplitN(h, " (n=", 2)[0]] = c[j]
+			}
+			return row
+		}
+	}
+	t.Fatalf("no row %q after %q in\n%s", fig, after, md)
+	return nil
+}
+
 // TestWhichLoop checks that report.md opens with "## Which loop", built
-// from the figures: each load, each figure's direction, the loops level
-// with the best, which are behind beyond the noise, and a recommendation
-// that follows the data (swap the figures and it names the other loop).
+// from the figures: each load, each figure's direction and margin, every
+// pair of loops with its word (behind, level, cannot tell), the loops
+// behind none, and a recommendation that follows the data (swap the
+// figures and it names the other loop).
 func TestWhichLoop(t *testing.T) {
 	figs := map[string]map[string]float64{
 		"coupled":   {"fps_mean": 60, "input_latency_ms_p50": 20, "on_time_pct": 90},
@@ -85,30 +116,33 @@ func TestWhichLoop(t *testing.T) {
 		"sprites: ignored by the game.",
 		"Input source: xtest in 45 of 45 runs.",
 		"### Load: none", "### Load: sim", "### Load: render",
-		"| `fps_mean` | higher is better |",
-		"| `input_latency_ms_p50` | lower is better |",
+		"| `fps_mean` | higher is better | ±2% |",
+		"| `input_latency_ms_p50` | lower is better | ±0.5 ms |",
 	} {
 		if !strings.Contains(which, want) {
 			t.Errorf("no %q in\n%s", want, which)
 		}
 	}
 	// Each of three loops apart, 5 reps a side: p = 2/252 = 0.008 each,
-	// 0.016 Holm-corrected over the two comparisons.
-	fps := mdCells(t, md, "### Load: sim\n", "`fps_mean`")
-	if best, noise := fps[len(fps)-2], fps[len(fps)-1]; best != "threaded" || noise != "yes, ahead of decoupled (p=0.016), coupled (p=0.016)" {
-		t.Errorf("sim load, fps_mean: best %q, noise %q; want threaded, ahead of both at p=0.016", best, noise)
+	// 0.024 Holm-corrected over the three pairs; the ratios as made.
+	fps := verdictRow(t, md, "### Load: sim\n", "fps_mean")
+	if fps["not behind"] != "threaded" ||
+		!strings.Contains(fps[Behind], "coupled behind decoupled: coupled/decoupled 0.200 (") ||
+		!strings.Contains(fps[Behind], "decoupled behind threaded: decoupled/threaded 0.750 (0.739 to 0.761), p=0.024") ||
+		!strings.Contains(fps[Behind], "coupled behind threaded") || fps[Level] != "" || fps[CannotTell] != "" {
+		t.Errorf("sim load, fps_mean: %q; want threaded ahead, every pair behind at p=0.024", fps)
 	}
-	lat := mdCells(t, md, "### Load: sim\n", "`input_latency_ms_p50`")
-	if best := lat[len(lat)-2]; best != "coupled" {
-		t.Errorf("sim load, input latency: best %q, want coupled (lowest)", best)
+	lat := verdictRow(t, md, "### Load: sim\n", "input_latency_ms_p50")
+	if lat["not behind"] != "coupled" || !strings.Contains(lat[Behind], "threaded behind coupled: threaded−coupled +5.00 ms") {
+		t.Errorf("sim load, input latency: %q, want coupled (lowest) behind none, threaded 5 ms behind it", lat)
 	}
-	// 90.2 against 90.1 and 90, each spread ±1%: overlapping reps, all
-	// three level.
-	on := mdCells(t, md, "### Load: sim\n", "`on_time_pct`")
-	if best, noise := on[len(on)-2], on[len(on)-1]; best != "threaded, decoupled, coupled" || !strings.HasPrefix(noise, "no (") {
-		t.Errorf("on_time_pct 90.2 vs 90.1 vs 90 over overlapping reps: best %q, noise %q; want all three level, no", best, noise)
+	// 90.2 against 90.1 and 90, each spread ±1%: overlapping reps whose
+	// intervals reach past ±1 point: neither behind nor level.
+	on := verdictRow(t, md, "### Load: sim\n", "on_time_pct")
+	if on["not behind"] != "coupled, decoupled, threaded" || on[Behind] != "" || on[Level] != "" || strings.Count(on[CannotTell], ";") != 2 {
+		t.Errorf("on_time_pct 90.2 vs 90.1 vs 90 over overlapping reps: %q; want the three pairs cannot tell", on)
 	}
-	if !strings.Contains(which, "**Recommendation (sim):** use the coupled or threaded loop: behind another beyond the noise in the fewest of the 3 figures compared (1 each: coupled on frame rate; threaded on input latency p50); where what matters most is one of those, take a loop level on it; decoupled is behind in 2 (frame rate, input latency p50).") {
+	if !strings.Contains(which, "**Recommendation (sim):** use the coupled or threaded loop: behind another in the fewest of the 3 figures compared (1 each: coupled on frame rate; threaded on input latency p50); where what matters most is one of those, take a loop not behind on it; decoupled is behind in 2 (frame rate, input latency p50).") {
 		t.Errorf("sim recommendation not drawn from the data:\n%s", which)
 	}
 
@@ -118,11 +152,11 @@ func TestWhichLoop(t *testing.T) {
 	if err := WriteMatrixMarkdown(&buf, "matrix", matrixResults(figs), nil); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(buf.String(), "**Recommendation (none):** use the decoupled loop: it is behind no other loop beyond the noise on any of the 3 figures compared; coupled is behind in 2 (frame rate, input latency p50); threaded is behind in 2 (frame rate, input latency p50).") {
+	if !strings.Contains(buf.String(), "**Recommendation (none):** use the decoupled loop: it is behind no other loop on any of the 3 figures compared; coupled is behind in 2 (frame rate, input latency p50); threaded is behind in 2 (frame rate, input latency p50).") {
 		t.Errorf("decoupled best on both: want decoupled recommended:\n%s", buf.String())
 	}
 
-	// One rep a loop: nothing is beyond the noise, and it says so.
+	// One rep a loop: nothing is behind, nothing level, and it says so.
 	var one []Result
 	for _, r := range matrixResults(figs) {
 		if r.Rep == 0 {
@@ -133,15 +167,16 @@ func TestWhichLoop(t *testing.T) {
 	if err := WriteMarkdown(&buf, "", one); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(buf.String(), "no loop is better beyond the noise") || !strings.Contains(buf.String(), "cannot tell: 1 rep") {
-		t.Errorf("one rep: want no verdict beyond the noise:\n%s", buf.String())
+	if !strings.Contains(buf.String(), "no loop is behind another on any of the 3 figures compared: level within the margin in 0 of their comparisons, and the reps cannot tell in 9.") {
+		t.Errorf("one rep: want nothing decided:\n%s", buf.String())
 	}
 }
 
-// TestWhichLoopGroup checks that the verdict names a group of winners:
-// decoupled and threaded overlap rep for rep on every figure, both far
-// ahead of coupled on the frame rate, so both are best, level, and both
-// are recommended, with coupled behind on the frame rate.
+// TestWhichLoopGroup checks that the verdict names a group of winners and
+// what is known between them: decoupled and threaded overlap rep for rep
+// within the margin (level), both far ahead of coupled on the frame rate;
+// on the latency, 0.5% apart over ±1% reps of 20 ms, every interval is
+// inside ±0.5 ms: all three level.
 func TestWhichLoopGroup(t *testing.T) {
 	figs := map[string]map[string]float64{
 		"coupled":   {"fps_mean": 60, "latency_ms_p50": 20.1},
@@ -153,26 +188,26 @@ func TestWhichLoopGroup(t *testing.T) {
 		t.Fatal(err)
 	}
 	md := buf.String()
-	fps := mdCells(t, md, "### Load: none\n", "`fps_mean`")
-	if best, noise := fps[len(fps)-2], fps[len(fps)-1]; best != "threaded, decoupled" || noise != "yes, ahead of coupled (p=0.016)" {
-		t.Errorf("fps_mean: best %q, noise %q; want threaded and decoupled level, ahead of coupled at p=0.016", best, noise)
+	fps := verdictRow(t, md, "### Load: none\n", "fps_mean")
+	if fps["not behind"] != "decoupled, threaded" || fps[Level] != "decoupled/threaded 0.997 (0.982 to 1.012), p=0.69" ||
+		strings.Count(fps[Behind], "coupled behind") != 2 {
+		t.Errorf("fps_mean: %q; want decoupled and threaded level, coupled behind both", fps)
 	}
-	lat := mdCells(t, md, "### Load: none\n", "`latency_ms_p50`")
-	if best := lat[len(lat)-2]; best != "decoupled, threaded, coupled" {
-		t.Errorf("latency_ms_p50 0.5%% apart over ±1%% reps: best %q, want all three level", best)
+	lat := verdictRow(t, md, "### Load: none\n", "latency_ms_p50")
+	if lat["not behind"] != "coupled, decoupled, threaded" || strings.Count(lat[Level], ";") != 2 {
+		t.Errorf("latency_ms_p50 0.5%% apart over ±1%% reps: %q, want all three level", lat)
 	}
-	want := "**Recommendation (none):** use the decoupled or threaded loop: decoupled and threaded, level, none behind another beyond the noise on any of the 2 figures compared; coupled is behind in 1 (frame rate)."
+	want := "**Recommendation (none):** use the decoupled or threaded loop: none of decoupled and threaded is behind another on any of the 2 figures compared; between them, level within the margin in 2 of their comparisons, and the reps cannot tell in 0; coupled is behind in 1 (frame rate)."
 	if !strings.Contains(md, want) {
 		t.Errorf("want %q in\n%s", want, md)
 	}
 }
 
-// TestWhichLoopHolm checks that the comparisons of a verdict are
-// corrected for being many: four loops of 4 reps, each apart from the
-// next. The best against any other alone gives p = 2/70 = 0.029, under
-// 0.05 (the old verdict, best against runner-up only, called it beyond
-// the noise); corrected over the three comparisons each is 0.086, so all
-// four are level and nothing is claimed.
+// TestWhichLoopHolm checks that the comparisons of a figure are corrected
+// for being many: four loops of 4 reps, each apart from the next. Any pair
+// alone gives p = 2/70 = 0.029, under 0.05; corrected over the six pairs
+// each is 0.17, so none is behind (and the ratios, far from 1, are not
+// level): every pair cannot tell.
 func TestWhichLoopHolm(t *testing.T) {
 	var rs []Result
 	for rep := range 4 {
@@ -188,9 +223,12 @@ func TestWhichLoopHolm(t *testing.T) {
 	if err := WriteMarkdown(&buf, "", rs); err != nil {
 		t.Fatal(err)
 	}
-	fps := mdCells(t, buf.String(), "### Load: none\n", "`fps_mean`")
-	if best, noise := fps[len(fps)-2], fps[len(fps)-1]; best != "threaded, pipelined, decoupled, coupled" || noise != "no (p=0.09 vs pipelined)" {
-		t.Errorf("4 reps a side, corrected over three: best %q, noise %q; want all level, no (p=0.09 vs pipelined)", best, noise)
+	fps := verdictRow(t, buf.String(), "### Load: none\n", "fps_mean")
+	if fps[Behind] != "" || strings.Count(fps[CannotTell], "p=0.17") != 6 {
+		t.Errorf("4 reps a side, corrected over six pairs: %q; want all six cannot tell at p=0.17", fps)
+	}
+	if FewestReps(4, 100, Alpha) != 5 || FewestReps(2, 100, Alpha) != 4 || FewestLevelReps() != 4 {
+		t.Errorf("fewest reps: 4 loops %d, 2 loops %d, level %d; want 5, 4, 4", FewestReps(4, 100, Alpha), FewestReps(2, 100, Alpha), FewestLevelReps())
 	}
 }
 
@@ -232,6 +270,10 @@ func TestLoadOf(t *testing.T) {
 		{cell("0s", 5000, "0s"), "render"},
 		{cell("0s", 1000, "5ms"), "render"},
 		{cell("25ms", 5000, "0s"), "sim+render"},
+		{cell("0s", 0, "0s"), "own"},
+		{cell("8ms", 0, "0s"), "sim"},
+		{cell("0s", 0, "8ms"), "render"},
+		{&Cell{SimCost: "0s", Knobs: "horde"}, "game: horde"},
 	} {
 		if got := Load(c.c, 1000); got != c.want {
 			t.Errorf("simcost %s sprites %d: load %q, want %q", c.c.SimCost, c.c.Sprites, got, c.want)
@@ -254,12 +296,13 @@ func TestWhichLoopTickRate(t *testing.T) {
 	if err := WriteMarkdown(&buf, "", rs); err != nil {
 		t.Fatal(err)
 	}
-	row := mdCells(t, buf.String(), "### Load: sim\n", "`tps`")
-	if row[1] != "higher is better, up to `hz`" || row[len(row)-2] != "decoupled, threaded" || row[len(row)-1] != "yes, ahead of coupled (p=0.016)" {
+	row := verdictRow(t, buf.String(), "### Load: sim\n", "tps")
+	if row["better"] != "higher is better, up to `hz`" || row["not behind"] != "decoupled, threaded" ||
+		row[Level] != "decoupled/threaded 1.000 (1.000 to 1.000), p=1.00" || strings.Count(row[Behind], "coupled behind") != 2 {
 		t.Errorf("tps row %q: want higher is better up to hz, decoupled and threaded level at 60, coupled behind", row)
 	}
-	if row[2] != "30.00 (30.00–30.00)" {
-		t.Errorf("coupled's tps %q, want its median and spread, 30.00 (30.00–30.00)", row[2])
+	if row["coupled"] != "30.00 (30.00–30.00)" {
+		t.Errorf("coupled's tps %q, want its median and spread, 30.00 (30.00–30.00)", row["coupled"])
 	}
 }
 
@@ -285,5 +328,29 @@ func TestWhichLoopSlideshow(t *testing.T) {
 	rec := md[i : i+strings.Index(md[i:], "\n")]
 	if strings.Contains(rec, "use the coupled loop") || !strings.Contains(rec, "use the decoupled loop") || !strings.Contains(rec, "Not coupled") {
 		t.Errorf("recommendation %q: want the decoupled loop, and not the coupled loop's slideshow", rec)
+	}
+}
+
+// TestInputSourcesApart checks that input latencies measured from
+// different sources (a real press, the synthetic button) are not
+// compared: the pair cannot tell, and says why, and is no comparison of
+// the Holm family (the one pair tested keeps its p, 2/252).
+func TestInputSourcesApart(t *testing.T) {
+	var rs []Result
+	for rep := range 5 {
+		for loop, src := range map[string]string{"coupled": "xtest", "threaded": "synthetic", "decoupled": "xtest"} {
+			lat := map[string]float64{"coupled": 30, "threaded": 10, "decoupled": 20}[loop] + float64(rep)/10
+			rs = append(rs, Result{Loop: loop, SimCost: "0s", Sprites: 1000, Rep: rep,
+				Summary: map[string]any{"input_latency_ms_p50": lat, "input_source": src}})
+		}
+	}
+	var buf bytes.Buffer
+	if err := WriteMarkdown(&buf, "", rs); err != nil {
+		t.Fatal(err)
+	}
+	row := verdictRow(t, buf.String(), "### Load: none\n", "input_latency_ms_p50")
+	if row[Behind] != "coupled behind decoupled: coupled−decoupled +10.00 ms (+9.70 to +10.30), p=0.008" ||
+		!strings.Contains(row[CannotTell], "coupled, threaded: input sources differ (xtest, synthetic), not compared") {
+		t.Errorf("input latency over two sources: %q", row)
 	}
 }

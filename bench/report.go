@@ -104,7 +104,7 @@ func WriteBenchTxt(w io.Writer, results []Result) error {
 func benchName(r Result) string {
 	name := r.Name
 	if name == "" {
-		name = fmt.Sprintf("loop=%s/simcost=%s/sprites=%d", r.Loop, r.SimCost, r.Sprites)
+		name = CellName(r.Loop, r.SimCost, r.Sprites, r.RenderCost, r.Knobs)
 	}
 	return strings.Map(func(c rune) rune {
 		if unicode.IsSpace(c) || !unicode.IsPrint(c) {
@@ -243,12 +243,19 @@ func WriteMarkdown(w io.Writer, title string, results []Result) error {
 // sim, render), each figure's best loop with its direction, whether the
 // difference is beyond the noise, and a recommendation drawn from them.
 func WriteMatrixMarkdown(w io.Writer, title string, results []Result, notes []string) error {
+	return WriteMatrixMarkdownAt(w, title, results, notes, nil)
+}
+
+// WriteMatrixMarkdownAt is [WriteMatrixMarkdown] with the verdict of -reps
+// auto's looks (each pair as the first look that decided it found it), or
+// at Alpha when looks is nil.
+func WriteMatrixMarkdownAt(w io.Writer, title string, results []Result, notes []string, looks *Looks) error {
 	bw := bufio.NewWriter(w)
 	if title != "" {
 		fmt.Fprintf(bw, "# %s\n\n", mdEscape(title))
 	}
 	if slices.ContainsFunc(GroupCells(results), func(c *Cell) bool { return len(c.Loops) > 1 }) {
-		writeWhichLoop(bw, results, notes)
+		writeWhichLoop(bw, results, notes, looks)
 		fmt.Fprintf(bw, "## Runs\n\n")
 	} else {
 		for _, n := range notes {
@@ -270,7 +277,7 @@ func WriteMatrixMarkdown(w io.Writer, title string, results []Result, notes []st
 		if src == "" {
 			src = "–"
 		}
-		row := []string{mdEscape(r.Loop), mdEscape(r.SimCost), strconv.Itoa(r.Sprites), strconv.Itoa(r.Rep), mdEscape(src)}
+		row := []string{mdEscape(r.Loop), mdEscape(r.SimCost), spritesText(r.Sprites), strconv.Itoa(r.Rep), mdEscape(src)}
 		for _, m := range runMetrics {
 			v, ok := summaryNum(r.Summary, m.key)
 			row = append(row, m.format(v, ok))
@@ -281,7 +288,7 @@ func WriteMatrixMarkdown(w io.Writer, title string, results []Result, notes []st
 		if len(c.Loops) < 2 {
 			continue
 		}
-		fmt.Fprintf(bw, "\n## Side by side: simcost=%s, sprites=%d\n\n", mdEscape(c.SimCost), c.Sprites)
+		fmt.Fprintf(bw, "\n## Side by side: %s\n\n", mdEscape(CellTitle(c)))
 		head := []string{"median over reps", "better"}
 		for _, l := range c.Loops {
 			head = append(head, fmt.Sprintf("%s (n=%d)", mdEscape(l.Loop), len(l.Results)))
@@ -309,7 +316,7 @@ func WriteMatrixMarkdown(w io.Writer, title string, results []Result, notes []st
 // On a figure that measures evenness only, a slideshow (a loop behind on
 // time, as the verdict finds it) is marked not comparable.
 func writeSideBySide(w io.Writer, c *Cell, base *CellLoop) {
-	slideshows := verdict(c, decideFigure{key: "on_time_pct", higher: true}).slideshows
+	slideshows := verdict(c, decideFigure{key: "on_time_pct", higher: true}, Alpha).slideshows
 	notComparable := func(m mdMetric, l *CellLoop) bool {
 		return m.evennessOnly() && slices.Contains(slideshows, l.Loop)
 	}
@@ -371,9 +378,11 @@ func mdEscape(s string) string {
 // Cell is the results of one (simcost, sprites) cell of the matrix, by
 // loop.
 type Cell struct {
-	SimCost string
-	Sprites int
-	Loops   []*CellLoop // coupled first, then in order of first appearance
+	SimCost    string
+	Sprites    int
+	RenderCost string      // "" for none
+	Knobs      string      // a game's own load knobs, "" for none
+	Loops      []*CellLoop // in the order of LoopRank, whatever order they ran in
 }
 
 // CellLoop is the reps of one loop in a cell, in the order given.
@@ -419,9 +428,11 @@ func (l *CellLoop) Median(key string) (float64, bool) {
 func GroupCells(results []Result) []*Cell {
 	var cells []*Cell
 	for _, r := range results {
-		i := slices.IndexFunc(cells, func(c *Cell) bool { return c.SimCost == r.SimCost && c.Sprites == r.Sprites })
+		i := slices.IndexFunc(cells, func(c *Cell) bool {
+			return c.SimCost == r.SimCost && c.Sprites == r.Sprites && c.RenderCost == r.RenderCost && c.Knobs == r.Knobs
+		})
 		if i < 0 {
-			cells = append(cells, &Cell{SimCost: r.SimCost, Sprites: r.Sprites})
+			cells = append(cells, &Cell{SimCost: r.SimCost, Sprites: r.Sprites, RenderCost: r.RenderCost, Knobs: r.Knobs})
 			i = len(cells) - 1
 		}
 		c := cells[i]
@@ -434,21 +445,28 @@ func GroupCells(results []Result) []*Cell {
 	}
 	for _, c := range cells {
 		slices.SortStableFunc(c.Loops, func(a, b *CellLoop) int {
-			return cmp.Compare(LoopRank(a.Loop), LoopRank(b.Loop))
+			return cmp.Or(cmp.Compare(LoopRank(a.Loop), LoopRank(b.Loop)), cmp.Compare(a.Loop, b.Loop))
 		})
 	}
 	slices.SortStableFunc(cells, func(a, b *Cell) int {
-		return cmp.Or(compareSimCost(a.SimCost, b.SimCost), cmp.Compare(a.Sprites, b.Sprites))
+		return cmp.Or(cmp.Compare(a.Knobs, b.Knobs), compareSimCost(a.SimCost, b.SimCost), cmp.Compare(a.Sprites, b.Sprites),
+			compareSimCost(cmp.Or(a.RenderCost, "0s"), cmp.Or(b.RenderCost, "0s")))
 	})
 	return cells
 }
 
-// LoopRank puts the base loop first.
+// loopOrder is the order loops are shown in, whatever order they ran in
+// (a sweep draws a fresh one every rep): the base loop first.
+var loopOrder = []string{baseLoop, "decoupled", "pipelined", "threaded"}
+
+// LoopRank returns loop's place in the order loops are shown in: the base
+// loop first, then the others as the engine lists them; a loop it does
+// not know after them.
 func LoopRank(loop string) int {
-	if loop == baseLoop {
-		return 0
+	if i := slices.Index(loopOrder, loop); i >= 0 {
+		return i
 	}
-	return 1
+	return len(loopOrder)
 }
 
 // compareSimCost orders sim costs as durations ("2ms" < "14ms"); one that

@@ -382,20 +382,20 @@ func ExampleWriteMarkdown() {
 	//
 	// Input source: unknown in 2 of 2 runs.
 	//
-	// Each figure's best loop by its median over the reps, the spread as (min–max). "best" lists the loops level with it: the best loop's reps are tested against each other loop's (Mann-Whitney), the p-values Holm-corrected over the loops compared, and a loop is behind when its corrected p < 0.05; "beyond noise" names the loops behind, each with its corrected p. With fewer than 4 reps a side nothing can be (use -reps 5 or more: at 5 a side the smallest p is 0.008, 0.024 corrected over the three comparisons of four loops). The correction is within a figure, not across the figures and cells: over this many, an odd "yes" can be chance; a loop that is behind in cell after cell is not.
+	// Each loop's median over its reps, the spread as (min–max). Every pair of loops is compared on every figure: a two-sided Mann-Whitney test, exact with ties up to 30 reps a side, its p Holm-corrected over all the pairs compared on that figure in that cell; and the difference between the two as named (a/b: the ratio of a's to b's, for rates; a−b: the difference in the figure's unit, otherwise), a Hodges-Lehmann estimate with its 95% interval. Each pair then gets one of three words: **behind** (corrected p < 0.05, the interval leaving out no difference and reaching beyond the margin), **level** (the whole interval within the margin, `level within`), **cannot tell** (neither: more reps may tell; -reps auto runs until they do). "not behind" lists the loops behind no other on the figure. With n reps a side the smallest p is 2/C(2n,n): at 4 reps 0.029, 0.17 once corrected over the six pairs of four loops, so nothing can be behind; at 5, 0.008 and 0.048. An interval needs 4 reps a side: with fewer, nothing is level either. The correction is within a figure in a cell, not across the figures and cells: over this many, an odd "behind" can be chance; a loop that is behind in cell after cell is not.
 	//
 	// ### Load: sim
 	//
 	// simcost=14ms, sprites=2000:
 	//
-	// | figure | better | coupled (n=1) | decoupled (n=1) | best | beyond noise |
-	// | --- | --- | --- | --- | --- | --- |
-	// | `fps_mean` | higher is better | 50.00 | 110.0 | decoupled, coupled | cannot tell: 1 rep |
-	// | `frame_ms_p99` | lower is better | 31.25 | 12.50 | decoupled, coupled | cannot tell: 1 rep |
-	// | `tps` | higher is better, up to `hz` | 60.00 | 60.00 | coupled, decoupled | cannot tell: 1 rep |
-	// | `latency_ms_p50` | lower is better | – | 24.50 | decoupled | only one loop measured it |
+	// | figure | better | level within | coupled (n=1) | decoupled (n=1) | not behind | behind | level | cannot tell |
+	// | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+	// | `fps_mean` | higher is better | ±2% | 50.00 | 110.0 | coupled, decoupled |  |  | coupled/decoupled 0.455 (0 to ∞), p=1.00 |
+	// | `frame_ms_p99` | lower is better | ±0.5 ms | 31.25 | 12.50 | coupled, decoupled |  |  | coupled−decoupled +18.75 ms (−∞ to ∞), p=1.00 |
+	// | `tps` | higher is better, up to `hz` | ±2% | 60.00 | 60.00 | coupled, decoupled |  |  | coupled/decoupled 1.000 (0 to ∞), p=1.00 |
+	// | `latency_ms_p50` | lower is better | ±0.5 ms | – | 24.50 | decoupled, (only one loop measured it) |  |  |  |
 	//
-	// **Recommendation (sim):** no loop is better beyond the noise on any of the 3 figures compared; run more reps (-reps 10) before choosing, or choose on other grounds.
+	// **Recommendation (sim):** no loop is behind another on any of the 3 figures compared: level within the margin in 0 of their comparisons, and the reps cannot tell in 3. Level is not "the same" where the reps cannot tell: run more reps (-reps auto) before choosing, or choose on other grounds.
 	//
 	// ## Runs
 	//

@@ -30,15 +30,19 @@ var sweepMetrics = []mdMetric{
 }
 
 // WriteSweepMarkdown writes a Markdown table of results under the heading
-// title: one row per Name, in the order the names first appear, and in
-// each column the figure over that name's results (its reps) as
-// "min–max (median)", or the value alone when there is one. The runs of a
-// row being interleaved with the other rows', the ranges say how much the
-// machine's noise moved each figure. A figure no run measured prints "–".
-func WriteSweepMarkdown(w io.Writer, title string, results []Result) error {
+// title and notes (paragraphs, such as the order the runs came in): one
+// row per Name, in the order the names first appear, and in each column
+// the figure over that name's results (its reps) as "min–max (median)",
+// or the value alone when there is one. The runs of a row being
+// interleaved with the other rows', the ranges say how much the machine's
+// noise moved each figure. A figure no run measured prints "–".
+func WriteSweepMarkdown(w io.Writer, title string, results []Result, notes []string) error {
 	bw := bufio.NewWriter(w)
 	if title != "" {
 		fmt.Fprintf(bw, "# %s\n\n", mdEscape(title))
+	}
+	for _, n := range notes {
+		fmt.Fprintf(bw, "%s\n\n", n)
 	}
 	head := []string{"run", "n"}
 	for _, m := range sweepMetrics {

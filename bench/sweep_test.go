@@ -22,7 +22,7 @@ func TestWriteSweepMarkdown(t *testing.T) {
 		floor(res("delay=auto/cap=0", 5.08, 54.3, 0, 0.2), 0.57), res("hold/cap=0", 2.42, 43.1, 0, 8.94),
 		floor(res("delay=auto/cap=0", 6.42, 68.5, 0, 0.4), 2), res("hold/cap=0", 1.04, 47.6, 1, 0.3),
 		floor(res("delay=auto/cap=0", 5.09, 55.3, 0, 0.3), 1.02),
-	})
+	}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func TestWriteSweepMarkdown(t *testing.T) {
 		t.Errorf("last line %q, want it to start %q", lines[len(lines)-1], want)
 	}
 	b.Reset()
-	if err := WriteSweepMarkdown(&b, "", []Result{res("a", 1, 60, 0, 0.3)}); err != nil || strings.Contains(b.String(), "host stole") {
+	if err := WriteSweepMarkdown(&b, "", []Result{res("a", 1, 60, 0, 0.3)}, nil); err != nil || strings.Contains(b.String(), "host stole") {
 		t.Errorf("a quiet run's table: %v\n%s", err, b.String())
 	}
 }

@@ -240,7 +240,7 @@ func Matrix(dir string, results []bench.Result) ([]string, error) {
 		}
 	}
 	if c := frameTimeCell(bench.GroupCells(kept)); c != nil {
-		p := newPlot("", fmt.Sprintf("frame time, simcost=%s, sprites=%d", c.SimCost, c.Sprites),
+		p := newPlot("", "frame time, "+bench.CellTitle(c),
 			"run time (s)", "present to present (ms)")
 		for _, l := range c.Loops {
 			r := slices.MinFunc(l.Results, func(a, b bench.Result) int { return a.Rep - b.Rep })
@@ -408,7 +408,7 @@ func barsPlot(cells []*bench.Cell, loops []string, key, what, unit string) (*plo
 	p := newPlot("", what+" per cell, median over reps", "cell: sim cost per tick, sprites", unit)
 	labels := make([]string, len(cells))
 	for i, c := range cells {
-		labels[i] = fmt.Sprintf("%s\n%d sprites", c.SimCost, c.Sprites)
+		labels[i] = bench.CellLabel(c)
 	}
 	// Bars fill about 80% of the 7 inches the plot area spans.
 	bw := min(0.8*7*vg.Inch/vg.Length(len(cells)*len(loops)), vg.Inch/2)

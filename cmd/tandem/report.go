@@ -8,9 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
-	"strconv"
 
 	"github.com/tandem-engine/tandem/bench"
 	"github.com/tandem-engine/tandem/bench/charts"
@@ -62,11 +60,6 @@ func report(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// matrixCellDir matches a matrix cell's directory under DIR/cells, as
-// tandem bench -matrix names it: its cell's name with '-' for '/', then
-// its rep.
-var matrixCellDir = regexp.MustCompile(`^loop=(.+)-simcost=(.+)-sprites=(\d+)-rep(\d+)$`)
-
 // readMatrix reads the runs of the matrix in dir: each cell directory's
 // report.json, frames.csv and ticks.csv, its place (loop, sim cost,
 // sprites asked for, rep) from its name. A -pacing sweep, whose cells are
@@ -82,13 +75,11 @@ func readMatrix(dir string) ([]bench.Result, error) {
 		if !e.IsDir() {
 			continue
 		}
-		m := matrixCellDir.FindStringSubmatch(e.Name())
-		if m == nil {
+		r, ok := bench.ParseCellDir(e.Name())
+		if !ok {
 			return nil, fmt.Errorf("%s: not a matrix cell (want loop=L-simcost=C-sprites=N-repR, as bench -matrix -out names them; a -pacing sweep has no charts: its figures are in %s)",
 				filepath.Join(cells, e.Name()), filepath.Join(dir, "report.md"))
 		}
-		sprites, _ := strconv.Atoi(m[3])
-		rep, _ := strconv.Atoi(m[4])
 		cd := filepath.Join(cells, e.Name())
 		b, err := bench.ReadFile(filepath.Join(cd, "report.json"), bench.MaxJSONBytes)
 		if errors.Is(err, fs.ErrNotExist) {
@@ -103,11 +94,8 @@ func readMatrix(dir string) ([]bench.Result, error) {
 		}
 		// The charts read a cell's frames only if they draw them, as they
 		// draw them: a matrix's CSVs are not held (4 cells of 128 MiB).
-		r := bench.Result{
-			Name: fmt.Sprintf("loop=%s/simcost=%s/sprites=%d", m[1], m[2], sprites),
-			Loop: m[1], SimCost: m[2], Sprites: sprites, Rep: rep, Summary: sum,
-			FramesFile: filepath.Join(cd, "frames.csv"),
-		}
+		r.Summary = sum
+		r.FramesFile = filepath.Join(cd, "frames.csv")
 		results = append(results, r)
 	}
 	if len(results) == 0 {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -238,6 +239,16 @@ func delayName(o Options) string {
 	return strconv.FormatFloat(float64(o.Pacing.Delay)/1e6, 'g', -1, 64)
 }
 
+// Measured is v as measured, unrounded, for the figures a matrix's
+// verdict tests: rounding would tie reps that differ, and the rank tests
+// would count those ties. NaN (nothing measured) becomes -1, as in Round.
+func Measured(v float64) float64 {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return -1
+	}
+	return v
+}
+
 // Round rounds to d decimals; NaN (nothing measured) becomes -1, which JSON
 // can carry.
 func Round(v float64, d int) float64 {
@@ -305,14 +316,10 @@ func (s *Summary) WriteJSON(w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var taken map[string]any
-	if err := json.Unmarshal(b, &taken); err != nil {
-		return err
-	}
 	b = b[:len(b)-1] // the closing brace
 	for _, c := range s.counts {
 		name := c.Name
-		if _, ok := taken[name]; ok {
+		if slices.Contains(SummaryFields(), name) {
 			name = "game_" + name
 		}
 		k, err := json.Marshal(name)

@@ -33,11 +33,6 @@ func setBenchEnv() {
 	}
 }
 
-// cellName is a run's name in Go benchmark form.
-func cellName(loop, simcost string, sprites int) string {
-	return fmt.Sprintf("loop=%s/simcost=%s/sprites=%d", loop, simcost, sprites)
-}
-
 // result turns a finished run into what the reports need.
 func result(s *app.Summary) (bench.Result, error) {
 	b, err := json.Marshal(s)
@@ -49,7 +44,7 @@ func result(s *app.Summary) (bench.Result, error) {
 		return bench.Result{}, err
 	}
 	r := bench.Result{
-		Name: cellName(s.Loop, s.SimCost, s.Sprites), Loop: s.Loop, SimCost: s.SimCost, Sprites: s.Sprites,
+		Name: bench.CellName(s.Loop, s.SimCost, s.Sprites, "", ""), Loop: s.Loop, SimCost: s.SimCost, Sprites: s.Sprites,
 		Summary: m,
 	}
 	if run := s.Records(); run != nil {
@@ -128,10 +123,10 @@ func reportNames() []string {
 	return append(names, bench.RunCharts()...)
 }
 
-// writeResults writes report.md (with markdown) and bench.txt for results
+// writeResults writes report.md (with report) and bench.txt for results
 // into dir.
-func writeResults(dir, title string, rs []bench.Result, markdown func(io.Writer, string, []bench.Result) error) error {
-	if err := writeFile(dir, "report.md", func(w io.Writer) error { return markdown(w, title, rs) }); err != nil {
+func writeResults(dir string, rs []bench.Result, report func(io.Writer) error) error {
+	if err := writeFile(dir, "report.md", report); err != nil {
 		return err
 	}
 	return writeFile(dir, "bench.txt", func(w io.Writer) error { return bench.WriteBenchTxt(w, rs) })
@@ -152,6 +147,10 @@ func writeFile(dir, name string, write func(io.Writer) error) error {
 var (
 	matrixSimcosts = []string{"0s", "8ms", "14ms", "25ms"}
 	matrixSprites  = []int{1000, 5000}
+	// matrixRendercosts is the render axis of a game that ignores
+	// -sprites: none, and about what 5000 sprites cost a frame on
+	// llvmpipe.
+	matrixRendercosts = []string{"", "8ms"}
 )
 
 // matrixReps is -reps' default with -matrix: with 5 reps a side, a
@@ -162,17 +161,22 @@ const matrixReps = 5
 // matrixOwn are the flags the matrix sets for each cell itself, or that
 // make no sense per cell.
 var matrixOwn = map[string]bool{
-	"matrix": true, "reps": true, "out": true, "json": true, "headless": true, "input": true,
-	"loop": true, "simcost": true, "sprites": true, "scene": true, "sprite-size": true,
+	"matrix": true, "reps": true, "reps-budget": true, "out": true, "json": true, "headless": true, "input": true,
+	"loop": true, "simcost": true, "sprites": true, "scene": true, "sprite-size": true, "order-seed": true,
 }
 
 // benchCell is one run of a sweep: its name in Go benchmark form, its
 // flags, and the -sprites it asks for (its place on the axis, whatever the
-// game made of it).
+// game made of it). Cells of one block (one load, every loop) run next to
+// each other in a rep (sweepOrder).
 type benchCell struct {
 	name    string
 	args    []string
-	sprites int
+	sprites int // 0: the game's own
+	block   string
+	// rendercost and load are the cell's -rendercost and game load, ""
+	// for none.
+	rendercost, load string
 }
 
 // runMatrix runs every loop x simcost x sprites cell and writes the
@@ -186,41 +190,101 @@ func (p *Program) runMatrix(opts options, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	if len(notes) > 0 {
-		fmt.Fprintf(stderr, "bench: %s ignores -sprites: running sprites=%d only\n", p.matrixGameName(opts), matrixSprites[0])
+		fmt.Fprintf(stderr, "bench: %s ignores -sprites: its render axis is -rendercost %s, at its own load\n", p.matrixGameName(opts), strings.Join(matrixRendercosts[1:], ", "))
 	}
 	if n := syntheticNotice(opts); n != "" {
 		fmt.Fprintln(stderr, n)
 	}
-	return p.runSweep(opts, "-matrix", cells, matrixOwn, func(w io.Writer, title string, rs []bench.Result) error {
-		return bench.WriteMatrixMarkdown(w, title, rs, notes)
+	return p.runSweep(opts, "-matrix", cells, matrixOwn, func(w io.Writer, title string, rs []bench.Result, sweepNotes []string, looks *bench.Looks) error {
+		return bench.WriteMatrixMarkdownAt(w, title, rs, append(slices.Clip(notes), sweepNotes...), looks)
 	}, p.Charts.Sweep, stdout, stderr)
 }
 
 // matrixPlan returns -matrix's cells for the game it runs, and the notes
-// its report opens with: the sprites axis at one value, and a note that
-// says so, for a game that ignores -sprites.
+// its report opens with. Every matrix has a cell at the game's own load
+// (no -sprites, no cost) and one per load the game declares (Info.Loads);
+// a game that ignores -sprites gets its render axis from -rendercost
+// instead, at its own load, and a note that says so.
 func (p *Program) matrixPlan(opts options) ([]benchCell, []string, error) {
 	reads, err := p.readsSprites(opts)
 	if err != nil {
 		return nil, nil, err
 	}
-	if reads {
-		return matrixCells(matrixSprites), nil, nil
+	game := p.matrixGame(opts).Info()
+	if err := p.checkLoads(opts, game); err != nil {
+		return nil, nil, err
 	}
-	note := fmt.Sprintf("**sprites: ignored.** %s never reads -sprites (its Setup does not call Setup.Sprites), so the matrix ran sprites=%d only: its other values (%s) would have run the same cells.",
-		p.matrixGameName(opts), matrixSprites[0], strings.Trim(fmt.Sprint(matrixSprites[1:]), "[]"))
-	return matrixCells(matrixSprites[:1]), []string{note}, nil
+	var cells []benchCell
+	var notes []string
+	if reads {
+		cells = matrixCells([]int{0}, []string{""}, matrixSimcosts[:1])
+		cells = append(cells, matrixCells(matrixSprites, []string{""}, matrixSimcosts)...)
+	} else {
+		cells = matrixCells([]int{0}, matrixRendercosts, matrixSimcosts)
+		notes = append(notes, fmt.Sprintf("**sprites: ignored.** %s never reads -sprites (its Setup does not call Setup.Sprites), so the matrix ran it at its own load and took its render axis from -rendercost (%s) instead of sprites (%s).",
+			game.Name, strings.Join(matrixRendercosts[1:], ", "), strings.Trim(fmt.Sprint(matrixSprites), "[]")))
+	}
+	for _, l := range game.Loads {
+		for _, loop := range app.Loops {
+			name := bench.CellName(string(loop), "0s", 0, "", l.Name)
+			cells = append(cells, benchCell{name, append([]string{"-loop", string(loop), "-simcost", "0s"}, l.Flags...), 0,
+				strings.TrimPrefix(name, "loop="+string(loop)+"/"), "", l.Name})
+		}
+	}
+	return cells, notes, nil
 }
 
-// matrixCells are -matrix's runs: every loop at every sim cost and each
-// of sprites.
-func matrixCells(sprites []int) []benchCell {
+// checkLoads checks the loads a game declares for the matrix before its
+// first run: a name for its cells, and flags a cell of the game takes.
+func (p *Program) checkLoads(opts options, game engine.Info) error {
+	var seen []string
+	for i, l := range game.Loads {
+		where := fmt.Sprintf("%s's Info.Loads[%d] (%q)", game.Name, i, l.Name)
+		if l.Name == "" || strings.IndexFunc(l.Name, func(r rune) bool {
+			return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+		}) >= 0 {
+			return fmt.Errorf("%s: name it with letters, digits and '_', e.g. horde", where)
+		}
+		if slices.Contains(seen, l.Name) {
+			return fmt.Errorf("%s: two loads of that name: give each its own", where)
+		}
+		seen = append(seen, l.Name)
+		for _, f := range l.Flags {
+			name := strings.TrimLeft(strings.SplitN(f, "=", 2)[0], "-")
+			if strings.HasPrefix(f, "-") && matrixOwn[name] && name != "sprites" {
+				return fmt.Errorf("%s: %s is the matrix's to set: a load sets the game's own flags and the world's, e.g. -sprites 2000", where, f)
+			}
+		}
+		args := slices.Clone(l.Flags)
+		if opts.matrixScene != "" {
+			args = append([]string{"-scene", opts.matrixScene}, args...)
+		}
+		if _, err := p.parseFlags("bench", args, io.Discard); err != nil {
+			return fmt.Errorf("%s: flags %q: %w", where, l.Flags, err)
+		}
+	}
+	return nil
+}
+
+// matrixCells are -matrix's runs: every loop at every sim cost, each of
+// sprites (0: the game's own, no -sprites) and each of rendercosts (""
+// for none), the loops of one load a block.
+func matrixCells(sprites []int, rendercosts, simcosts []string) []benchCell {
 	var cells []benchCell
-	for _, cost := range matrixSimcosts {
+	for _, cost := range simcosts {
 		for _, n := range sprites {
-			for _, loop := range app.Loops {
-				cells = append(cells, benchCell{cellName(string(loop), cost, n),
-					[]string{"-loop", string(loop), "-simcost", cost, "-sprites", fmt.Sprint(n)}, n})
+			for _, rc := range rendercosts {
+				for _, loop := range app.Loops {
+					name := bench.CellName(string(loop), cost, n, rc, "")
+					args := []string{"-loop", string(loop), "-simcost", cost}
+					if n > 0 {
+						args = append(args, "-sprites", fmt.Sprint(n))
+					}
+					if rc != "" {
+						args = append(args, "-rendercost", rc)
+					}
+					cells = append(cells, benchCell{name, args, n, strings.TrimPrefix(name, "loop="+string(loop)+"/"), rc, ""})
+				}
 			}
 		}
 	}
@@ -316,15 +380,17 @@ var (
 
 // pacingOwn are the flags -pacing sets for each cell itself.
 var pacingOwn = map[string]bool{
-	"pacing": true, "reps": true, "out": true, "json": true, "headless": true, "input": true, "loop": true, "scene": true,
+	"pacing": true, "reps": true, "reps-budget": true, "out": true, "json": true, "headless": true, "input": true, "loop": true, "scene": true,
 	"sprites": true, "sprite-size": true, "interp-delay": true, "present-hold": true, "fps-cap": true,
-	"emulate-vsync": true, "vsync": true,
+	"emulate-vsync": true, "vsync": true, "order-seed": true,
 }
 
 // runPacing runs the frame-pacing comparison on the decoupled loop: every
 // way of choosing the moment at every cap, and on an emulated vsync.
 func (p *Program) runPacing(opts options, stdout, stderr io.Writer) int {
-	return p.runSweep(opts, "-pacing", pacingCells(opts.World.Sprites), pacingOwn, bench.WriteSweepMarkdown, nil, stdout, stderr)
+	return p.runSweep(opts, "-pacing", pacingCells(opts.World.Sprites), pacingOwn, func(w io.Writer, title string, rs []bench.Result, notes []string, _ *bench.Looks) error {
+		return bench.WriteSweepMarkdown(w, title, rs, notes)
+	}, nil, stdout, stderr)
 }
 
 // pacingCells are -pacing's runs, each on the decoupled loop with sprites.
@@ -339,11 +405,12 @@ func pacingCells(sprites int) []benchCell {
 				// that work is the row's floor.
 				args = append(args, "-host-floor")
 			}
-			cells = append(cells, benchCell{fmt.Sprintf("%s/cap=%d", m.name, c), args, sprites})
+			name := fmt.Sprintf("%s/cap=%d", m.name, c)
+			cells = append(cells, benchCell{name, args, sprites, name, "", ""})
 		}
 	}
 	for _, v := range pacingVSync {
-		cells = append(cells, benchCell{v.name, slices.Clone(v.args), sprites})
+		cells = append(cells, benchCell{v.name, slices.Clone(v.args), sprites, v.name, "", ""})
 	}
 	for i := range cells {
 		// A cell's own -loop, after this one, wins.

@@ -25,7 +25,8 @@ var flagForms = map[string]string{
 	"seed":          "a whole number, e.g. 1",
 	"fps-cap":       "a whole number of frames a second, e.g. 144",
 	"emulate-vsync": "a whole number of blanks a second, e.g. 60",
-	"reps":          "a whole number, e.g. 3",
+	"reps":          "a whole number of reps, e.g. 5, or auto",
+	"order-seed":    "a whole number from 0, e.g. 42",
 }
 
 // flagValueError matches the flag package's error for a value it cannot
@@ -69,7 +70,7 @@ func worldFlagError(err error, isReplay bool) error {
 }
 
 // benchFlags are the flags only tandem bench has.
-var benchFlags = []string{"warmup", "out", "matrix", "pacing", "reps", "host-floor", "input", "audio-on-call"}
+var benchFlags = []string{"warmup", "out", "matrix", "pacing", "reps", "reps-budget", "order-seed", "host-floor", "input", "audio-on-call"}
 
 // benchFlagError explains a bench flag given to run or replay.
 func benchFlagError(err error, prog, sub string) error {

@@ -33,7 +33,13 @@ type options struct {
 	matrix bool
 	pacing bool
 	reps   int
-	input  string // -input as given: auto, xtest or synthetic
+	// repsAuto (-reps auto) adds reps until every comparison is decided or
+	// repsBudget is spent.
+	repsAuto   bool
+	repsBudget time.Duration
+	input      string // -input as given: auto, xtest or synthetic
+	// orderSeed seeds a sweep's order of cells in each rep; 0: from the clock.
+	orderSeed uint64
 
 	// replay only.
 	fast     bool // the sim alone, as fast as it steps
@@ -247,7 +253,9 @@ func (o *options) benchFlags(fs *flag.FlagSet, t *flagText) {
 	fs.StringVar(&o.out, "out", "", "write report.json, report.md, bench.txt, charts and raw CSVs into this `directory`")
 	fs.BoolVar(&o.matrix, "matrix", false, "run the standard comparison: every loop x simcost {0, 8ms, 14ms, 25ms} x sprites {1000, 5000}, 16 px")
 	fs.BoolVar(&o.pacing, "pacing", false, "run the frame-pacing comparison on the decoupled loop (and the threaded loop's auto delay): -interp-delay auto, 0 and 2 and -present-hold, each at -fps-cap 0, 30, 60, 144 and 240, then -emulate-vsync 60 with and without -fps-cap 50 (auto and 2); the bench game, 16 px")
-	fs.IntVar(&o.reps, "reps", 0, "with -matrix or -pacing, run every cell this many times (default 5 with -matrix: a difference between loops needs at least 4 reps a side to show beyond the noise; 1 with -pacing)")
+	fs.Var(repsValue{o}, "reps", "with -matrix or -pacing, run every cell this many `times` (default 5 with -matrix: the fewest at which Holm over the six pairs of four loops can call one behind; 1 with -pacing); auto, with -matrix: from that fewest, a rep at a time until every pair of loops on every figure is behind or level, or -reps-budget is spent")
+	fs.DurationVar(&o.repsBudget, "reps-budget", 30*time.Minute, "with -reps auto, the `time` it may take: past the first reps (the fewest that can decide), no rep is started that would end past it at the pace so far")
+	fs.Uint64Var(&o.orderSeed, "order-seed", 0, "with -matrix or -pacing, the `seed` of the random order each rep runs its cells in (the loops of one load next to each other); 0 draws one, which the report states")
 	fs.StringVar(&t.input, "input", t.input, "the bench's input: xtest (a real key, F9, pressed and released through the X server, or SendInput on Windows, at random moments; input_latency_ms_* start at the press), synthetic (a button pushed into the queue every 250 ms, stamped when a frame polls; they start at the stamp), or auto: xtest on tandem's own Xvfb, synthetic on a display someone may be using (a key pressed there goes to whichever window has the focus); without XTest, synthetic")
 	fs.BoolVar(&o.Audio.OnCall, "audio-on-call", false, "start each sound at the next buffer the sound device pulls, as engines that play on call do, instead of on its tick's sample: to compare the two through the whole loop (audio_timing says which; docs/sound.md)")
 	fs.BoolVar(&o.Measure.HostFloor, "host-floor", false, "after the run, with the sim stopped, time two kinds of fixed work as long as the run's median frame, arithmetic and a walk through 4 MiB bound by the shared cache, up to 120 times each back to back, and report how much consecutive runs differ (host_floor_ms_p99, host_floor_cache_ms_p99): the machine's own unevenness, under which no frame pacing goes without slack; up to about 6 s more")
@@ -344,7 +352,13 @@ func (p *Program) settle(o *options, fs *flag.FlagSet, g gameTable, t flagText) 
 	}
 	switch {
 	case o.Measure.Bench && (o.reps < 1 || o.reps > 100):
-		return fmt.Errorf("-reps %d out of range (use 1 to 100)", o.reps)
+		return fmt.Errorf("-reps %d out of range (use 1 to 100, or auto)", o.reps)
+	case isSet["reps-budget"] && !o.repsAuto:
+		return errors.New("-reps-budget is for -reps auto: add -reps auto, or drop it")
+	case o.repsAuto && !o.matrix:
+		return errors.New("-reps auto is for -matrix, whose verdict it runs reps for: give -pacing a number of reps, e.g. -reps 3")
+	case o.repsAuto && (o.repsBudget < time.Minute || o.repsBudget > 48*time.Hour):
+		return fmt.Errorf("-reps-budget %v out of range (use 1m to 48h, e.g. 30m)", o.repsBudget)
 	case o.matrix && o.pacing:
 		return errors.New("-matrix and -pacing: run one, then the other")
 	case o.pprofAddr != "":
@@ -356,7 +370,7 @@ func (p *Program) settle(o *options, fs *flag.FlagSet, g gameTable, t flagText) 
 // sweepDefaults are the defaults that depend on what was set: the game's
 // own load, and a sweep's sprite size and game.
 func (o *options) sweepDefaults(isSet map[string]bool, g gameTable) {
-	if !isSet["reps"] {
+	if !isSet["reps"] || o.repsAuto {
 		o.reps = 1
 		if o.matrix {
 			o.reps = matrixReps

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tandem-engine/tandem/bench"
 	"github.com/tandem-engine/tandem/internal/engine"
 )
 
@@ -57,7 +58,7 @@ func TestMatrixInputSource(t *testing.T) {
 				common = append(common, s)
 			}
 		}
-		args := cellArgs(o, matrixCells(matrixSprites)[0], "/tmp/cell", input, common)
+		args := cellArgs(o, matrixCells(matrixSprites, []string{""}, matrixSimcosts)[0], "/tmp/cell", input, common)
 		if i := slices.Index(args, "-input"); i < 0 || args[i+1] != c.want {
 			t.Errorf("DISPLAY=%q %q: cell args %q, want -input %s", c.display, c.args, args, c.want)
 		}
@@ -121,9 +122,11 @@ type spritesSim struct {
 
 func (s spritesSim) ReadsSprites() bool { return s.reads }
 
-// TestMatrixIgnoredAxis checks that a game that ignores -sprites gets
-// one sprites value per cell, and a note saying the axis was ignored, not
-// the 1000 and 5000 cells folded into two reps of one.
+// TestMatrixIgnoredAxis checks the matrix's cells: a game that reads
+// -sprites gets the 1000 and 5000 cells; a game that ignores it gets its
+// render axis from -rendercost at its own load, and a note saying why,
+// not the 1000 and 5000 cells folded into two reps of one; both get a
+// cell at the game's own load with no synthetic cost.
 func TestMatrixIgnoredAxis(t *testing.T) {
 	for _, reads := range []bool{true, false} {
 		p := &Program{Name: "breakout", Games: []engine.Game{spritesGame{"breakout", reads}}}
@@ -137,24 +140,98 @@ func TestMatrixIgnoredAxis(t *testing.T) {
 		}
 		names := map[string]bool{}
 		sprites := map[int]bool{}
+		render := map[string]bool{}
+		own := 0
 		for _, c := range cells {
 			if names[c.name] {
 				t.Errorf("reads %v: cell %s twice", reads, c.name)
 			}
 			names[c.name] = true
 			sprites[c.sprites] = true
+			render[c.rendercost] = true
+			if c.sprites == 0 && c.rendercost == "" && strings.Contains(c.name, "simcost=0s") {
+				own++
+				if slices.Contains(c.args, "-sprites") || slices.Contains(c.args, "-rendercost") || c.args[slices.Index(c.args, "-simcost")+1] != "0s" {
+					t.Errorf("the own-load cell %s: args %q, want no -sprites, no cost", c.name, c.args)
+				}
+			}
+		}
+		if own != 4 {
+			t.Errorf("reads %v: %d cells at the game's own load, want one per loop", reads, own)
 		}
 		if reads {
-			if len(cells) != 32 || len(sprites) != 2 || len(notes) != 0 {
-				t.Errorf("a game that reads -sprites: %d cells, sprites %v, notes %q; want 32 over 1000 and 5000, no note", len(cells), sprites, notes)
+			if len(cells) != 36 || len(sprites) != 3 || len(render) != 1 || len(notes) != 0 {
+				t.Errorf("a game that reads -sprites: %d cells, sprites %v, notes %q; want 32 over 1000 and 5000 and 4 of its own, no note", len(cells), sprites, notes)
 			}
 			continue
 		}
-		if len(cells) != 16 || !sprites[1000] || len(sprites) != 1 {
-			t.Errorf("a game that ignores -sprites: %d cells, sprites %v; want 16 at 1000 only", len(cells), sprites)
+		if len(cells) != 32 || !sprites[0] || len(sprites) != 1 || !render["8ms"] || !names["loop=threaded/simcost=14ms/sprites=own/rendercost=8ms"] {
+			t.Errorf("a game that ignores -sprites: %d cells, sprites %v, rendercosts %v; want 32 at its own load over -rendercost 0 and 8ms", len(cells), sprites, render)
 		}
-		if len(notes) != 1 || !strings.Contains(notes[0], "sprites: ignored") || !strings.Contains(notes[0], "breakout") {
-			t.Errorf("notes %q: want one saying breakout ignores sprites", notes)
+		if len(notes) != 1 || !strings.Contains(notes[0], "sprites: ignored") || !strings.Contains(notes[0], "breakout") || !strings.Contains(notes[0], "-rendercost (8ms)") {
+			t.Errorf("notes %q: want one saying breakout ignores sprites, its render axis -rendercost", notes)
+		}
+	}
+}
+
+// loadsGame is a game that declares loads of its own for the matrix.
+type loadsGame struct {
+	spritesGame
+	loads []engine.MatrixLoad
+}
+
+func (g loadsGame) Info() engine.Info {
+	in := g.spritesGame.Info()
+	in.Loads = g.loads
+	return in
+}
+
+// TestMatrixGameLoads checks that a load a game declares is a cell of
+// its own for every loop, with its flags and no cost, judged under its
+// name; and that a load the matrix cannot run is refused before the
+// first run, naming the game, the load and the fix.
+func TestMatrixGameLoads(t *testing.T) {
+	game := func(loads ...engine.MatrixLoad) *Program {
+		return &Program{Name: "breakout", Games: []engine.Game{loadsGame{spritesGame{"breakout", false}, loads}}}
+	}
+	p := game(engine.MatrixLoad{Name: "crowd", Flags: []string{"-sprites", "3000"}})
+	o, err := p.parseFlags("bench", []string{"-matrix"}, os.Stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells, _, err := p.matrixPlan(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []benchCell
+	for _, c := range cells {
+		if c.load == "crowd" {
+			got = append(got, c)
+		}
+	}
+	if len(got) != 4 || got[0].name != "loop=coupled/simcost=0s/sprites=own/load=crowd" ||
+		!slices.Equal(got[0].args, []string{"-loop", "coupled", "-simcost", "0s", "-sprites", "3000"}) || got[0].block != got[3].block {
+		t.Errorf("the crowd load's cells: %+v; want one per loop, one block, with its flags", got)
+	}
+	r, ok := bench.ParseCellDir(bench.CellDir(got[0].name, 3))
+	if !ok || r.Knobs != "crowd" || r.Rep != 3 || r.Sprites != 0 || r.Name != got[0].name {
+		t.Errorf("the cell's directory reads back as %+v, %v", r, ok)
+	}
+	for _, c := range []struct {
+		load engine.MatrixLoad
+		want string
+	}{
+		{engine.MatrixLoad{Name: "two words"}, `breakout's Info.Loads[0] ("two words"): name it with letters, digits and '_'`},
+		{engine.MatrixLoad{Name: "x", Flags: []string{"-loop", "coupled"}}, `breakout's Info.Loads[0] ("x"): -loop is the matrix's to set`},
+		{engine.MatrixLoad{Name: "x", Flags: []string{"-enemies", "4"}}, `breakout's Info.Loads[0] ("x"): flags ["-enemies" "4"]: flag provided but not defined: -enemies`},
+	} {
+		p := game(c.load)
+		o, err := p.parseFlags("bench", []string{"-matrix"}, os.Stderr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := p.matrixPlan(o); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("load %+v: %v, want %q", c.load, err, c.want)
 		}
 	}
 }
@@ -178,7 +255,7 @@ func TestMatrixCellLink(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cells := matrixCells(matrixSprites)[:1]
+	cells := matrixCells(matrixSprites, []string{""}, matrixSimcosts)[:1]
 	name := strings.ReplaceAll(cells[0].name, "/", "-") + "-rep0"
 
 	out, elsewhere := t.TempDir(), t.TempDir()
@@ -194,7 +271,7 @@ func TestMatrixCellLink(t *testing.T) {
 		t.Fatal(err)
 	}
 	sw := sweep{self: cell, dir: out, input: "synthetic", stop: &sweepStop{}}
-	if _, _, err := sw.run(o, cells, io.Discard, io.Discard); err == nil {
+	if _, _, _, err := sw.run(o, cells, newRepPlan(o, cells), io.Discard, io.Discard); err == nil {
 		t.Fatal("the cell's script exits 1: want an error")
 	}
 	if b, _ := os.ReadFile(victim); string(b) != "mine" {
@@ -219,7 +296,7 @@ func TestMatrixCellLink(t *testing.T) {
 		t.Fatal(err)
 	}
 	sw.dir = out
-	_, _, err = sw.run(o, cells, io.Discard, io.Discard)
+	_, _, _, err = sw.run(o, cells, newRepPlan(o, cells), io.Discard, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), file+" is a file") {
 		t.Errorf("a file at the cell's name: %v; want it refused by name", err)
 	}

@@ -28,7 +28,7 @@ func TestReportReplacesSymlinks(t *testing.T) {
 	}
 	rs := []bench.Result{{Name: "loop=coupled/simcost=0s/sprites=10", Loop: "coupled", SimCost: "0s", Sprites: 10,
 		Summary: map[string]any{"fps_mean": 60.0}}}
-	if err := writeResults(dir, "tandem bench", rs, bench.WriteMarkdown); err != nil {
+	if err := writeResults(dir, rs, func(w io.Writer) error { return bench.WriteMatrixMarkdown(w, "tandem bench", rs, nil) }); err != nil {
 		t.Fatal(err)
 	}
 	for _, n := range []string{"report.md", "bench.txt"} {

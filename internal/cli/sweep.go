@@ -31,7 +31,7 @@ import (
 // report (with markdown) and bench.txt into -out (or prints the report),
 // and charts (if any) its charts.
 func (p *Program) runSweep(opts options, what string, cells []benchCell, own map[string]bool,
-	markdown func(io.Writer, string, []bench.Result) error,
+	markdown func(w io.Writer, title string, rs []bench.Result, notes []string, looks *bench.Looks) error,
 	charts func(string, []bench.Result) ([]string, error), stdout, stderr io.Writer) int {
 	fail := func(err error) int {
 		fmt.Fprintf(stderr, "%s bench: %v\n", p.Name, err)
@@ -69,17 +69,35 @@ func (p *Program) runSweep(opts options, what string, cells []benchCell, own map
 	// signal, after app.Coalesce, exits at once.
 	stop := watchSweep(stderr)
 	defer stop.close()
-	sw := sweep{self: self, dir: dir, input: input, common: commonFlags(opts, own), stop: stop}
+	seed := opts.orderSeed
+	if seed == 0 {
+		seed = uint64(time.Now().UnixNano())
+	}
+	sw := sweep{self: self, dir: dir, input: input, common: commonFlags(opts, own), stop: stop, seed: seed}
+	plan := newRepPlan(opts, cells)
+	fmt.Fprintln(stderr, plan.text(what))
+	if what == "-matrix" {
+		fmt.Fprintln(stderr, loadsText(cells))
+	}
+	if w := plan.warning(); w != "" {
+		fmt.Fprintln(stderr, w)
+	}
 	began := time.Now()
-	results, n, err := sw.run(opts, cells, stdout, stderr)
+	results, n, ended, err := sw.run(opts, cells, plan, stdout, stderr)
 	if err != nil {
 		return fail(err)
+	}
+	notes := []string{orderNote(cells, seed, results)}
+	if ended != "" {
+		fmt.Fprintln(stderr, "bench: "+ended)
+		notes = append(notes, "**Reps.** "+ended)
 	}
 	title := p.Name + " bench " + what
 	if stop.stopped() {
 		title += fmt.Sprintf(" (interrupted: %d of %d cells done)", len(results), n)
 	}
-	if err := writeResults(dir, title, results, markdown); err != nil {
+	report := func(w io.Writer) error { return markdown(w, title, results, notes, plan.looks()) }
+	if err := writeResults(dir, results, report); err != nil {
 		return fail(err)
 	}
 	if charts != nil {
@@ -93,7 +111,7 @@ func (p *Program) runSweep(opts options, what string, cells []benchCell, own map
 		code = exitError
 	}
 	if opts.out == "" {
-		if err := markdown(stdout, title, results); err != nil {
+		if err := report(stdout); err != nil {
 			return fail(err)
 		}
 		return code
@@ -176,50 +194,67 @@ type sweep struct {
 	self, dir, input string
 	common           []string
 	stop             *sweepStop
+	seed             uint64 // of the cells' order in each rep (sweepOrder)
 }
 
-// run runs the cells, -reps times, until they are done or a signal stops
-// the sweep; it returns the results and how many runs were planned.
-func (sw sweep) run(opts options, cells []benchCell, stdout, stderr io.Writer) ([]bench.Result, int, error) {
-	reps := max(opts.reps, 1)
-	n := reps * len(cells)
+// run runs the cells rep after rep as plan says, until they are done or a
+// signal stops the sweep; it returns the results, how many runs were
+// planned, and with -reps auto why it stopped adding reps. Each rep takes
+// the cells in the order [sweepOrder] draws for it.
+func (sw sweep) run(opts options, cells []benchCell, plan repPlan, stdout, stderr io.Writer) ([]bench.Result, int, string, error) {
+	n := plan.reps * len(cells)
 	var results []bench.Result
 	began, i := time.Now(), 0
-	for rep := range reps {
-		for _, c := range cells {
+	ended := ""
+	for rep := 0; ; rep++ {
+		if rep >= plan.reps {
+			if !plan.auto {
+				break
+			}
+			if ended = plan.more(results, rep, time.Since(began)); ended != "" {
+				break
+			}
+			n += len(cells)
+		}
+		for _, ci := range sweepOrder(cells, sw.seed, rep) {
+			c := cells[ci]
 			if sw.stop.stopped() {
-				return results, n, nil
+				return results, n, ended, nil
 			}
 			i++
-			cellDir := filepath.Join(sw.dir, "cells", fmt.Sprintf("%s-rep%d", strings.ReplaceAll(c.name, "/", "-"), rep))
+			cellDir := filepath.Join(sw.dir, "cells", bench.CellDir(c.name, rep))
 			if err := makeCellDir(cellDir); err != nil {
-				return nil, n, err
+				return nil, n, ended, err
 			}
 			el := time.Since(began)
 			left := "unknown"
 			if i > 1 {
 				left = (el / time.Duration(i-1) * time.Duration(n-i+1)).Round(time.Second).String()
 			}
-			fmt.Fprintf(stderr, "bench: cell %d of %d: %s rep %d; %s elapsed, about %s left\n",
-				i, n, c.name, rep, el.Round(time.Second), left)
+			more := ""
+			if plan.auto {
+				more = " (-reps auto: more reps may follow)"
+			}
+			fmt.Fprintf(stderr, "bench: cell %d of %d: %s rep %d; %s elapsed, about %s left%s\n",
+				i, n, c.name, rep, el.Round(time.Second), left, more)
 			r, line, err := runCell(sw.self, cellArgs(opts, c, cellDir, sw.input, sw.common), cellDir, stderr, sw.stop)
 			if sw.stop.stopped() {
-				return results, n, nil // the cell was cut short: its figures are not comparable
+				return results, n, ended, nil // the cell was cut short: its figures are not comparable
 			}
 			if err != nil {
-				return nil, n, fmt.Errorf("cell %s: %w", c.name, err)
+				return nil, n, ended, fmt.Errorf("cell %s: %w", c.name, err)
 			}
 			// The cell's place on the sprites axis, not the live
 			// entities its summary counts: a game that makes its own
 			// number of entities must not fold two cells into one.
-			r.Name, r.Rep, r.Sprites = c.name, rep, c.sprites
+			r.Name, r.Rep, r.Sprites, r.RenderCost, r.Knobs = c.name, rep, c.sprites, c.rendercost, c.load
 			results = append(results, r)
 			if opts.json {
 				fmt.Fprintf(stdout, "%s\n", line)
 			}
 		}
 	}
-	return results, n, nil
+	return results, n, ended, nil
 }
 
 // sweepStop watches the stop signals during a sweep and passes the first
@@ -328,7 +363,7 @@ func runCell(self string, args []string, dir string, stderr io.Writer, stop *swe
 	if v, ok := m["sprites"].(float64); ok {
 		r.Sprites = int(v)
 	}
-	r.Name = cellName(r.Loop, r.SimCost, r.Sprites)
+	r.Name = bench.CellName(r.Loop, r.SimCost, r.Sprites, "", "")
 	if r.Frames, err = bench.ReadCSVFile(filepath.Join(dir, "frames.csv"), bench.ReadFramesCSV); err != nil {
 		return r, nil, err
 	}

@@ -28,6 +28,14 @@ type Info struct {
 	Sprites int                            // the default load (-sprites)
 	Level   func() (*physics.Level, error) // the game's own level; nil: it takes none
 	Bench   bool                           // the game bench -matrix runs by default
+	Loads   []MatrixLoad                   // the game's own loads for bench -matrix
+}
+
+// MatrixLoad is a load of a game's own for bench -matrix: its name and
+// the flags that make it (tandem.MatrixLoad).
+type MatrixLoad struct {
+	Name  string
+	Flags []string
 }
 
 // SimConfig is what a sim is built from.

@@ -1,0 +1,75 @@
+package app
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"testing"
+
+	"github.com/tandem-engine/tandem/internal/engine"
+)
+
+// summaryFields26 are the summary's JSON field names on 2026-11-26 (at
+// fc2c6e1), a contract scripts read: a field may be added (then here
+// too), never renamed or dropped.
+var summaryFields26 = []string{
+	"engine", "stopped_by", "scene", "loop", "interp", "seconds", "warmup_seconds", "frames", "fps_mean",
+	"frame_ms_p50", "frame_ms_p99", "frame_ms_max", "hitches", "tps", "ticks", "tick_jitter_ms_p99",
+	"anim_err_ms_p99", "anim_err_ms_rms", "anim_err_ms_p95", "frames_anim_err_over_2ms", "judder",
+	"judder_pixels", "on_time_pct", "latency_ms_p50", "latency_ms_p99", "input_latency_ms_p50",
+	"input_latency_ms_p99", "inputs", "input_source", "input_stamp_err_ms_p50", "input_stamp_err_ms_p99",
+	"input_server_ms_p99", "input_wait_tick_ms_p50", "input_shown_ms_p50", "input_frame_ms_p50",
+	"input_unpaired", "input_late", "frames_sim_backwards", "frames_sim_held", "hz", "sprites", "sprite_slots",
+	"sprite_size", "vsync", "simcost", "rendercost", "hitch", "gcload_mb_s", "state_hash", "allocs_per_frame",
+	"frames_snapshot_overdue", "frames_extrapolated", "frames_eased", "interp_delay_ms_p50", "interp_delay",
+	"present_hold_ms_p50", "fps_cap", "emulated_vsync_hz", "snapshot_age_ms_p50", "snapshot_age_ms_p99",
+	"time_scale", "dropped_ms", "tick_late_ms_max", "gc_cycles", "gc_pause_ms_total", "gc_pause_ms_p99",
+	"gl_renderer", "gl_version", "go_version", "lp_num_threads", "max_rss_mb", "host_steal_pct", "record",
+	"record_error", "replay", "error", "sim_stuck_at_tick", "audio", "audio_latency_ms", "audio_timing",
+	"audio_start_err_ms_p1", "audio_start_err_ms_p50", "audio_start_err_ms_p99", "av_offset_ms_p1",
+	"av_offset_ms_p50", "av_offset_ms_p99", "audio_underruns", "audio_voices_dropped", "audio_plays_dropped",
+	"av_lock", "records_frames", "records_lost", "host_floor_work_ms", "host_floor_ms_p99",
+	"host_floor_over_2ms_pct", "host_floor_reps", "host_floor_cache_ms_p99", "host_floor_cache_over_2ms_pct",
+	"profiling",
+}
+
+// TestSummaryFields checks that every name of the contract is still a
+// field of the summary, spelled the same.
+func TestSummaryFields(t *testing.T) {
+	have := SummaryFields()
+	for _, name := range summaryFields26 {
+		if !slices.Contains(have, name) {
+			t.Errorf("the summary has no field %q: a script reading it would break", name)
+		}
+	}
+	seen := map[string]bool{}
+	for _, name := range have {
+		if seen[name] {
+			t.Errorf("two fields named %q", name)
+		}
+		seen[name] = true
+	}
+}
+
+// TestCounterNames checks that a game counter named like a summary field
+// is renamed game_NAME whether or not this run prints that field (error
+// and record_error are omitted when empty), and others keep their name.
+func TestCounterNames(t *testing.T) {
+	s := &Summary{counts: []engine.Count{{Name: "error", Value: 1}, {Name: "record_error", Value: 2}, {Name: "fps_mean", Value: 3}, {Name: "hits", Value: 4}}}
+	var b bytes.Buffer
+	if err := s.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]any{}
+	if err := json.Unmarshal(b.Bytes(), &m); err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]float64{"game_error": 1, "game_record_error": 2, "game_fps_mean": 3, "hits": 4} {
+		if m[name] != want {
+			t.Errorf("%s = %v, want %v in %s", name, m[name], want, b.String())
+		}
+	}
+	if _, ok := m["error"]; ok {
+		t.Errorf("a counter took the name error: %s", b.String())
+	}
+}
