@@ -46,6 +46,12 @@ type Options struct {
 	// is still recorded against the instant a sample-exact start would
 	// have (Onset.Aimed), so the two are compared on the same terms.
 	OnCall bool
+	// AnchorWait bounds the wait, once the device runs, for the mixer's
+	// clock to anchor and the device's latency to be measured, so that
+	// the first tick's sounds start on their samples. Default 1 s; past
+	// it the run plays anyway, its first sounds late, and says so
+	// (Stats.Anchored).
+	AnchorWait time.Duration
 }
 
 // Output is the mixer playing on the sound device. A silent Output (from
@@ -57,6 +63,7 @@ type Output struct {
 	player *oto.Player
 	device string // the device, or why there is none
 	lat    time.Duration
+	timing timing // the device's measured latency and the clock's anchor
 }
 
 // silent reports whether o plays nothing.
@@ -112,6 +119,9 @@ func Open(sounds []*Sound, o Options) (*Output, error) {
 	if o.Wait == 0 {
 		o.Wait = 5 * time.Second
 	}
+	if o.AnchorWait == 0 {
+		o.AnchorWait = time.Second
+	}
 	if o.Name == "" {
 		o.Name = "tandem"
 	}
@@ -152,6 +162,7 @@ func Open(sounds []*Sound, o Options) (*Output, error) {
 	out.player = p
 	p.Play()
 	dev.busy = true
+	out.startClock(o)
 	return out, nil
 }
 
@@ -264,6 +275,7 @@ func (o *Output) Stats() Stats {
 	}
 	s := o.Mixer.Stats()
 	s.Device, s.LatencyMs = o.device, float64(o.lat)/1e6
+	o.timing.stats(&s)
 	return s
 }
 

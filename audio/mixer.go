@@ -43,6 +43,14 @@ type Mixer struct {
 	offset atomic.Int64 // ns added to a tick's time
 	closed atomic.Bool  // the device is stopping: reads are silence and count nothing
 	st     stats
+
+	// The clock's anchor, for the device's start (Output.anchor and
+	// measure): the audio thread publishes whether the clock has anchored
+	// and its origin; the device's measured latency comes back through
+	// latencyNext (0: none) and is taken at the next pull.
+	anchored    atomic.Bool
+	clockOrigin atomic.Int64
+	latencyNext atomic.Int64
 }
 
 // mixSound is a sound at the device's rate: decoded, or a stream.
@@ -149,6 +157,7 @@ func (m *Mixer) Read(p []byte) (int, error) {
 	if m.clock.observe(now, m.written-int64(bp), m.buffered != nil && bp == 0) {
 		m.st.underruns.Add(1)
 	}
+	m.syncClock()
 	m.take()
 	m.startDue(int64(n))
 	buf := m.mix[:2*n]
@@ -167,6 +176,24 @@ func (m *Mixer) Read(p []byte) (int, error) {
 	m.st.clockSteps.Store(m.clock.steps)
 	return 8 * n, nil
 }
+
+// syncClock publishes the clock's anchor and takes a measured latency;
+// audio thread only.
+func (m *Mixer) syncClock() {
+	if l := m.latencyNext.Swap(0); l != 0 {
+		m.clock.latency = l
+	}
+	if m.clock.valid {
+		m.clockOrigin.Store(m.clock.origin)
+		if m.clock.reads > clockWarm {
+			m.anchored.Store(true)
+		}
+	}
+}
+
+// setLatency sets the device's latency, ns from a frame's take to its
+// being heard; it takes effect at the next pull. Any goroutine.
+func (m *Mixer) setLatency(ns int64) { m.latencyNext.Store(max(ns, 1)) }
 
 // take moves the queued events to the pending list. A play of a streamed
 // sound changes nothing yet: its stream is restarted at the play's sample
@@ -403,9 +430,21 @@ func (s *stats) record(err, frame int64) {
 // Stats are the mixer's figures for a run's summary.
 type Stats struct {
 	Device    string  // the device (Output's); "" from a Mixer alone
-	LatencyMs float64 // the device's latency the mixer used, ms
-	Started   int64   // sounds started
-	Late      int64   // of those, started more than a frame after their aimed instant
+	LatencyMs float64 // the least offset: the device's latency, the mixer's lead and the margin, ms
+	// DeviceLatencyMs is the device's own latency, from a frame handed to
+	// it to its being heard, ms; LatencySource says whether it was
+	// measured (LatencyPulse) or is the buffer asked for (LatencyModel),
+	// and LatencyWhy why not measured.
+	DeviceLatencyMs float64
+	LatencySource   string
+	LatencyWhy      string
+	// Anchored reports whether the clock anchored before Open returned
+	// (within Options.AnchorWait), which took AnchorMs: if not, the first
+	// sounds wait for it and start late.
+	Anchored bool
+	AnchorMs float64
+	Started  int64 // sounds started
+	Late     int64 // of those, started more than a frame after their aimed instant
 	// Start minus aimed instant, ms: 0 when on time. On call (OnCall)
 	// the aimed instant is where a sample-exact start would be, and
 	// P99Ms - P1Ms is the spread the next pull puts in the starts.
