@@ -26,13 +26,12 @@ import (
 type Options struct {
 	Rate int // Hz; default 48000
 	// Buffer is the device's own buffer: PulseAudio's target length, or
-	// ALSA's buffer (two periods). Default 100 ms: smaller ones underran
-	// on a loaded 2-core machine.
+	// ALSA's buffer (two periods). Default DefaultBuffer.
 	Buffer time.Duration
 	// Ahead is how far the mixer keeps ahead of the device's takes in
-	// oto's player: more than one take of the device. PulseAudio takes 20
-	// to 30 ms at a time with a 100 ms buffer, ALSA a period (half the
-	// buffer). Default 50 ms on PulseAudio, Buffer/2 + 25 ms on ALSA.
+	// oto's player: more than one take of the device (PulseAudio takes a
+	// part of its buffer at a time, ALSA a period, half the buffer).
+	// Default Buffer/2 on PulseAudio, Buffer/2 + 25 ms on ALSA.
 	Ahead time.Duration
 	// Margin is added to the latency for the sim thread's lateness in
 	// publishing a tick and the device's wait between takes. Default 10 ms.
@@ -111,7 +110,7 @@ func Open(sounds []*Sound, o Options) (*Output, error) {
 		o.Rate = 48000
 	}
 	if o.Buffer == 0 {
-		o.Buffer = 100 * time.Millisecond
+		o.Buffer = DefaultBuffer
 	}
 	if o.Margin == 0 {
 		o.Margin = 10 * time.Millisecond
@@ -145,10 +144,7 @@ func Open(sounds []*Sound, o Options) (*Output, error) {
 	}
 	ctx, name := dev.ctx, dev.name
 	if o.Ahead == 0 {
-		o.Ahead = 50 * time.Millisecond
-		if name == "alsa" {
-			o.Ahead = o.Buffer/2 + 25*time.Millisecond
-		}
+		o.Ahead = defaultAhead(o.Buffer, name)
 	}
 	m := NewMixer(o.Rate, sounds)
 	m.onCall = o.OnCall

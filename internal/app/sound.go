@@ -48,7 +48,7 @@ func newSound(s *session) *sound {
 	a := &sound{click: uint16(len(sounds)), bench: s.opts.Measure.Bench && s.opts.Measure.RealInput}
 	a.onCall = s.opts.Audio.OnCall
 	a.out = audio.Start(append(sounds[:len(sounds):len(sounds)], audio.Click()), s.opts.Audio.Mute,
-		audio.Options{OnCall: a.onCall}, os.Stderr)
+		audio.Options{OnCall: a.onCall, Buffer: s.opts.Audio.Buffer}, os.Stderr)
 	if s.opts.Measure.Bench {
 		a.onsets = make([]audio.Onset, 0, maxOnsets)
 	}
@@ -109,6 +109,8 @@ func (a *sound) summary(sum *Summary, run *bench.Records) {
 	a.out.Close()
 	st := a.out.Stats()
 	sum.Audio, sum.AudioLatencyMs = st.Device, Round(st.LatencyMs, 2)
+	sum.AudioDeviceLatencyMs, sum.AudioLatencySource = Round(st.DeviceLatencyMs, 2), st.LatencySource
+	sum.AudioAnchored, sum.AudioAnchorMs = st.Anchored, Round(st.AnchorMs, 1)
 	sum.AudioTiming = "sample"
 	if a.onCall {
 		sum.AudioTiming = "on-call"
