@@ -15,11 +15,22 @@ const (
 )
 
 // defaultAhead returns how far the mixer keeps ahead of the device's
-// takes in oto's player: more than one take. PulseAudio takes a part of
-// its buffer at a time, ALSA a period (half the buffer).
+// takes in oto's player at the start: more than one take. ALSA takes a
+// period (half the buffer); PulseAudio a part of its buffer that it
+// chooses, so the start keeps a whole buffer ahead, and once the clock
+// has anchored the lead is aheadTakes of the largest take seen plus aheadSlack.
 func defaultAhead(buffer time.Duration, device string) time.Duration {
 	if device == "alsa" {
 		return buffer/2 + 25*time.Millisecond
 	}
-	return max(buffer/2, 5*time.Millisecond)
+	return buffer
 }
+
+// aheadTakes is how many of the device's largest takes the mixer keeps
+// ahead of it: PulseAudio's client library can ask for two requests at
+// once when its goroutine ran late.
+const aheadTakes = 2
+
+// aheadSlack is what the mixer keeps ahead of the device beyond its
+// largest take: room for the audio thread to refill oto's player late.
+const aheadSlack = 5 * time.Millisecond

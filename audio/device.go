@@ -143,7 +143,8 @@ func Open(sounds []*Sound, o Options) (*Output, error) {
 		return nil, fmt.Errorf("audio: the sound device is open at %d Hz with a %v buffer; oto cannot reopen it at %d Hz, %v", dev.rate, dev.buffer, o.Rate, o.Buffer)
 	}
 	ctx, name := dev.ctx, dev.name
-	if o.Ahead == 0 {
+	autoAhead := o.Ahead == 0
+	if autoAhead {
 		o.Ahead = defaultAhead(o.Buffer, name)
 	}
 	m := NewMixer(o.Rate, sounds)
@@ -158,7 +159,7 @@ func Open(sounds []*Sound, o Options) (*Output, error) {
 	out.player = p
 	p.Play()
 	dev.busy = true
-	out.startClock(o)
+	out.startClock(o, autoAhead)
 	return out, nil
 }
 
@@ -291,6 +292,7 @@ func (o *Output) Close() {
 		return
 	}
 	o.Mixer.closed.Store(true)
+	o.stopTiming()
 	o.player.Pause()
 	o.player.Close()
 	o.Mixer.Close()

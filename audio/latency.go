@@ -32,15 +32,18 @@ type timing struct {
 	anchored bool
 	anchorIn time.Duration
 	device   time.Duration // from a frame's take to its being heard
+	ahead    time.Duration // what the mixer keeps ahead of the device's takes
 	source   string
 	why      string // why the latency is the model's, "" when measured
+	// The goroutine that reads the server's timing during the run.
+	stop, done chan struct{}
 }
 
 // startClock waits for the device's clock to anchor, measures the
 // device's latency and sets the least offset from it: the device's
 // latency, what the mixer keeps ahead of it and the margin. Open's, once
 // the player plays.
-func (o *Output) startClock(opt Options) {
+func (o *Output) startClock(opt Options, autoAhead bool) {
 	t0 := time.Now()
 	o.timing.anchored = o.anchor(opt.AnchorWait)
 	o.timing.anchorIn = time.Since(t0)
@@ -50,14 +53,36 @@ func (o *Output) startClock(opt Options) {
 		o.Mixer.setLatency(int64(opt.Buffer))
 	} else {
 		o.timing.device, o.timing.source, o.timing.why = o.measure(opt.Name, opt.Buffer)
+		if autoAhead && o.timing.source == LatencyPulse {
+			opt.Ahead = o.lead(opt.Ahead)
+		}
 	}
+	o.timing.ahead = opt.Ahead
 	o.lat = o.timing.device + opt.Ahead + opt.Margin
+}
+
+// lead lowers what the mixer keeps ahead of the device, from was (a
+// whole buffer, while the clock anchored) to the largest take the device
+// made since, aheadTakes times, plus aheadSlack, and waits (at most was) for the device to
+// take what was kept beyond it, so that a sound aimed at the offset this
+// sets has not been written past. It returns the lead.
+func (o *Output) lead(was time.Duration) time.Duration {
+	m := o.Mixer
+	take := time.Duration(m.clock.framesNs(m.st.takeMax.Load()))
+	ahead := min(aheadTakes*take+aheadSlack, was)
+	frames := int(int64(m.rate) * int64(ahead) / int64(time.Second))
+	m.setTarget(frames)
+	for deadline := time.Now().Add(was); m.buffered() > frames && time.Now().Before(deadline); {
+		time.Sleep(time.Millisecond)
+	}
+	return ahead
 }
 
 // stats puts the device's timing in s.
 func (t *timing) stats(s *Stats) {
 	s.Anchored, s.AnchorMs = t.anchored, float64(t.anchorIn)/1e6
 	s.DeviceLatencyMs, s.LatencySource, s.LatencyWhy = float64(t.device)/1e6, t.source, t.why
+	s.AheadMs = float64(t.ahead) / 1e6
 }
 
 // anchor waits, at most d, for the mixer's clock to anchor (the device has
@@ -74,60 +99,115 @@ func (o *Output) anchor(d time.Duration) bool {
 }
 
 // measure sets the device's latency, once the clock has anchored: on
-// PulseAudio the server's timing of the stream, else the buffer asked
-// for. It returns the latency and where it came from, and why the
+// PulseAudio the server's timing of the stream, which a goroutine then
+// reads again every remeasureEvery (watch) until Close; else the buffer
+// asked for. It returns the latency and where it came from, and why the
 // server's could not be had ("" when it was).
 func (o *Output) measure(name string, model time.Duration) (time.Duration, string, string) {
-	lat, source, why := model, LatencyModel, ""
-	if len(o.device) >= len(LatencyPulse) && o.device[:len(LatencyPulse)] == LatencyPulse {
-		heard0, err := o.pulseHeard0(name)
-		if err == nil {
-			lat, source = time.Duration(heard0-o.Mixer.clockOrigin.Load()), LatencyPulse
-		} else {
-			why = err.Error()
-		}
-	} else {
-		why = "oto gives no delay for " + o.device
+	if len(o.device) < len(LatencyPulse) || o.device[:len(LatencyPulse)] != LatencyPulse {
+		o.Mixer.setLatency(int64(model))
+		return model, LatencyModel, "oto gives no delay for " + o.device
 	}
-	o.Mixer.setLatency(int64(lat))
-	return lat, source, why
+	pt, err := openPulseTiming(name)
+	if err == nil {
+		var heard0 int64
+		if heard0, err = pt.heard0(o.Mixer, 24); err == nil {
+			lat := time.Duration(heard0 - o.Mixer.clockOrigin.Load())
+			o.Mixer.setLatency(int64(lat))
+			o.timing.stop = make(chan struct{})
+			o.timing.done = make(chan struct{})
+			go pt.watch(o.Mixer, o.timing.stop, o.timing.done)
+			return lat, LatencyPulse, ""
+		}
+		pt.c.Close()
+	}
+	o.Mixer.setLatency(int64(model))
+	return model, LatencyModel, err.Error()
 }
 
-// pulseHeard0 returns when the device's frame 0 is heard by the server's
-// timing, ns on snapshot.Now's clock: at an instant t when the mixer has
-// handed the server taken frames, the last of them is heard the data the
-// server holds for the stream plus its sink's latency after t. It asks
-// through a connection of its own (oto's stream is not reachable), finds
-// this process's stream among the sink inputs, and takes the median of
-// the reads during which no frame was taken or written (a read that
-// straddles a take cannot say which frames the server held).
-func (o *Output) pulseHeard0(name string) (int64, error) {
+// stopTiming stops the goroutine that reads the server's timing, and
+// waits for it. Close's, before the mixer is freed.
+func (o *Output) stopTiming() {
+	if o.timing.stop != nil {
+		close(o.timing.stop)
+		<-o.timing.done
+		o.timing.stop = nil
+	}
+}
+
+// remeasureEvery is how often the server's timing is read again during a
+// run: a sound server can play silence on its own side when the process
+// feeds it late (the mixer's player never ran dry, so the clock cannot
+// see it), and every frame after it is heard later.
+const remeasureEvery = 250 * time.Millisecond
+
+// pulseTiming reads PulseAudio's timing of this process's stream,
+// through a connection of its own (oto's stream is not reachable).
+type pulseTiming struct {
+	c     *pulse.Client
+	input uint32 // the stream's sink input
+}
+
+// openPulseTiming connects to the server and finds this process's stream
+// (named name) among its sink inputs.
+func openPulseTiming(name string) (*pulseTiming, error) {
 	c, err := pulse.NewClient(pulse.ClientApplicationName(name+" timing"), pulse.ClientTimeout(time.Second))
 	if err != nil {
-		return 0, fmt.Errorf("audio: the server's timing: %w", err)
+		return nil, fmt.Errorf("audio: the server's timing: %w", err)
 	}
-	defer c.Close()
 	var list proto.GetSinkInputInfoListReply
 	if err := c.RawRequest(&proto.GetSinkInputInfoList{}, &list); err != nil {
-		return 0, fmt.Errorf("audio: the server's timing: list the streams: %w", err)
+		c.Close()
+		return nil, fmt.Errorf("audio: the server's timing: list the streams: %w", err)
 	}
-	pid, input := strconv.Itoa(os.Getpid()), uint32(0)
-	found := false
+	pid := strconv.Itoa(os.Getpid())
 	for _, si := range list {
 		if p, ok := si.Properties["application.process.id"]; ok && p.String() == pid && si.MediaName == name {
-			input, found = si.SinkInputIndex, true
+			return &pulseTiming{c: c, input: si.SinkInputIndex}, nil
 		}
 	}
-	if !found {
-		return 0, errors.New("audio: the server's timing: this process's stream is not among its sink inputs")
+	c.Close()
+	return nil, errors.New("audio: the server's timing: this process's stream is not among its sink inputs")
+}
+
+// watch reads the server's timing every remeasureEvery and hands it to
+// the mixer, until stop; it closes done when it has returned.
+func (pt *pulseTiming) watch(m *Mixer, stop, done chan struct{}) {
+	defer close(done)
+	defer pt.c.Close()
+	tick := time.NewTicker(remeasureEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-tick.C:
+		}
+		u := m.st.underruns.Load()
+		h, err := pt.heard0(m, 12)
+		if err != nil {
+			m.st.timingErrs.Add(1)
+			continue
+		}
+		if m.st.underruns.Load() == u {
+			m.heardNext(h, u)
+		}
 	}
-	m := o.Mixer
-	var heard []int64
-	for i := 0; i < 200 && len(heard) < 24; i++ {
+}
+
+// heard0 returns when the device's frame 0 is heard by the server's
+// timing, ns on snapshot.Now's clock: at an instant t when the mixer has
+// handed the server taken frames, the last of them is heard the data the
+// server holds for the stream plus its sink's latency after t. It takes
+// the median of n reads during which no frame was taken or written (a
+// read that straddles a take cannot say which frames the server held).
+func (pt *pulseTiming) heard0(m *Mixer, n int) (int64, error) {
+	heard := make([]int64, 0, n)
+	for i := 0; i < 8*n && len(heard) < n; i++ {
 		w0, b0 := m.st.written.Load(), m.buffered()
 		t0 := m.now()
 		var info proto.GetSinkInputInfoReply
-		if err := c.RawRequest(&proto.GetSinkInputInfo{SinkInputIndex: input}, &info); err != nil {
+		if err := pt.c.RawRequest(&proto.GetSinkInputInfo{SinkInputIndex: pt.input}, &info); err != nil {
 			return 0, fmt.Errorf("audio: the server's timing: %w", err)
 		}
 		t1 := m.now()
@@ -138,8 +218,8 @@ func (o *Output) pulseHeard0(name string) (int64, error) {
 		heard = append(heard, (t0+t1)/2+held-m.clock.framesNs(w0-int64(b0)))
 		time.Sleep(time.Duration(1+i%3) * time.Millisecond) // at different phases of the takes
 	}
-	if len(heard) < 8 {
-		return 0, fmt.Errorf("audio: the server's timing: %d clean reads of 200", len(heard))
+	if len(heard) < n/2 {
+		return 0, fmt.Errorf("audio: the server's timing: %d clean reads of %d", len(heard), 8*n)
 	}
 	slices.Sort(heard)
 	return heard[len(heard)/2], nil

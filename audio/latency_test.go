@@ -4,6 +4,7 @@ package audio
 
 import (
 	"math"
+	"os"
 	"slices"
 	"testing"
 	"time"
@@ -28,7 +29,8 @@ func TestLatencyChild(t *testing.T) {
 	soundtest.InChild(t)
 	stop := soundtest.RecordTimed(t, snapshot.Now)
 	time.Sleep(300 * time.Millisecond) // parec joins the sink before the device opens
-	out, err := Open([]*Sound{click()}, Options{})
+	buffer, _ := time.ParseDuration(os.Getenv("TANDEM_TEST_BUFFER"))
+	out, err := Open([]*Sound{click()}, Options{Buffer: buffer})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,6 +68,7 @@ func TestLatencyChild(t *testing.T) {
 		aimErr = append(aimErr, math.Abs(float64(o.Start-o.Aimed))/1e6)
 		heardErr = append(heardErr, float64(heard-o.Start)/1e6)
 	}
+	t.Logf("stats %+v", out.Stats())
 	t.Logf("sink latency added %.2f ms; start - aimed (ms): %.3f; heard - start (ms): %.2f", float64(c.Ahead)/1e6, aimErr, heardErr)
 	if slices.Max(aimErr) > 1 {
 		t.Errorf("a start %.3f ms off its aim; want every one within 1 ms, the first included", slices.Max(aimErr))

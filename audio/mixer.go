@@ -31,6 +31,7 @@ type Mixer struct {
 	pending [256]Event
 	npend   int
 	written int64     // frames handed to the device
+	taken   int64     // frames the device had taken at the last pull
 	mix     []float32 // the buffer being mixed, stereo
 	seq     uint64    // plays started, for the yield rule
 	clock   clock
@@ -51,6 +52,11 @@ type Mixer struct {
 	anchored    atomic.Bool
 	clockOrigin atomic.Int64
 	latencyNext atomic.Int64
+	targetNext  atomic.Int64 // frames: a new target, taken at the next pull (0: none)
+	// A reading of the server's timing: when device frame 0 is heard (0:
+	// none), read while the underruns counted were heardTag.
+	heard    atomic.Int64
+	heardTag atomic.Int64
 }
 
 // mixSound is a sound at the device's rate: decoded, or a stream.
@@ -158,6 +164,12 @@ func (m *Mixer) Read(p []byte) (int, error) {
 		m.st.underruns.Add(1)
 	}
 	m.syncClock()
+	if taken := m.written - int64(bp); m.buffered != nil {
+		if m.clock.valid { // past the device's first fill
+			m.st.takeMax.Store(max(m.st.takeMax.Load(), taken-m.taken))
+		}
+		m.taken = taken
+	}
 	m.take()
 	m.startDue(int64(n))
 	buf := m.mix[:2*n]
@@ -183,6 +195,23 @@ func (m *Mixer) syncClock() {
 	if l := m.latencyNext.Swap(0); l != 0 {
 		m.clock.latency = l
 	}
+	if f := m.targetNext.Swap(0); f != 0 {
+		m.target = int(f)
+	}
+	if h := m.heard.Swap(0); h != 0 && m.heardTag.Load() == m.st.underruns.Load() && m.clock.valid {
+		// The server's timing, read again: a move of more than the
+		// reading's noise is taken, and one later by more than a step is
+		// silence the server played on its own side (fed late): an
+		// underrun the player's level could not show.
+		switch d := h - (m.clock.origin + m.clock.latency); {
+		case d > clockStep:
+			m.st.underruns.Add(1)
+			fallthrough
+		case d > heardDeadband || d < -heardDeadband:
+			m.clock.latency = h - m.clock.origin
+			m.st.retimed.Add(1)
+		}
+	}
 	if m.clock.valid {
 		m.clockOrigin.Store(m.clock.origin)
 		if m.clock.reads > clockWarm {
@@ -194,6 +223,23 @@ func (m *Mixer) syncClock() {
 // setLatency sets the device's latency, ns from a frame's take to its
 // being heard; it takes effect at the next pull. Any goroutine.
 func (m *Mixer) setLatency(ns int64) { m.latencyNext.Store(max(ns, 1)) }
+
+// heardDeadband is how far a reading of the server's timing may be from
+// the clock without moving it: the readings' own noise, so that the gaps
+// between sounds stay exact.
+const heardDeadband = 500_000 // ns
+
+// heardNext hands the mixer a reading of the server's timing: device
+// frame 0 heard at h, read while the underruns counted were tag. Any
+// goroutine.
+func (m *Mixer) heardNext(h, tag int64) {
+	m.heardTag.Store(tag)
+	m.heard.Store(h)
+}
+
+// setTarget sets how many frames the mixer keeps ahead of the device's
+// takes, from the next pull. Any goroutine.
+func (m *Mixer) setTarget(frames int) { m.targetNext.Store(int64(max(frames, 1))) }
 
 // take moves the queued events to the pending list. A play of a streamed
 // sound changes nothing yet: its stream is restarted at the play's sample
@@ -411,6 +457,9 @@ type stats struct {
 	streamStarved atomic.Int64
 	started       atomic.Int64
 	late          atomic.Int64
+	takeMax       atomic.Int64   // the most frames the device took between two pulls
+	retimed       atomic.Int64   // readings of the server's timing that moved the clock
+	timingErrs    atomic.Int64   // readings of the server's timing that failed
 	errs          [1 << 16]int64 // start minus aimed, ns, of the first 65536 starts
 }
 
@@ -443,21 +492,28 @@ type Stats struct {
 	// sounds wait for it and start late.
 	Anchored bool
 	AnchorMs float64
-	Started  int64 // sounds started
-	Late     int64 // of those, started more than a frame after their aimed instant
+	AheadMs  float64 // what the mixer kept ahead of the device's takes, ms: its largest take and a slack
+	Started  int64   // sounds started
+	Late     int64   // of those, started more than a frame after their aimed instant
 	// Start minus aimed instant, ms: 0 when on time. On call (OnCall)
 	// the aimed instant is where a sample-exact start would be, and
 	// P99Ms - P1Ms is the spread the next pull puts in the starts.
 	StartErrP1Ms  float64
 	StartErrP50Ms float64
 	StartErrP99Ms float64
-	Underruns     int64  // times the device ran dry and inserted silence
-	ClockSteps    int64  // times the device's takes moved more than 2 ms at once without running dry (see clock)
-	VoicesDropped int64  // plays that found every voice busy (see MaxVoices)
-	EventsDropped int64  // events lost to a full queue or a bad sound index
-	StreamStarved int64  // buffers a stream could not fill in time
-	StreamError   string // the first error of a streamed file (it then plays no further), "" when none
-	Frames        int64  // frames handed to the device
+	Underruns     int64   // times the device ran dry and inserted silence
+	ClockSteps    int64   // times the device's takes moved more than 2 ms at once without running dry (see clock)
+	VoicesDropped int64   // plays that found every voice busy (see MaxVoices)
+	EventsDropped int64   // events lost to a full queue or a bad sound index
+	StreamStarved int64   // buffers a stream could not fill in time
+	StreamError   string  // the first error of a streamed file (it then plays no further), "" when none
+	Frames        int64   // frames handed to the device
+	TakeMaxMs     float64 // the most the device took between two pulls, ms: the mixer's lead must exceed it
+	// Retimed counts the readings of the server's timing during the run
+	// that moved the clock by more than 0.5 ms; TimingErrors those that
+	// failed.
+	Retimed      int64
+	TimingErrors int64
 }
 
 // Stats returns the mixer's figures so far. Any one goroutine; it
@@ -468,7 +524,8 @@ func (m *Mixer) Stats() Stats {
 	slices.Sort(errs)
 	s := Stats{Started: m.st.started.Load(), Late: m.st.late.Load(), Underruns: m.st.underruns.Load(),
 		VoicesDropped: m.st.voicesDropped.Load(), EventsDropped: m.st.eventsDropped.Load(),
-		StreamStarved: m.st.streamStarved.Load(), Frames: m.st.written.Load(), ClockSteps: m.st.clockSteps.Load()}
+		StreamStarved: m.st.streamStarved.Load(), Frames: m.st.written.Load(), ClockSteps: m.st.clockSteps.Load(),
+		TakeMaxMs: float64(m.clock.framesNs(m.st.takeMax.Load())) / 1e6, Retimed: m.st.retimed.Load(), TimingErrors: m.st.timingErrs.Load()}
 	for _, st := range m.streams {
 		if err, ok := st.err.Load().(error); ok && s.StreamError == "" {
 			s.StreamError = err.Error()
