@@ -33,6 +33,7 @@ func (g gameForLoop) NewSim(cfg engine.SimConfig) (engine.Sim, error) {
 	if err != nil {
 		return nil, &SetupError{Game: infoOf(g.game).Name, Err: err}
 	}
+	s.world.guarded = true // the loop runs it: its sim thread owns the world
 	return forLoop(s), nil
 }
 

@@ -14,6 +14,11 @@ const (
 	MaxBuffer     = 500 * time.Millisecond
 )
 
+// alsaBuffer is the device's buffer through ALSA, where oto gives no
+// delay to measure and its takes are half the buffer: smaller ones
+// underran on a loaded 2-core machine.
+const alsaBuffer = 100 * time.Millisecond
+
 // defaultAhead returns how far the mixer keeps ahead of the device's
 // takes in oto's player at the start: more than one take. ALSA takes a
 // period (half the buffer); PulseAudio a part of its buffer that it

@@ -47,7 +47,7 @@ type Options struct {
 	OnCall bool
 	// AnchorWait bounds the wait, once the device runs, for the mixer's
 	// clock to anchor and the device's latency to be measured, so that
-	// the first tick's sounds start on their samples. Default 1 s; past
+	// the first tick's sounds start on their samples. Default 2 s; past
 	// it the run plays anyway, its first sounds late, and says so
 	// (Stats.Anchored).
 	AnchorWait time.Duration
@@ -110,7 +110,7 @@ func Open(sounds []*Sound, o Options) (*Output, error) {
 		o.Rate = 48000
 	}
 	if o.Buffer == 0 {
-		o.Buffer = DefaultBuffer
+		o.Buffer = defaultBuffer()
 	}
 	if o.Margin == 0 {
 		o.Margin = 10 * time.Millisecond
@@ -119,7 +119,7 @@ func Open(sounds []*Sound, o Options) (*Output, error) {
 		o.Wait = 5 * time.Second
 	}
 	if o.AnchorWait == 0 {
-		o.AnchorWait = time.Second
+		o.AnchorWait = 2 * time.Second
 	}
 	if o.Name == "" {
 		o.Name = "tandem"

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime"
 	"slices"
 	"strconv"
 	"time"
@@ -83,6 +84,21 @@ func (t *timing) stats(s *Stats) {
 	s.Anchored, s.AnchorMs = t.anchored, float64(t.anchorIn)/1e6
 	s.DeviceLatencyMs, s.LatencySource, s.LatencyWhy = float64(t.device)/1e6, t.source, t.why
 	s.AheadMs = float64(t.ahead) / 1e6
+}
+
+// defaultBuffer returns the device's buffer when none is asked for:
+// DefaultBuffer where a PulseAudio server answers (oto plays on it, and
+// its timing is measured), alsaBuffer where oto will fall back to ALSA.
+func defaultBuffer() time.Duration {
+	if runtime.GOOS != "linux" && runtime.GOOS != "freebsd" {
+		return alsaBuffer // WASAPI and the others: no timing to measure
+	}
+	c, err := pulse.NewClient(pulse.ClientApplicationName("tandem"), pulse.ClientTimeout(time.Second))
+	if err != nil {
+		return alsaBuffer
+	}
+	c.Close()
+	return DefaultBuffer
 }
 
 // anchor waits, at most d, for the mixer's clock to anchor (the device has
