@@ -157,6 +157,10 @@ func (o *Output) stopTiming() {
 // see it), and every frame after it is heard later.
 const remeasureEvery = 250 * time.Millisecond
 
+// heardAgree is how close two readings of the server's timing in a row
+// must be for the clock to take them.
+const heardAgree = 300_000 // ns
+
 // pulseTiming reads PulseAudio's timing of this process's stream,
 // through a connection of its own (oto's stream is not reachable).
 type pulseTiming struct {
@@ -193,6 +197,7 @@ func (pt *pulseTiming) watch(m *Mixer, stop, done chan struct{}) {
 	defer pt.c.Close()
 	tick := time.NewTicker(remeasureEvery)
 	defer tick.Stop()
+	var last int64
 	for {
 		select {
 		case <-stop:
@@ -200,14 +205,19 @@ func (pt *pulseTiming) watch(m *Mixer, stop, done chan struct{}) {
 		case <-tick.C:
 		}
 		u := m.st.underruns.Load()
-		h, err := pt.heard0(m, 12)
+		h, err := pt.heard0(m, 16)
 		if err != nil {
 			m.st.timingErrs.Add(1)
+			last = 0
 			continue
 		}
-		if m.st.underruns.Load() == u {
-			m.heardNext(h, u)
+		// A reading is taken when the one before agrees with it: now and
+		// then the server counts the data it was sent a moment before a
+		// read, or not yet, and a single reading is off by a take.
+		if m.st.underruns.Load() == u && last != 0 && max(h-last, last-h) < heardAgree {
+			m.heardNext((h+last)/2, u)
 		}
+		last = h
 	}
 }
 

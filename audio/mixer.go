@@ -227,7 +227,7 @@ func (m *Mixer) setLatency(ns int64) { m.latencyNext.Store(max(ns, 1)) }
 // heardDeadband is how far a reading of the server's timing may be from
 // the clock without moving it: the readings' own noise, so that the gaps
 // between sounds stay exact.
-const heardDeadband = 500_000 // ns
+const heardDeadband = 1_000_000 // ns
 
 // heardNext hands the mixer a reading of the server's timing: device
 // frame 0 heard at h, read while the underruns counted were tag. Any
@@ -510,7 +510,7 @@ type Stats struct {
 	Frames        int64   // frames handed to the device
 	TakeMaxMs     float64 // the most the device took between two pulls, ms: the mixer's lead must exceed it
 	// Retimed counts the readings of the server's timing during the run
-	// that moved the clock by more than 0.5 ms; TimingErrors those that
+	// that moved the clock by more than 1 ms; TimingErrors those that
 	// failed.
 	Retimed      int64
 	TimingErrors int64
