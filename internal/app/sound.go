@@ -49,7 +49,7 @@ func newSound(s *session) *sound {
 	a.onCall = s.opts.Audio.OnCall
 	a.out = audio.Start(append(sounds[:len(sounds):len(sounds)], audio.Click()), s.opts.Audio.Mute,
 		audio.Options{OnCall: a.onCall, Buffer: s.opts.Audio.Buffer}, os.Stderr)
-	if s.opts.Measure.Bench {
+	if a.out.Latency() > 0 { // it plays: run and bench alike give its figures
 		a.onsets = make([]audio.Onset, 0, maxOnsets)
 	}
 	return a
@@ -124,9 +124,9 @@ func (a *sound) summary(sum *Summary, run *bench.Records) {
 	if a.onsets == nil {
 		return
 	}
-	// In the bench, the figures of the sounds of the measured window's
-	// ticks, as for every other figure: not those of the warm-up, whose
-	// first sounds come before the device's clock is anchored.
+	// The figures of the sounds of the measured window's ticks, as for
+	// every other figure (a run's window is the whole run; the bench's
+	// leaves out its warm-up).
 	var errs []float64
 	for _, o := range a.onsets {
 		if a.inWindow(run, o) {
