@@ -50,7 +50,7 @@ func (o *Output) startClock(opt Options, autoAhead bool) {
 	o.timing.anchorIn = time.Since(t0)
 	if !o.timing.anchored {
 		o.timing.device, o.timing.source = opt.Buffer, LatencyModel
-		o.timing.why = fmt.Sprintf("the clock did not anchor within %v", opt.AnchorWait)
+		o.timing.why = fmt.Sprintf("the clock did not anchor within %v (the device took %d frames)", opt.AnchorWait, o.Mixer.st.written.Load()-int64(o.Mixer.buffered()))
 		o.Mixer.setLatency(int64(opt.Buffer))
 	} else {
 		o.timing.device, o.timing.source, o.timing.why = o.measure(opt.Name, opt.Buffer)
