@@ -136,7 +136,7 @@ func pressToSoundChild(t *testing.T, run string) {
 	q := func(v []float64, p float64) float64 { return bench.Percentile(slices.Clone(v), p) }
 	jsonAV, _ := jsonline.Field(t, sum, "av_offset_ms_p50").(float64)
 	underruns, _ := jsonline.Field(t, sum, "audio_underruns").(float64)
-	t.Logf("RESULT run=%s presses=%d press_to_sound_p50=%.1f p99=%.1f press_to_picture_p50=%.1f after_picture_p1=%.1f p50=%.1f p99=%.1f json_av_offset_p50=%.2f heard_minus_start_p50=%.2f gap_err_p99=%.3f start_err_max=%.3f underruns=%.0f device_latency=%v offset_floor=%v sink_ahead=%.1f",
+	t.Logf("RESULT run=%s presses=%d press_to_sound_p50=%.1f press_to_sound_p99=%.1f press_to_picture_p50=%.1f after_picture_p1=%.1f after_picture_p50=%.1f after_picture_p99=%.1f json_av_offset_p50=%.2f heard_minus_start_p50=%.2f gap_err_p99=%.3f start_err_max=%.3f underruns=%.0f device_latency=%v offset_floor=%v sink_ahead=%.1f",
 		run, len(toSound), q(toSound, 0.5), q(toSound, 0.99), q(toPicture, 0.5), q(after, 0.01), q(after, 0.5), q(after, 0.99),
 		jsonAV, q(heardErr, 0.5), q(gapErr, 0.99), slices.Max(startErr), underruns,
 		jsonline.Field(t, sum, "audio_device_latency_ms"), jsonline.Field(t, sum, "audio_latency_ms"), float64(c.Ahead)/1e6)
