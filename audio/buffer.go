@@ -9,7 +9,7 @@ import "time"
 // (docs/results/2026-11-26-sound-latency.md); a machine whose runs show
 // audio_underruns needs more.
 const (
-	DefaultBuffer = 40 * time.Millisecond
+	DefaultBuffer = 30 * time.Millisecond
 	MinBuffer     = 5 * time.Millisecond
 	MaxBuffer     = 500 * time.Millisecond
 )
