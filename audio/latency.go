@@ -116,7 +116,8 @@ func (o *Output) anchor(d time.Duration) bool {
 
 // measure sets the device's latency, once the clock has anchored: on
 // PulseAudio the server's timing of the stream, which a goroutine then
-// reads again every remeasureEvery (watch) until Close; else the buffer
+// reads again whenever the clock sees the device's takes step (watch),
+// until Close; else the buffer
 // asked for. It returns the latency and where it came from, and why the
 // server's could not be had ("" when it was).
 func (o *Output) measure(name string, model time.Duration) (time.Duration, string, string) {
@@ -151,11 +152,14 @@ func (o *Output) stopTiming() {
 	}
 }
 
-// remeasureEvery is how often the server's timing is read again during a
-// run: a sound server can play silence on its own side when the process
-// feeds it late (the mixer's player never ran dry, so the clock cannot
-// see it), and every frame after it is heard later.
-const remeasureEvery = 250 * time.Millisecond
+// The server's timing is read again when the clock sees the device's
+// takes step or its player run dry: a sound server plays silence on its
+// own side when the process feeds it late (oto's player never ran dry,
+// so the clock takes the step for a change of the server's buffer
+// level), and every frame after it is heard later. Only then: a reading
+// allocates (the protocol's replies), and the run's steady state must not.
+// retimeSettle is how long after the step the reading starts.
+const retimeSettle = 20 * time.Millisecond
 
 // heardAgree is how close two readings of the server's timing in a row
 // must be for the clock to take them.
@@ -190,34 +194,32 @@ func openPulseTiming(name string) (*pulseTiming, error) {
 	return nil, errors.New("audio: the server's timing: this process's stream is not among its sink inputs")
 }
 
-// watch reads the server's timing every remeasureEvery and hands it to
-// the mixer, until stop; it closes done when it has returned.
+// watch reads the server's timing each time the mixer asks (a step or an
+// underrun) and hands it to the mixer, until stop; it closes done when it
+// has returned.
 func (pt *pulseTiming) watch(m *Mixer, stop, done chan struct{}) {
 	defer close(done)
 	defer pt.c.Close()
-	tick := time.NewTicker(remeasureEvery)
-	defer tick.Stop()
-	var last int64
 	for {
 		select {
 		case <-stop:
 			return
-		case <-tick.C:
+		case <-m.retime:
 		}
+		time.Sleep(retimeSettle)
+		// Two readings, taken when they agree: now and then the server
+		// counts the data it was sent a moment before a read, or not yet,
+		// and a single reading is off by a take.
 		u := m.st.underruns.Load()
-		h, err := pt.heard0(m, 16)
-		if err != nil {
+		h0, err0 := pt.heard0(m, 16)
+		h1, err1 := pt.heard0(m, 16)
+		if err0 != nil || err1 != nil {
 			m.st.timingErrs.Add(1)
-			last = 0
 			continue
 		}
-		// A reading is taken when the one before agrees with it: now and
-		// then the server counts the data it was sent a moment before a
-		// read, or not yet, and a single reading is off by a take.
-		if m.st.underruns.Load() == u && last != 0 && max(h-last, last-h) < heardAgree {
-			m.heardNext((h+last)/2, u)
+		if m.st.underruns.Load() == u && max(h1-h0, h0-h1) < heardAgree {
+			m.heardNext((h0+h1)/2, u)
 		}
-		last = h
 	}
 }
 

@@ -57,6 +57,7 @@ type Mixer struct {
 	// none), read while the underruns counted were heardTag.
 	heard    atomic.Int64
 	heardTag atomic.Int64
+	retime   chan struct{} // asks for a reading of the server's timing; never blocks the audio thread
 }
 
 // mixSound is a sound at the device's rate: decoded, or a stream.
@@ -86,7 +87,7 @@ type voice struct {
 // index is an Event's Sound. It resamples the decoded sounds and starts a
 // streamer for each streamed one; Close stops them.
 func NewMixer(rate int, sounds []*Sound) *Mixer {
-	m := &Mixer{rate: rate, now: snapshot.Now, mix: make([]float32, 2*rate)}
+	m := &Mixer{rate: rate, now: snapshot.Now, mix: make([]float32, 2*rate), retime: make(chan struct{}, 1)}
 	m.clock.rate = int64(rate)
 	m.sounds = make([]mixSound, len(sounds))
 	for i, s := range sounds {
@@ -160,8 +161,13 @@ func (m *Mixer) Read(p []byte) (int, error) {
 		}
 	}
 	n = min(n, len(m.mix)/2)
+	steps := m.clock.steps
 	if m.clock.observe(now, m.written-int64(bp), m.buffered != nil && bp == 0) {
 		m.st.underruns.Add(1)
+		m.askRetime()
+	}
+	if m.clock.steps != steps || m.clock.late {
+		m.askRetime() // the server may have played silence of its own: a reading says
 	}
 	m.syncClock()
 	if taken := m.written - int64(bp); m.buffered != nil {
@@ -235,6 +241,14 @@ const heardDeadband = 1_000_000 // ns
 func (m *Mixer) heardNext(h, tag int64) {
 	m.heardTag.Store(tag)
 	m.heard.Store(h)
+}
+
+// askRetime asks for a reading of the server's timing, without waiting.
+func (m *Mixer) askRetime() {
+	select {
+	case m.retime <- struct{}{}:
+	default:
+	}
 }
 
 // setTarget sets how many frames the mixer keeps ahead of the device's
