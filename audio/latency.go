@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/jfreymuth/pulse"
@@ -121,7 +122,7 @@ func (o *Output) anchor(d time.Duration) bool {
 // asked for. It returns the latency and where it came from, and why the
 // server's could not be had ("" when it was).
 func (o *Output) measure(name string, model time.Duration) (time.Duration, string, string) {
-	if len(o.device) < len(LatencyPulse) || o.device[:len(LatencyPulse)] != LatencyPulse {
+	if !strings.HasPrefix(o.device, LatencyPulse) {
 		o.Mixer.setLatency(int64(model))
 		return model, LatencyModel, "oto gives no delay for " + o.device
 	}

@@ -146,8 +146,9 @@ type Capture struct {
 	// renders a frame at most its latency ahead of its time, and the
 	// read comes after the render, so frame k is heard no sooner than
 	// a − that latency: Start is the least a − k/Rate plus the sink's
-	// render-ahead (Ahead, which parec's 2 ms fragments bring down to a
-	// few ms: Slack says how far the least read was from the next).
+	// configured latency (Ahead), which parec's 2 ms fragments bring down
+	// to 2 ms. The recorder lowers the sink's latency for every stream on
+	// it: the null sink follows the least its clients ask for.
 	Start int64
 	Ahead int64 // ns: the sink's latency added to the least read, from pactl
 }
