@@ -26,12 +26,14 @@ import (
 type Options struct {
 	Rate int // Hz; default 48000
 	// Buffer is the device's own buffer: PulseAudio's target length, or
-	// ALSA's buffer (two periods). Default DefaultBuffer.
+	// ALSA's buffer (two periods). Default DefaultBuffer where a
+	// PulseAudio server answers, 100 ms otherwise.
 	Buffer time.Duration
 	// Ahead is how far the mixer keeps ahead of the device's takes in
 	// oto's player: more than one take of the device (PulseAudio takes a
 	// part of its buffer at a time, ALSA a period, half the buffer).
-	// Default Buffer/2 on PulseAudio, Buffer/2 + 25 ms on ALSA.
+	// Default on PulseAudio: a whole buffer while the clock anchors, then
+	// twice the largest take seen and 5 ms; Buffer/2 + 25 ms on ALSA.
 	Ahead time.Duration
 	// Margin is added to the latency for the sim thread's lateness in
 	// publishing a tick and the device's wait between takes. Default 10 ms.
