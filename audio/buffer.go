@@ -3,11 +3,11 @@ package audio
 import "time"
 
 // The device's buffer (Options.Buffer, tandem's -audio-buffer), which
-// sets how soon a sound is heard: the device's latency follows it, and
-// the mixer keeps half of it ahead of the device's takes. DefaultBuffer is
-// the least with which no run underran on a loaded 2-core machine
-// (docs/results/2026-11-26-sound-latency.md); a machine whose runs show
-// audio_underruns needs more.
+// sets how soon a sound is heard: the device's latency follows it.
+// DefaultBuffer is the least with which no run underran with no load on a
+// shared 2-core machine; under heavy render load 30 and 40 ms underran
+// alike, now and then (docs/results/2026-11-26-sound-latency.md). A
+// machine whose runs show audio_underruns needs more.
 const (
 	DefaultBuffer = 30 * time.Millisecond
 	MinBuffer     = 5 * time.Millisecond

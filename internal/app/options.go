@@ -119,10 +119,10 @@ type AudioOptions struct {
 	// (audio.Options.OnCall): the bench's comparison, audio_timing
 	// "on-call".
 	OnCall bool
-	// Buffer is the sound device's buffer, which sets its latency; the
-	// mixer keeps half of it ahead of the device's takes. 0: the default
-	// (audio.DefaultBuffer), the least that did not underrun on a loaded
-	// 2-core machine; a machine whose sound underruns needs more.
+	// Buffer is the sound device's buffer, which sets its latency. 0: the
+	// default (audio.DefaultBuffer), the least that did not underrun with
+	// no load on a 2-core machine; a machine whose sound underruns needs
+	// more.
 	Buffer time.Duration
 }
 
