@@ -44,6 +44,7 @@ func (g gameForLoop) NewSim(cfg engine.SimConfig) (engine.Sim, error) {
 		}
 		return nil, err
 	}
+	s.world.guarded = true // the loop runs it: its sim thread owns the world
 	return forLoop(s), nil
 }
 

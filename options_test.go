@@ -44,6 +44,7 @@ func TestOptionsOnePath(t *testing.T) {
 		{Config{Loop: Coupled, Pacing: Pacing{NoInterp: true, CatchUp: -1, EmulateVSync: 60}},
 			[]string{"-loop", "coupled", "-interp", "off", "-catch-up", "0", "-emulate-vsync", "60"}},
 		{Config{Pacing: Pacing{CatchUp: 2}}, []string{"-catch-up", "2"}},
+		{Config{AudioBuffer: 60 * time.Millisecond, AVLock: true}, []string{"-audio-buffer", "60ms", "-av-lock"}},
 	} {
 		c, err := config(tc.cfg)
 		if err != nil {
@@ -71,6 +72,8 @@ func TestOptionsOnePath(t *testing.T) {
 		{Config{Pacing: Pacing{FixedDelay: true, Delay: 200 * time.Millisecond}}, []string{"-interp-delay", "200"}},
 		{Config{Pacing: Pacing{FixedDelay: true, Delay: -time.Millisecond}}, []string{"-interp-delay", "-1"}},
 		{Config{Pacing: Pacing{PresentHold: true}}, []string{"-present-hold"}},
+		{Config{AudioBuffer: time.Millisecond}, []string{"-audio-buffer", "1ms"}},
+		{Config{AudioBuffer: 2 * time.Second}, []string{"-audio-buffer", "2s"}},
 		{Config{NoVSync: true, Loop: Coupled, Pacing: Pacing{PresentHold: true}}, []string{"-vsync=false", "-loop", "coupled", "-present-hold"}},
 	} {
 		_, cerr := config(tc.cfg)

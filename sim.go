@@ -72,7 +72,9 @@ func newSim(game Game, cfg SimConfig) (*Sim, error) {
 	s.setup = Setup{hz: cfg.Hz, seed: cfg.Seed, sprites: cfg.Sprites, spriteSize: cfg.SpriteSize, spin: cfg.Spin,
 		arenaW: cfg.Width, arenaH: cfg.Height, level: cfg.Level, world: &s.world,
 		byName: map[string]Frame{}, bindings: map[Action][]string{}, clear: [4]float32{0.36, 0.58, 0.85, 1}}
+	s.world.owned.Store(true)
 	err := game.Setup(&s.setup)
+	s.world.owned.Store(false)
 	s.setup.done = true
 	s.world.frames = len(s.setup.frames) + 1
 	s.world.nsounds = len(s.setup.sounds)
@@ -97,8 +99,12 @@ func (s *Sim) step(in simthread.TickInput) {
 	s.world.in = in
 	s.world.text.Reset()
 	s.world.resetDraw()
-	s.world.sounds.N = 0
+	if s.world.tick > 1 {
+		s.world.sounds.N = 0 // tick 1 plays the sounds Setup played too
+	}
+	s.world.owned.Store(true)
 	s.game.Tick(&s.world)
+	s.world.owned.Store(false)
 }
 
 // publish writes the camera and every entity into dst.

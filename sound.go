@@ -43,6 +43,7 @@ func (s *Setup) addSound(name string, snd *audio.Sound) Sound {
 		return 0
 	}
 	s.sounds = append(s.sounds, snd)
+	s.world.nsounds = len(s.sounds) // Setup may play it: on the first tick
 	if s.soundByName == nil {
 		s.soundByName = map[string]Sound{}
 	}
@@ -85,8 +86,12 @@ func (s *Setup) SoundNamed(name string) Sound {
 // game state: a world's hash does not see it, and a replay plays the same
 // sounds at the same ticks. It allocates nothing; past MaxSoundsPerTick
 // plays and stops in one tick it does nothing and returns 0, and the run's
-// summary counts it (audio_plays_dropped).
+// summary counts it (audio_plays_dropped). Called in Setup (through
+// Setup.World), it plays on the first tick, as Music does there. Only the
+// game's Setup and Tick may call it: from elsewhere (an Autoplay callback,
+// another goroutine) it panics, saying so.
 func (w *World) Play(snd Sound, volume, pan float32) Voice {
+	w.mine("Play")
 	if snd == 0 || int(snd) > w.nsounds {
 		return 0
 	}
@@ -95,6 +100,18 @@ func (w *World) Play(snd Sound, volume, pan float32) Voice {
 		return 0
 	}
 	return Voice(w.voiceSeq)
+}
+
+// mine panics when the world's owner is not in it: call is a sound call
+// made outside the game's Setup and Tick, from another goroutine (an
+// Autoplay callback, which runs on the input thread while the sim runs,
+// or a goroutine of the game's). One made while a tick runs is not seen
+// by this check (the race detector sees it), but such a call falls
+// between ticks nearly always, so the mistake shows at once.
+func (w *World) mine(call string) {
+	if w.guarded && !w.owned.Load() {
+		panic("tandem: World." + call + " called outside the game's Setup and Tick: the world belongs to the sim thread, which calls Tick; play sounds from Tick (an Autoplay callback runs on another thread and must not touch the world)")
+	}
 }
 
 // addSound adds e to the tick's sound events and reports whether there
@@ -110,6 +127,7 @@ func (w *World) addSound(e snapshot.SoundEvent) bool {
 // Stop stops the voice at this tick's instant (a sound that has ended
 // already is no matter).
 func (w *World) Stop(v Voice) {
+	w.mine("Stop")
 	if v != 0 {
 		w.addSound(snapshot.SoundEvent{Op: uint8(audio.OpStop), Voice: uint32(v)})
 	}
@@ -118,6 +136,7 @@ func (w *World) Stop(v Voice) {
 // Music starts snd looping as the music at this tick's instant, replacing
 // the music playing; the music never yields its voice to other sounds.
 func (w *World) Music(snd Sound, volume float32) {
+	w.mine("Music")
 	if snd == 0 || int(snd) > w.nsounds {
 		return
 	}
@@ -126,5 +145,6 @@ func (w *World) Music(snd Sound, volume float32) {
 
 // StopMusic stops the music at this tick's instant.
 func (w *World) StopMusic() {
+	w.mine("StopMusic")
 	w.addSound(snapshot.SoundEvent{Op: uint8(audio.OpMusicOff)})
 }

@@ -7,7 +7,10 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/tandem-engine/tandem/audio"
+	"github.com/tandem-engine/tandem/internal/engine"
 	"github.com/tandem-engine/tandem/internal/mallocs"
+	"github.com/tandem-engine/tandem/simthread"
 	"github.com/tandem-engine/tandem/snapshot"
 )
 
@@ -168,4 +171,66 @@ func TestPlaysPastCapCounted(t *testing.T) {
 	if got, want := forLoop(s).SoundsDropped(), int64(3*(20-MaxSoundsPerTick)+1+2); got != want {
 		t.Errorf("after 3 ticks: %d dropped; want %d (4 plays a tick, the 21st, a stop and the music)", got, want)
 	}
+}
+
+// opener plays a sound and starts the music in its Setup.
+type opener struct{ beep, tune Sound }
+
+func (g *opener) Info() Info { return Info{Name: "opener"} }
+func (g *opener) Setup(s *Setup) error {
+	g.beep, g.tune = s.Sound("beep", beepWAV()), s.Sound("tune", beepWAV())
+	s.World().Play(g.beep, 1, 0)
+	s.World().Music(g.tune, 0.5)
+	return nil
+}
+func (g *opener) Tick(*World) {}
+
+// TestPlayInSetup: a Play and a Music called in Setup are published with
+// the first tick, as if the first tick had made them, and not again.
+func TestPlayInSetup(t *testing.T) {
+	s, err := NewSim(&opener{}, SimConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var snap snapshot.Snapshot
+	s.Steps(1)
+	s.publish(&snap)
+	if snap.Sounds.N != 2 || snap.Sounds.List[0].Op != uint8(audio.OpPlay) || snap.Sounds.List[1].Op != uint8(audio.OpMusic) {
+		t.Fatalf("tick 1 published %d sound events %+v; want Setup's play and music", snap.Sounds.N, snap.Sounds.List[:snap.Sounds.N])
+	}
+	s.Steps(1)
+	s.publish(&snap)
+	if snap.Sounds.N != 0 {
+		t.Errorf("tick 2 published %d sound events; want none", snap.Sounds.N)
+	}
+}
+
+// TestWorldOffThread: the world of a game the loop runs, called from
+// outside its Setup and Tick (as an Autoplay callback would, on another
+// thread), panics saying so, before it touches anything.
+func TestWorldOffThread(t *testing.T) {
+	es, err := gameForLoop{&opener{}}.NewSim(engine.SimConfig{Hz: 60, SpriteSize: 32, Sprites: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := es.(*simForLoop)
+	for name, call := range map[string]func(w *World){
+		"Play": func(w *World) { w.Play(1, 1, 0) }, "Music": func(w *World) { w.Music(1, 1) },
+		"Stop": func(w *World) { w.Stop(1) }, "StopMusic": func(w *World) { w.StopMusic() },
+	} {
+		func() {
+			defer func() {
+				msg, _ := recover().(string)
+				if !strings.Contains(msg, "World."+name+" called outside the game's Setup and Tick") {
+					t.Errorf("%s off the sim thread: panic %q; want one saying the world belongs to the sim thread", name, msg)
+				}
+			}()
+			done := make(chan struct{})
+			var p any
+			go func() { defer close(done); defer func() { p = recover() }(); call(s.World()) }()
+			<-done
+			panic(p)
+		}()
+	}
+	s.Step(simthread.TickInput{}) // and from its Tick, the sim's own, it plays
 }

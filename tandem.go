@@ -130,7 +130,7 @@ func (cfg Config) options(ctx context.Context, game Game) (app.Options, error) {
 	o.Loop = app.Loop(or(cfg.Loop, Loop(o.Loop)))
 	o.Pacing = cfg.pacing(o.Pacing)
 	o.Output.Screenshot, o.Record = cfg.Screenshot, cfg.Record
-	o.Audio = app.AudioOptions{Mute: cfg.Mute, AVLock: cfg.AVLock}
+	o.Audio = app.AudioOptions{Mute: cfg.Mute, AVLock: cfg.AVLock, Buffer: cfg.AudioBuffer}
 	if err := o.Validate(); err != nil {
 		return o, configError(err)
 	}

@@ -3,6 +3,7 @@ package tandem
 import (
 	"fmt"
 	"math"
+	"sync/atomic"
 
 	"github.com/tandem-engine/tandem/entity"
 	"github.com/tandem-engine/tandem/simthread"
@@ -42,6 +43,14 @@ type World struct {
 	fonts    int       // the fonts Setup loaded, the default included
 	uniforms []float32 // the shaders' uniforms, as the ticks last set them
 	shaders  []shaderUniforms
+	// owned reports that the world's owner is in it: the game's Setup or
+	// Tick, on the sim thread. The sound calls check it, so that one made
+	// from another goroutine (an Autoplay callback, a goroutine of the
+	// game's) is a clear panic rather than a data race.
+	owned atomic.Bool
+	// guarded reports that the engine's loop runs the world (a Sim that a
+	// test steps is its own goroutine's, between steps too).
+	guarded bool
 }
 
 // Tick returns the number of the tick being stepped: 1 for the first.

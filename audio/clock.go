@@ -34,6 +34,7 @@ type clock struct {
 	winN    int
 	level   int64 // ns the device's buffer level has moved its takes since the origin was set
 	steps   int64 // steps of the takes taken for a change of that level
+	late    bool  // the last read came more than a step late with the player not empty
 }
 
 const (
@@ -64,6 +65,7 @@ func (c *clock) observe(now, taken int64, empty bool) bool {
 	o := now - c.framesNs(taken)
 	c.reads++
 	base := c.origin + c.level
+	c.late = c.valid && !empty && o > base+clockStep
 	switch {
 	case !c.valid:
 		c.origin, c.valid, c.winMin, c.winN = o, true, maxInt64, 0

@@ -27,13 +27,13 @@ import (
 type Options struct {
 	Rate int // Hz; default 48000
 	// Buffer is the device's own buffer: PulseAudio's target length, or
-	// ALSA's buffer (two periods). Default 100 ms: smaller ones underran
-	// on a loaded 2-core machine.
+	// ALSA's buffer (two periods). Default DefaultBuffer where a
+	// PulseAudio server answers, 100 ms otherwise.
 	Buffer time.Duration
 	// Ahead is how far the mixer keeps ahead of the device's takes in
-	// oto's player: more than one take of the device. PulseAudio takes 20
-	// to 30 ms at a time with a 100 ms buffer, ALSA a period (half the
-	// buffer). Default 50 ms on PulseAudio, Buffer/2 + 25 ms on ALSA.
+	// oto's player: more than one take of the device (PulseAudio takes a
+	// part of its buffer at a time, ALSA a period, half the buffer).
+	// Default: a whole buffer on PulseAudio, Buffer/2 + 25 ms on ALSA.
 	Ahead time.Duration
 	// Margin is added to the latency for the sim thread's lateness in
 	// publishing a tick and the device's wait between takes. Default 10 ms.
@@ -47,6 +47,12 @@ type Options struct {
 	// is still recorded against the instant a sample-exact start would
 	// have (Onset.Aimed), so the two are compared on the same terms.
 	OnCall bool
+	// AnchorWait bounds the wait, once the device runs, for the mixer's
+	// clock to anchor and the device's latency to be measured, so that
+	// the first tick's sounds start on their samples. Default 2 s; past
+	// it the run plays anyway, its first sounds late, and says so
+	// (Stats.Anchored).
+	AnchorWait time.Duration
 }
 
 // Output is the mixer playing on the sound device. A silent Output (from
@@ -62,6 +68,7 @@ type Output struct {
 	buffer  time.Duration // the device's buffer
 	faults  *faults       // the watcher of the device and the streams (fault.go)
 	closing atomic.Bool
+	timing  timing // the device's measured latency and the clock's anchor
 }
 
 // silent reports whether o plays nothing.
@@ -113,13 +120,16 @@ func open(sounds []*Sound, o Options, notice io.Writer) (*Output, error) {
 		o.Rate = 48000
 	}
 	if o.Buffer == 0 {
-		o.Buffer = 100 * time.Millisecond
+		o.Buffer = defaultBuffer()
 	}
 	if o.Margin == 0 {
 		o.Margin = 10 * time.Millisecond
 	}
 	if o.Wait == 0 {
 		o.Wait = 5 * time.Second
+	}
+	if o.AnchorWait == 0 {
+		o.AnchorWait = 2 * time.Second
 	}
 	if o.Name == "" {
 		o.Name = "tandem"
@@ -144,10 +154,7 @@ func open(sounds []*Sound, o Options, notice io.Writer) (*Output, error) {
 	}
 	ctx, name := dev.ctx, dev.name
 	if o.Ahead == 0 {
-		o.Ahead = 50 * time.Millisecond
-		if name == "alsa" {
-			o.Ahead = o.Buffer/2 + 25*time.Millisecond
-		}
+		o.Ahead = defaultAhead(o.Buffer, name)
 	}
 	m := NewMixer(o.Rate, sounds)
 	m.onCall = o.OnCall
@@ -162,6 +169,7 @@ func open(sounds []*Sound, o Options, notice io.Writer) (*Output, error) {
 	out.player = p
 	p.Play()
 	dev.busy = true
+	out.startClock(o)
 	out.watch(notice)
 	return out, nil
 }
@@ -275,6 +283,7 @@ func (o *Output) Stats() Stats {
 	}
 	s := o.Mixer.Stats()
 	s.Device, s.LatencyMs = o.device, float64(o.lat)/1e6
+	o.timing.stats(&s)
 	if f := o.faults.summary(); f != "" {
 		s.Device += "; " + f
 	}
@@ -301,7 +310,8 @@ func (o *Output) Close() {
 		return
 	}
 	o.faults.close()
-	o.Mixer.closed.Store(true) // reads from here on are silence
+	o.Mixer.closed.Store(true)      // reads from here on are silence
+	bounded(stopWait, o.stopTiming) // a stalled server may hold its reading
 	left := bounded(stopWait, o.player.PauseAndStopReading)
 	if left {
 		o.player.Close()

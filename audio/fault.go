@@ -258,6 +258,10 @@ func openDirect(o *Output) (*directPulse, error) {
 		return nil, err
 	}
 	d := &directPulse{m: o.Mixer, client: c}
+	// The server's timing was read on the lost connection, through the
+	// oto player's buffer: that reader stops before the mixer changes
+	// hands, and the latency stays the last one measured.
+	bounded(pulseTimeout, o.stopTiming)
 	o.Mixer.buffered = nil // no reader runs now (oto's stopped): the mixer is ours to set
 	o.Mixer.rebase.Store(true)
 	s, err := c.NewPlayback(d, pulse.PlaybackStereo, pulse.PlaybackSampleRate(o.Mixer.rate),

@@ -3,7 +3,6 @@ package audio
 import (
 	"encoding/binary"
 	"math"
-	"slices"
 	"sync/atomic"
 
 	"github.com/tandem-engine/tandem/snapshot"
@@ -31,6 +30,7 @@ type Mixer struct {
 	pending  [256]Event
 	npend    int
 	written  int64     // frames handed to the device
+	taken    int64     // frames the device had taken at the last pull
 	mix      []float32 // the buffer being mixed, stereo
 	seq      uint64    // plays started, for the yield rule
 	clock    clock
@@ -46,6 +46,20 @@ type Mixer struct {
 	closed atomic.Bool  // the device is stopping: reads are silence and count nothing
 	rebase atomic.Bool  // the device came back (see Output's faults): the clock anchors anew
 	st     stats
+
+	// The clock's anchor, for the device's start (Output.anchor and
+	// measure): the audio thread publishes whether the clock has anchored
+	// and its origin; the device's measured latency comes back through
+	// latencyNext (0: none) and is taken at the next pull.
+	anchored    atomic.Bool
+	clockOrigin atomic.Int64
+	latencyNext atomic.Int64
+	targetNext  atomic.Int64 // frames: a new target, taken at the next pull (0: none)
+	// A reading of the server's timing: when device frame 0 is heard (0:
+	// none), read while the underruns counted were heardTag.
+	heard    atomic.Int64
+	heardTag atomic.Int64
+	retime   chan struct{} // asks for a reading of the server's timing; never blocks the audio thread
 }
 
 // mixSound is a sound as the mixer plays it: decoded at its own rate and
@@ -79,7 +93,7 @@ type voice struct {
 // index is an Event's Sound. It starts a streamer for each streamed sound;
 // Close stops them.
 func NewMixer(rate int, sounds []*Sound) *Mixer {
-	m := &Mixer{rate: rate, now: snapshot.Now, mix: make([]float32, 2*rate)}
+	m := &Mixer{rate: rate, now: snapshot.Now, mix: make([]float32, 2*rate), retime: make(chan struct{}, 1)}
 	m.clock.rate = int64(rate)
 	m.sounds = make([]mixSound, len(sounds))
 	for i, s := range sounds {
@@ -164,10 +178,24 @@ func (m *Mixer) Read(p []byte) (int, error) {
 		// aimed while it was gone are dropped, not played late.
 		m.clock.reset(m.written - int64(bp))
 		m.back = now
+		m.taken = m.written - int64(bp) // the gap is no take of the device's
+		m.askRetime()                   // a new connection has a latency of its own
 	}
 	m.lastRead = now
+	steps := m.clock.steps
 	if m.clock.observe(now, m.written-int64(bp), m.buffered != nil && bp == 0) {
 		m.st.underruns.Add(1)
+		m.askRetime()
+	}
+	if m.clock.steps != steps || m.clock.late {
+		m.askRetime() // the server may have played silence of its own: a reading says
+	}
+	m.syncClock()
+	if taken := m.written - int64(bp); m.buffered != nil {
+		if m.clock.valid { // past the device's first fill
+			m.st.takeMax.Store(max(m.st.takeMax.Load(), taken-m.taken))
+		}
+		m.taken = taken
 	}
 	m.take()
 	m.startDue(int64(n))
@@ -421,81 +449,3 @@ func (m *Mixer) playStream(v *voice, st *stream, buf []float32, from, to int64) 
 		v.on = false
 	}
 }
-
-// stats are the mixer's counts, written by the audio thread.
-type stats struct {
-	written       atomic.Int64
-	underruns     atomic.Int64
-	clockSteps    atomic.Int64
-	voicesDropped atomic.Int64
-	eventsDropped atomic.Int64
-	streamStarved atomic.Int64
-	started       atomic.Int64
-	late          atomic.Int64
-	errs          [1 << 16]int64 // start minus aimed, ns, of the first 65536 starts
-}
-
-// record counts a start err ns after its aimed instant; one frame is
-// how late the first frame at or after the instant may be.
-func (s *stats) record(err, frame int64) {
-	k := s.started.Load()
-	if k < int64(len(s.errs)) {
-		s.errs[k] = err
-	}
-	if err > frame {
-		s.late.Add(1)
-	}
-	s.started.Store(k + 1)
-}
-
-// Stats are the mixer's figures for a run's summary.
-type Stats struct {
-	Device    string  // the device (Output's); "" from a Mixer alone
-	LatencyMs float64 // the device's latency the mixer used, ms
-	Started   int64   // sounds started
-	Late      int64   // of those, started more than a frame after their aimed instant
-	// Start minus aimed instant, ms: 0 when on time. On call (OnCall)
-	// the aimed instant is where a sample-exact start would be, and
-	// P99Ms - P1Ms is the spread the next pull puts in the starts.
-	StartErrP1Ms  float64
-	StartErrP50Ms float64
-	StartErrP99Ms float64
-	Underruns     int64  // times the device ran dry and inserted silence
-	ClockSteps    int64  // times the device's takes moved more than 2 ms at once without running dry (see clock)
-	VoicesDropped int64  // plays that found every voice busy (see MaxVoices)
-	EventsDropped int64  // events lost to a full queue or a bad sound index
-	StreamStarved int64  // buffers a stream could not fill in time
-	StreamErrors  int64  // streamed files that failed while playing (each then plays no further)
-	StreamError   string // the first of those errors, naming its file; "" when none
-	Frames        int64  // frames handed to the device
-}
-
-// Stats returns the mixer's figures so far. Any one goroutine; it
-// allocates (a copy of the errors to sort), so call it at the summary.
-func (m *Mixer) Stats() Stats {
-	k := min(m.st.started.Load(), int64(len(m.st.errs)))
-	errs := slices.Clone(m.st.errs[:k])
-	slices.Sort(errs)
-	s := Stats{Started: m.st.started.Load(), Late: m.st.late.Load(), Underruns: m.st.underruns.Load(),
-		VoicesDropped: m.st.voicesDropped.Load(), EventsDropped: m.st.eventsDropped.Load(),
-		StreamStarved: m.st.streamStarved.Load(), Frames: m.st.written.Load(), ClockSteps: m.st.clockSteps.Load()}
-	for _, st := range m.streams {
-		if !st.failed.Load() {
-			continue
-		}
-		s.StreamErrors++
-		if err, ok := st.err.Load().(error); ok && s.StreamError == "" {
-			s.StreamError = err.Error()
-		}
-	}
-	if len(errs) > 0 {
-		s.StartErrP1Ms = float64(errs[len(errs)/100]) / 1e6
-		s.StartErrP50Ms = float64(errs[len(errs)/2]) / 1e6
-		s.StartErrP99Ms = float64(errs[min(len(errs)-1, len(errs)*99/100)]) / 1e6
-	}
-	return s
-}
-
-// Onsets appends the onsets recorded since the last call to dst: the
-// rows of sounds.csv. Any one goroutine.
-func (m *Mixer) Onsets(dst []Onset) []Onset { return m.starts.drain(dst) }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/tandem-engine/tandem/audio"
 	"github.com/tandem-engine/tandem/internal/engine"
 	"github.com/tandem-engine/tandem/physics"
 	"github.com/tandem-engine/tandem/replay"
@@ -118,6 +119,11 @@ type AudioOptions struct {
 	// (audio.Options.OnCall): the bench's comparison, audio_timing
 	// "on-call".
 	OnCall bool
+	// Buffer is the sound device's buffer, which sets its latency. 0: the
+	// default (audio.DefaultBuffer), the least that did not underrun with
+	// no load on a 2-core machine; a machine whose sound underruns needs
+	// more.
+	Buffer time.Duration
 }
 
 // OutputOptions are what the run writes.
@@ -233,6 +239,8 @@ func (o *Options) Validate() error {
 		return bad("Warmup", "warmup", o.Measure.Warmup.Seconds(), "0 or more seconds")
 	case !slices.Contains(Loops, o.Loop):
 		return bad("Loop", "loop", o.Loop, "decoupled, coupled, pipelined or threaded")
+	case o.Audio.Buffer != 0 && (o.Audio.Buffer < audio.MinBuffer || o.Audio.Buffer > audio.MaxBuffer):
+		return bad("AudioBuffer", "audio-buffer", o.Audio.Buffer, fmt.Sprintf("0 (the default, %v) or %v to %v", audio.DefaultBuffer, audio.MinBuffer, audio.MaxBuffer))
 	case p.FPSCap < 0 || p.FPSCap > 10_000:
 		return bad("Pacing.FPSCap", "fps-cap", p.FPSCap, "0 (no cap) to 10000")
 	case p.EmulateHz < 0 || p.EmulateHz > 1000:

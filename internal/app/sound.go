@@ -48,8 +48,8 @@ func newSound(s *session) *sound {
 	a := &sound{click: uint16(len(sounds)), bench: s.opts.Measure.Bench && s.opts.Measure.RealInput}
 	a.onCall = s.opts.Audio.OnCall
 	a.out = audio.Start(append(sounds[:len(sounds):len(sounds)], audio.Click()), s.opts.Audio.Mute,
-		audio.Options{OnCall: a.onCall}, os.Stderr)
-	if s.opts.Measure.Bench {
+		audio.Options{OnCall: a.onCall, Buffer: s.opts.Audio.Buffer}, os.Stderr)
+	if a.out.Latency() > 0 { // it plays: run and bench alike give its figures
 		a.onsets = make([]audio.Onset, 0, maxOnsets)
 	}
 	return a
@@ -109,6 +109,8 @@ func (a *sound) summary(sum *Summary, run *bench.Records) {
 	a.out.Close()
 	st := a.out.Stats()
 	sum.Audio, sum.AudioLatencyMs = st.Device, Round(st.LatencyMs, 2)
+	sum.AudioDeviceLatencyMs, sum.AudioLatencySource = Round(st.DeviceLatencyMs, 2), st.LatencySource
+	sum.AudioAnchored, sum.AudioAnchorMs = st.Anchored, Round(st.AnchorMs, 1)
 	sum.AudioTiming = "sample"
 	if a.onCall {
 		sum.AudioTiming = "on-call"
@@ -124,9 +126,9 @@ func (a *sound) summary(sum *Summary, run *bench.Records) {
 	if a.onsets == nil {
 		return
 	}
-	// In the bench, the figures of the sounds of the measured window's
-	// ticks, as for every other figure: not those of the warm-up, whose
-	// first sounds come before the device's clock is anchored.
+	// The figures of the sounds of the measured window's ticks, as for
+	// every other figure (a run's window is the whole run; the bench's
+	// leaves out its warm-up).
 	var errs []float64
 	for _, o := range a.onsets {
 		if a.inWindow(run, o) {

@@ -151,6 +151,18 @@ type Summary struct {
 	AudioStreamStarved int64  `json:"audio_stream_starved"`
 	AVLock             bool   `json:"av_lock,omitempty"`
 
+	// The device's own latency (from a frame handed to it to its being
+	// heard) and where it came from: "pulseaudio" (the server's timing of
+	// the stream, measured at the start) or "model" (the buffer asked
+	// for: oto gives no delay through ALSA or WASAPI); whether the
+	// sound's clock anchored before the first tick, and how long the
+	// device's start took to anchor it (a run whose clock did not anchor
+	// starts its first sounds late; "" and 0 when silent).
+	AudioDeviceLatencyMs float64 `json:"audio_device_latency_ms"`
+	AudioLatencySource   string  `json:"audio_latency_source"`
+	AudioAnchored        bool    `json:"audio_anchored"`
+	AudioAnchorMs        float64 `json:"audio_anchor_ms"`
+
 	// RecordsFrames is how many of the window's frames -out's frames.csv
 	// and charts hold: the newest the ring kept, all of them in a run of
 	// up to 131,072 frames. RecordsLost counts the records the figures

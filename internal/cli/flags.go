@@ -207,6 +207,7 @@ func (o *options) viewFlags(fs *flag.FlagSet, t *flagText) {
 	fs.IntVar(&o.Pacing.EmulateHz, "emulate-vsync", 0, "emulate vsync on a display refreshing this many `Hz`, for a display that has none (Xvfb): each frame finishes its GL work and swaps at the next blank of that grid on the monotonic clock, and the frame pacing treats it as vsync; replaces -vsync (0: off)")
 	fs.BoolVar(&o.Pacing.PresentHold, "present-hold", false, "without vsync, in the decoupled loop: finish each frame and hold its swap to a fixed lead after the moment it chose (the 75th percentile of recent frames' work; a late frame's lateness is let go 1 ms a frame), so the picture moves as much as the presents do; costs frame rate and latency")
 	fs.BoolVar(&o.Audio.Mute, "mute", false, "play no sound (the summary's audio says muted)")
+	fs.DurationVar(&o.Audio.Buffer, "audio-buffer", 0, "the sound device's buffer, a `duration` (e.g. 60ms), which sets how soon a sound is heard; 0: the default, the least that did not underrun with no load on a 2-core machine (docs/sound.md); raise it where audio_underruns is above 0")
 	fs.BoolVar(&o.Audio.AVLock, "av-lock", false, "raise the picture's delay to the sound device's latency, so that a tick's picture and its sound meet within a frame; costs input latency (docs/sound.md)")
 	fs.BoolVar(&o.World.Spin, "spin", false, "draw the game's load sprites turning (the classic bunnymark keeps them upright)")
 	fs.BoolVar(&o.Measure.Probe, "probe", o.Measure.Probe, "draw the probe: a magenta 8x8 px square at the top moving 240 px per second of sim time")

@@ -11,6 +11,7 @@
 package soundtest
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"os/exec"
@@ -161,6 +162,89 @@ func Record(t testing.TB) (stop func() []float32) {
 		}
 		return frames
 	}
+}
+
+// Capture is a recording of the monitor put on snapshot.Now's clock
+// (CLOCK_MONOTONIC): frame k of Frames is heard at Start + k/Rate.
+type Capture struct {
+	Frames []float32 // interleaved stereo
+	// Start is when frame 0 is heard, ns on snapshot.Now's clock: each
+	// read of parec's output that ends at frame k arrives at a; the sink
+	// renders a frame at most its latency ahead of its time, and the
+	// read comes after the render, so frame k is heard no sooner than
+	// a − that latency: Start is the least a − k/Rate plus the sink's
+	// configured latency (Ahead), which parec's 2 ms fragments bring down
+	// to 2 ms. The recorder lowers the sink's latency for every stream on
+	// it: the null sink follows the least its clients ask for.
+	Start int64
+	Ahead int64 // ns: the sink's latency added to the least read, from pactl
+}
+
+// RecordTimed records the monitor of the server whose socket is in
+// TANDEM_TEST_SOCKET, as Record does, in 2 ms fragments read as they come
+// and timed on now (snapshot.Now, passed in: this package times nothing
+// of its own); stop ends it.
+func RecordTimed(t testing.TB, now func() int64) (stop func() Capture) {
+	t.Helper()
+	socket := os.Getenv("TANDEM_TEST_SOCKET")
+	parec := exec.Command("parec", "--server=unix:"+socket, "--device=tandem.monitor",
+		"--format=float32le", "--rate=48000", "--channels=2", "--raw", "--latency-msec=2")
+	pipe, err := parec.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := parec.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan Capture, 1)
+	go func() {
+		var raw []byte
+		least := int64(math.MaxInt64)
+		buf := make([]byte, 1<<16)
+		for {
+			n, err := pipe.Read(buf)
+			at := now()
+			raw = append(raw, buf[:n]...)
+			if k := int64(len(raw) / 8); n > 0 {
+				least = min(least, at-k*1e9/Rate)
+			}
+			if err != nil {
+				break
+			}
+		}
+		frames := make([]float32, len(raw)/4)
+		for i := range frames {
+			frames[i] = math.Float32frombits(uint32(raw[4*i]) | uint32(raw[4*i+1])<<8 | uint32(raw[4*i+2])<<16 | uint32(raw[4*i+3])<<24)
+		}
+		done <- Capture{Frames: frames, Start: least}
+	}()
+	return func() Capture {
+		ahead := sinkLatency(socket)
+		parec.Process.Signal(os.Interrupt)
+		c := <-done
+		parec.Wait()
+		c.Start += ahead
+		c.Ahead = ahead
+		return c
+	}
+}
+
+// sinkLatency returns the null sink's configured latency, ns, as pactl
+// says it ("Latency: 1234 usec, configured 2000 usec"); 0 if it cannot.
+func sinkLatency(socket string) int64 {
+	out, err := exec.Command("pactl", "--server=unix:"+socket, "list", "sinks").Output()
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(out), "\n") {
+		if _, rest, ok := strings.Cut(line, "configured "); ok && strings.Contains(line, "Latency:") {
+			var us int64
+			if _, err := fmt.Sscanf(rest, "%d usec", &us); err == nil {
+				return us * 1000
+			}
+		}
+	}
+	return 0
 }
 
 // Onsets returns the frames of rec (stereo) where the left channel rises

@@ -1,0 +1,34 @@
+package audio
+
+import "time"
+
+// The device's buffer (Options.Buffer, tandem's -audio-buffer), which
+// sets how soon a sound is heard: the device's latency follows it.
+// DefaultBuffer is the least with which no run underran with no load on a
+// shared 2-core machine; under heavy render load 30 and 40 ms underran
+// alike, now and then (docs/results/2026-11-26-sound-latency.md). A
+// machine whose runs show audio_underruns needs more.
+const (
+	DefaultBuffer = 30 * time.Millisecond
+	MinBuffer     = 5 * time.Millisecond
+	MaxBuffer     = 500 * time.Millisecond
+)
+
+// alsaBuffer is the device's buffer through ALSA, where oto gives no
+// delay to measure and its takes are half the buffer: smaller ones
+// underran on a loaded 2-core machine.
+const alsaBuffer = 100 * time.Millisecond
+
+// defaultAhead returns how far the mixer keeps ahead of the device's
+// takes in oto's player at the start: more than one take. ALSA takes a
+// period (half the buffer); PulseAudio a part of its buffer that it
+// chooses, so the mixer keeps a whole buffer ahead. Lowering that lead
+// once the clock had anchored (to twice the largest take seen and 5 ms)
+// put heard gaps off by up to 1.3 ms (TestPulseClicks): see
+// docs/results/2026-11-26-sound-latency.md.
+func defaultAhead(buffer time.Duration, device string) time.Duration {
+	if device == "alsa" {
+		return buffer/2 + 25*time.Millisecond
+	}
+	return buffer
+}

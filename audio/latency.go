@@ -1,0 +1,238 @@
+//go:build cgo
+
+package audio
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jfreymuth/pulse"
+	"github.com/jfreymuth/pulse/proto"
+)
+
+// Where the device's latency comes from (Stats.LatencySource, the
+// summary's audio_latency_source).
+const (
+	// LatencyPulse is measured: PulseAudio's own timing of this process's
+	// stream, the data it holds for it and its sink's latency, read at
+	// instants when the frames handed to it are known.
+	LatencyPulse = "pulseaudio"
+	// LatencyModel is the buffer asked for, assumed: oto gives no delay
+	// through ALSA or WASAPI, or the server's timing could not be read.
+	LatencyModel = "model"
+)
+
+// timing is how the device's start went: whether the clock anchored and
+// how long that took, and the device's latency and where it came from.
+type timing struct {
+	anchored bool
+	anchorIn time.Duration
+	device   time.Duration // from a frame's take to its being heard
+	ahead    time.Duration // what the mixer keeps ahead of the device's takes
+	source   string
+	why      string // why the latency is the model's, "" when measured
+	// The goroutine that reads the server's timing during the run.
+	stop, done chan struct{}
+}
+
+// startClock waits for the device's clock to anchor, measures the
+// device's latency and sets the least offset from it: the device's
+// latency, what the mixer keeps ahead of it and the margin. Open's, once
+// the player plays.
+func (o *Output) startClock(opt Options) {
+	t0 := time.Now()
+	o.timing.anchored = o.anchor(opt.AnchorWait)
+	o.timing.anchorIn = time.Since(t0)
+	if !o.timing.anchored {
+		o.timing.device, o.timing.source = opt.Buffer, LatencyModel
+		o.timing.why = fmt.Sprintf("the clock did not anchor within %v (the device took %d frames)", opt.AnchorWait, o.Mixer.st.written.Load()-int64(o.Mixer.buffered()))
+		o.Mixer.setLatency(int64(opt.Buffer))
+	} else {
+		o.timing.device, o.timing.source, o.timing.why = o.measure(opt.Name, opt.Buffer)
+	}
+	o.timing.ahead = opt.Ahead
+	o.lat = o.timing.device + opt.Ahead + opt.Margin
+}
+
+// stats puts the device's timing in s.
+func (t *timing) stats(s *Stats) {
+	s.Anchored, s.AnchorMs = t.anchored, float64(t.anchorIn)/1e6
+	s.DeviceLatencyMs, s.LatencySource, s.LatencyWhy = float64(t.device)/1e6, t.source, t.why
+	s.AheadMs = float64(t.ahead) / 1e6
+}
+
+// defaultBuffer returns the device's buffer when none is asked for:
+// DefaultBuffer where a PulseAudio server answers (oto plays on it, and
+// its timing is measured), alsaBuffer where oto will fall back to ALSA.
+func defaultBuffer() time.Duration {
+	if runtime.GOOS != "linux" && runtime.GOOS != "freebsd" {
+		return alsaBuffer // WASAPI and the others: no timing to measure
+	}
+	c, err := pulse.NewClient(pulse.ClientApplicationName("tandem"), pulse.ClientTimeout(time.Second))
+	if err != nil {
+		return alsaBuffer
+	}
+	c.Close()
+	return DefaultBuffer
+}
+
+// anchor waits, at most d, for the mixer's clock to anchor (the device has
+// taken twice its buffer and the clock's first reads are in), so that a
+// sound on the sim's first tick starts on its sample like every later one.
+// It reports whether it did.
+func (o *Output) anchor(d time.Duration) bool {
+	for deadline := time.Now().Add(d); !o.Mixer.anchored.Load(); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			return false
+		}
+	}
+	return true
+}
+
+// measure sets the device's latency, once the clock has anchored: on
+// PulseAudio the server's timing of the stream, which a goroutine then
+// reads again whenever the clock sees the device's takes step (watch),
+// until Close; else the buffer
+// asked for. It returns the latency and where it came from, and why the
+// server's could not be had ("" when it was).
+func (o *Output) measure(name string, model time.Duration) (time.Duration, string, string) {
+	if !strings.HasPrefix(o.device, LatencyPulse) {
+		o.Mixer.setLatency(int64(model))
+		return model, LatencyModel, "oto gives no delay for " + o.device
+	}
+	pt, err := openPulseTiming(name)
+	if err == nil {
+		var heard0 int64
+		if heard0, err = pt.heard0(o.Mixer, 24); err == nil {
+			lat := time.Duration(heard0 - o.Mixer.clockOrigin.Load())
+			o.Mixer.setLatency(int64(lat))
+			o.timing.stop = make(chan struct{})
+			o.timing.done = make(chan struct{})
+			go pt.watch(o.Mixer, o.timing.stop, o.timing.done)
+			return lat, LatencyPulse, ""
+		}
+		pt.c.Close()
+	}
+	o.Mixer.setLatency(int64(model))
+	return model, LatencyModel, err.Error()
+}
+
+// stopTiming stops the goroutine that reads the server's timing, and
+// waits for it. Close's, before the mixer is freed.
+func (o *Output) stopTiming() {
+	if o.timing.stop != nil {
+		close(o.timing.stop)
+		<-o.timing.done
+		o.timing.stop = nil
+	}
+}
+
+// The server's timing is read again when the clock sees the device's
+// takes step or its player run dry: a sound server plays silence on its
+// own side when the process feeds it late (oto's player never ran dry,
+// so the clock takes the step for a change of the server's buffer
+// level), and every frame after it is heard later. Only then: a reading
+// allocates (the protocol's replies), and the run's steady state must not.
+// retimeSettle is how long after the step the reading starts.
+const retimeSettle = 20 * time.Millisecond
+
+// heardAgree is how close two readings of the server's timing in a row
+// must be for the clock to take them.
+const heardAgree = 300_000 // ns
+
+// pulseTiming reads PulseAudio's timing of this process's stream,
+// through a connection of its own (oto's stream is not reachable).
+type pulseTiming struct {
+	c     *pulse.Client
+	input uint32 // the stream's sink input
+}
+
+// openPulseTiming connects to the server and finds this process's stream
+// (named name) among its sink inputs.
+func openPulseTiming(name string) (*pulseTiming, error) {
+	c, err := pulse.NewClient(pulse.ClientApplicationName(name+" timing"), pulse.ClientTimeout(time.Second))
+	if err != nil {
+		return nil, fmt.Errorf("audio: the server's timing: %w", err)
+	}
+	var list proto.GetSinkInputInfoListReply
+	if err := c.RawRequest(&proto.GetSinkInputInfoList{}, &list); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("audio: the server's timing: list the streams: %w", err)
+	}
+	pid := strconv.Itoa(os.Getpid())
+	for _, si := range list {
+		if p, ok := si.Properties["application.process.id"]; ok && p.String() == pid && si.MediaName == name {
+			return &pulseTiming{c: c, input: si.SinkInputIndex}, nil
+		}
+	}
+	c.Close()
+	return nil, errors.New("audio: the server's timing: this process's stream is not among its sink inputs")
+}
+
+// watch reads the server's timing each time the mixer asks (a step or an
+// underrun) and hands it to the mixer, until stop; it closes done when it
+// has returned.
+func (pt *pulseTiming) watch(m *Mixer, stop, done chan struct{}) {
+	defer close(done)
+	defer pt.c.Close()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-m.retime:
+		}
+		time.Sleep(retimeSettle)
+		// Two readings, taken when they agree: now and then the server
+		// counts the data it was sent a moment before a read, or not yet,
+		// and a single reading is off by a take.
+		u := m.st.underruns.Load()
+		h0, err0 := pt.heard0(m, 16)
+		h1, err1 := pt.heard0(m, 16)
+		if err0 != nil || err1 != nil {
+			m.st.timingErrs.Add(1)
+			continue
+		}
+		if m.st.underruns.Load() == u && max(h1-h0, h0-h1) < heardAgree {
+			m.heardNext((h0+h1)/2, u)
+		}
+	}
+}
+
+// heard0 returns when the device's frame 0 is heard by the server's
+// timing, ns on snapshot.Now's clock: at an instant t when the mixer has
+// handed the server taken frames, the last of them is heard the data the
+// server holds for the stream plus its sink's latency after t. It takes
+// the median of n reads during which no frame was taken or written (a
+// read that straddles a take cannot say which frames the server held).
+func (pt *pulseTiming) heard0(m *Mixer, n int) (int64, error) {
+	heard := make([]int64, 0, n)
+	if m.buffered == nil {
+		return 0, errors.New("audio: the server's timing: the device has no player to read")
+	}
+	for i := 0; i < 8*n && len(heard) < n; i++ {
+		w0, b0 := m.st.written.Load(), m.buffered()
+		t0 := m.now()
+		var info proto.GetSinkInputInfoReply
+		if err := pt.c.RawRequest(&proto.GetSinkInputInfo{SinkInputIndex: pt.input}, &info); err != nil {
+			return 0, fmt.Errorf("audio: the server's timing: %w", err)
+		}
+		t1 := m.now()
+		if w1, b1 := m.st.written.Load(), m.buffered(); w1 != w0 || b1 != b0 || t1-t0 > 2e6 {
+			continue // a take or a write during the read, or a slow read
+		}
+		held := int64(info.SinkInputLatency+info.SinkLatency) * 1000
+		heard = append(heard, (t0+t1)/2+held-m.clock.framesNs(w0-int64(b0)))
+		time.Sleep(time.Duration(1+i%3) * time.Millisecond) // at different phases of the takes
+	}
+	if len(heard) < n/2 {
+		return 0, fmt.Errorf("audio: the server's timing: %d clean reads of %d", len(heard), 8*n)
+	}
+	slices.Sort(heard)
+	return heard[len(heard)/2], nil
+}

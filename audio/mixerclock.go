@@ -1,0 +1,67 @@
+package audio
+
+// The mixer's side of the device's measured timing (latency.go): the
+// clock's anchor published, a measured latency and lead taken at a pull.
+
+// syncClock publishes the clock's anchor and takes a measured latency;
+// audio thread only.
+func (m *Mixer) syncClock() {
+	if l := m.latencyNext.Swap(0); l != 0 {
+		m.clock.latency = l
+	}
+	if f := m.targetNext.Swap(0); f != 0 {
+		m.target = int(f)
+	}
+	if h := m.heard.Swap(0); h != 0 && m.heardTag.Load() == m.st.underruns.Load() && m.clock.valid {
+		// The server's timing, read again: a move of more than the
+		// reading's noise is taken, and one later by more than a step is
+		// silence the server played on its own side (fed late): an
+		// underrun the player's level could not show.
+		switch d := h - (m.clock.origin + m.clock.latency); {
+		case d > clockStep:
+			m.st.underruns.Add(1)
+			fallthrough
+		case d > heardDeadband || d < -heardDeadband:
+			m.clock.latency = h - m.clock.origin
+			m.st.retimed.Add(1)
+		}
+	}
+	if m.clock.valid {
+		m.clockOrigin.Store(m.clock.origin)
+		if m.clock.reads > clockWarm {
+			m.anchored.Store(true)
+		}
+	}
+}
+
+// setLatency sets the device's latency, ns from a frame's take to its
+// being heard; it takes effect at the next pull. Any goroutine.
+func (m *Mixer) setLatency(ns int64) { m.latencyNext.Store(max(ns, 1)) }
+
+// heardDeadband is how far a reading of the server's timing may be from
+// the clock without moving it: the readings' own noise (a take's worth of
+// the server's count, which moved the clock by 1.1 ms in runs with no
+// underrun and heard gaps off by as much), so that the gaps between
+// sounds stay exact. A move past it is silence the server played or a
+// new latency, and within it the offset is off by at most that much.
+const heardDeadband = 2_000_000 // ns
+
+// heardNext hands the mixer a reading of the server's timing: device
+// frame 0 heard at h, read while the underruns counted were tag. Any
+// goroutine.
+func (m *Mixer) heardNext(h, tag int64) {
+	m.heardTag.Store(tag)
+	m.heard.Store(h)
+}
+
+// askRetime asks for a reading of the server's timing, without waiting.
+func (m *Mixer) askRetime() {
+	select {
+	case m.retime <- struct{}{}:
+	default:
+	}
+}
+
+// setTarget sets how many frames the mixer keeps ahead of the device's
+// takes, from the next pull. Any goroutine.
+func (m *Mixer) setTarget(frames int) { m.targetNext.Store(int64(max(frames, 1))) }
