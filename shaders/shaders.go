@@ -38,11 +38,16 @@ var (
 	// Attributes: 0 a_rect (x, y, w, h in pixels, top-left origin),
 	// 1 a_frame (uint), 2 a_tint. Uniforms: u_screen, u_atlas, u_frames.
 	Quad = mustProgram("quad", "quad.vert", "tinted.frag")
+
+	// Ceiling draws the sprite batch's quads with nothing else, for the
+	// bench's -ceiling: attribute 0 a_pos (x, y); uniforms u_viewProj,
+	// u_uv, u_size, u_atlas.
+	Ceiling = mustProgram("ceiling", "ceiling.vert", "tinted.frag")
 )
 
 // Programs returns every program of the package, for tests that compile
 // them all.
-func Programs() []Program { return []Program{Sprite, Quad} }
+func Programs() []Program { return []Program{Sprite, Quad, Ceiling} }
 
 // Source returns the text of the named file in FS ("sprite.vert").
 func Source(file string) (string, error) {

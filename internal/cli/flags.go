@@ -29,11 +29,13 @@ type options struct {
 	pprofAny                      bool
 
 	// bench only.
-	out    string
-	matrix bool
-	pacing bool
-	reps   int
-	input  string // -input as given: auto, xtest or synthetic
+	out     string
+	matrix  bool
+	pacing  bool
+	ceiling bool // the bare instanced quads instead of the game
+	scaling bool // the game against -ceiling at each sprite count
+	reps    int
+	input   string // -input as given: auto, xtest or synthetic
 
 	// replay only.
 	fast     bool // the sim alone, as fast as it steps
@@ -247,7 +249,9 @@ func (o *options) benchFlags(fs *flag.FlagSet, t *flagText) {
 	fs.StringVar(&o.out, "out", "", "write report.json, report.md, bench.txt, charts and raw CSVs into this `directory`")
 	fs.BoolVar(&o.matrix, "matrix", false, "run the standard comparison: every loop x simcost {0, 8ms, 14ms, 25ms} x sprites {1000, 5000}, 16 px")
 	fs.BoolVar(&o.pacing, "pacing", false, "run the frame-pacing comparison on the decoupled loop (and the threaded loop's auto delay): -interp-delay auto, 0 and 2 and -present-hold, each at -fps-cap 0, 30, 60, 144 and 240, then -emulate-vsync 60 with and without -fps-cap 50 (auto and 2); the bench game, 16 px")
-	fs.IntVar(&o.reps, "reps", 0, "with -matrix or -pacing, run every cell this many times (default 5 with -matrix: a difference between loops needs at least 4 reps a side to show beyond the noise; 1 with -pacing)")
+	fs.BoolVar(&o.ceiling, "ceiling", false, "draw the bench game's quads with nothing else instead of the game: -sprites quads of -sprite-size px, moving as bunnies do, one instanced draw a frame on the main thread, no sim, no interpolation (fps_mean, frame_ms_p50/p99): the machine's frame rate for the same fill, the engine's ceiling")
+	fs.BoolVar(&o.scaling, "scaling", false, "the bench game against -ceiling at 1000, 5000, 20000, 50000 and 100000 sprites (or -sprites alone), 16 px, the two alternated, each run in a process of its own, -reps times (default 3): frame rates, the ratio, the sim's TPS")
+	fs.IntVar(&o.reps, "reps", 0, "with -matrix, -pacing or -scaling, run every cell this many times (default 5 with -matrix: a difference between loops needs at least 4 reps a side to show beyond the noise; 1 with -pacing)")
 	fs.StringVar(&t.input, "input", t.input, "the bench's input: xtest (a real key, F9, pressed and released through the X server, or SendInput on Windows, at random moments; input_latency_ms_* start at the press), synthetic (a button pushed into the queue every 250 ms, stamped when a frame polls; they start at the stamp), or auto: xtest on tandem's own Xvfb, synthetic on a display someone may be using (a key pressed there goes to whichever window has the focus); without XTest, synthetic")
 	fs.BoolVar(&o.Audio.OnCall, "audio-on-call", false, "start each sound at the next buffer the sound device pulls, as engines that play on call do, instead of on its tick's sample: to compare the two through the whole loop (audio_timing says which; docs/sound.md)")
 	fs.BoolVar(&o.Measure.HostFloor, "host-floor", false, "after the run, with the sim stopped, time two kinds of fixed work as long as the run's median frame, arithmetic and a walk through 4 MiB bound by the shared cache, up to 120 times each back to back, and report how much consecutive runs differ (host_floor_ms_p99, host_floor_cache_ms_p99): the machine's own unevenness, under which no frame pacing goes without slack; up to about 6 s more")
@@ -345,8 +349,8 @@ func (p *Program) settle(o *options, fs *flag.FlagSet, g gameTable, t flagText) 
 	switch {
 	case o.Measure.Bench && (o.reps < 1 || o.reps > 100):
 		return fmt.Errorf("-reps %d out of range (use 1 to 100)", o.reps)
-	case o.matrix && o.pacing:
-		return errors.New("-matrix and -pacing: run one, then the other")
+	case btoi(o.matrix)+btoi(o.pacing)+btoi(o.scaling)+btoi(o.ceiling) > 1:
+		return errors.New("-matrix, -pacing, -scaling and -ceiling: run one, then the other")
 	case o.pprofAddr != "":
 		return checkPprofAddr(o.pprofAddr, o.pprofAny)
 	}
@@ -358,11 +362,14 @@ func (p *Program) settle(o *options, fs *flag.FlagSet, g gameTable, t flagText) 
 func (o *options) sweepDefaults(isSet map[string]bool, g gameTable) {
 	if !isSet["reps"] {
 		o.reps = 1
-		if o.matrix {
+		switch {
+		case o.matrix:
 			o.reps = matrixReps
+		case o.scaling:
+			o.reps = scalingReps
 		}
 	}
-	if (o.matrix || o.pacing) && !isSet["sprite-size"] {
+	if (o.matrix || o.pacing || o.scaling || o.ceiling) && !isSet["sprite-size"] {
 		o.World.SpriteSize = 16
 	}
 	if !isSet["sprites"] {
