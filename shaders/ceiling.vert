@@ -4,7 +4,7 @@
 // 4-vertex triangle strip per quad, 8 bytes an instance (its top-left
 // corner), one multiply by the view matrix; its size and its atlas region
 // are the same for every quad. It feeds the same fragment stage as the
-// sprites (shaders/tinted.frag), so that the fill is the same work.
+// sprites (shaders/sprite.frag), so that the fill is the same work.
 
 layout(location = 0) in vec2 a_pos; // top-left corner, world px, y down
 
@@ -12,8 +12,8 @@ uniform mat4 u_viewProj;
 uniform vec4 u_uv;   // the atlas region: u0, v0, u1, v1
 uniform vec2 u_size; // the quad's size in world px
 
-out vec2 v_uv;
-out vec4 v_tint;
+noperspective out vec2 v_uv; // see sprite.frag
+flat out vec4 v_tint;       // see sprite.frag
 
 void main() {
 	int corner = gl_VertexID & 3;

@@ -19,7 +19,7 @@ type Program struct {
 }
 
 // Label names the program and its files for errors, e.g.
-// "sprite (shaders/sprite.vert, shaders/tinted.frag)".
+// "sprite (shaders/sprite.vert, shaders/sprite.frag)".
 //
 // Any goroutine.
 func (p Program) Label() string {
@@ -32,7 +32,7 @@ var (
 	// (also used, with alpha 1, for tile layers). Attributes: 0 a_prev
 	// (x, y, cos, sin), 1 a_curr (the same), 2 a_frame (uint), 3 a_tint.
 	// Uniforms: u_viewProj, u_alpha, u_atlas, u_frames.
-	Sprite = mustProgram("sprite", "sprite.vert", "tinted.frag")
+	Sprite = mustProgram("sprite", "sprite.vert", "sprite.frag")
 
 	// Quad draws screen-space rectangles for the HUD, not interpolated.
 	// Attributes: 0 a_rect (x, y, w, h in pixels, top-left origin),
@@ -42,7 +42,7 @@ var (
 	// Ceiling draws the sprite batch's quads with nothing else, for the
 	// bench's -ceiling: attribute 0 a_pos (x, y); uniforms u_viewProj,
 	// u_uv, u_size, u_atlas.
-	Ceiling = mustProgram("ceiling", "ceiling.vert", "tinted.frag")
+	Ceiling = mustProgram("ceiling", "ceiling.vert", "sprite.frag")
 )
 
 // Programs returns every program of the package, for tests that compile

@@ -49,6 +49,7 @@ func ExamplePrograms() {
 		fmt.Println(p.Name, p.VertFile, p.FragFile)
 	}
 	// Output:
-	// sprite sprite.vert tinted.frag
+	// sprite sprite.vert sprite.frag
 	// quad quad.vert tinted.frag
+	// ceiling ceiling.vert sprite.frag
 }

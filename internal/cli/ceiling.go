@@ -27,13 +27,6 @@ var scalingOwn = map[string]bool{
 	"sprites": true, "scene": true, "sprite-size": true,
 }
 
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // scalingRun is the figures -scaling reads from one run's summary.
 type scalingRun struct {
 	FPS    float64 `json:"fps_mean"`

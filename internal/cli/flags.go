@@ -349,12 +349,26 @@ func (p *Program) settle(o *options, fs *flag.FlagSet, g gameTable, t flagText) 
 	switch {
 	case o.Measure.Bench && (o.reps < 1 || o.reps > 100):
 		return fmt.Errorf("-reps %d out of range (use 1 to 100)", o.reps)
-	case btoi(o.matrix)+btoi(o.pacing)+btoi(o.scaling)+btoi(o.ceiling) > 1:
-		return errors.New("-matrix, -pacing, -scaling and -ceiling: run one, then the other")
+	case len(o.modes()) > 1:
+		return fmt.Errorf("%s: run one, then the other", strings.Join(o.modes(), " and "))
 	case o.pprofAddr != "":
 		return checkPprofAddr(o.pprofAddr, o.pprofAny)
 	}
 	return nil
+}
+
+// modes are the bench's modes given: at most one may be.
+func (o *options) modes() []string {
+	var m []string
+	for _, f := range []struct {
+		on   bool
+		name string
+	}{{o.matrix, "-matrix"}, {o.pacing, "-pacing"}, {o.scaling, "-scaling"}, {o.ceiling, "-ceiling"}} {
+		if f.on {
+			m = append(m, f.name)
+		}
+	}
+	return m
 }
 
 // sweepDefaults are the defaults that depend on what was set: the game's
