@@ -14,7 +14,8 @@ import (
 
 // runCeiling runs -ceiling: the bare instanced quads in a window of the
 // bench's size (on a private Xvfb where there is no display), with the
-// bench's LP_NUM_THREADS, and prints what it measured.
+// bench's LP_NUM_THREADS, and prints what it measured (-out: also as
+// report.json in that folder).
 func (p *Program) runCeiling(opts options, stdout, stderr io.Writer) int {
 	// A stop signal ends the run at the next frame, with what it measured.
 	sigs, stopped := make(chan os.Signal, 1), make(chan struct{})
@@ -42,12 +43,22 @@ func (p *Program) runCeiling(opts options, stdout, stderr io.Writer) int {
 	if err != nil {
 		return p.fail(stderr, err)
 	}
-	if opts.json {
-		b, err := json.Marshal(s)
+	b, err := json.Marshal(s)
+	if err != nil {
+		return p.fail(stderr, err)
+	}
+	b = append(b, '\n')
+	if opts.out != "" {
+		if err := os.MkdirAll(opts.out, 0o755); err != nil {
+			return p.fail(stderr, fmt.Errorf("-out: %w", err))
+		}
+		err := writeFile(opts.out, "report.json", func(w io.Writer) error { _, err := w.Write(b); return err })
 		if err != nil {
 			return p.fail(stderr, err)
 		}
-		fmt.Fprintf(stdout, "%s\n", b)
+	}
+	if opts.json {
+		stdout.Write(b)
 		return exitOK
 	}
 	fmt.Fprintf(stdout, "ceiling: %d quads of %d px, one instanced draw a frame, LP_NUM_THREADS=%s (%s)\n", s.Sprites, s.SpriteSize, s.LPNumThreads, s.GLRenderer)
