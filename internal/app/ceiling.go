@@ -26,7 +26,7 @@ import (
 
 // CeilingConfig is what a ceiling run draws and for how long.
 type CeilingConfig struct {
-	Sprites, Size   int           // quads, and their edge in px
+	Sprites, Size   int           // quads, and the px of their longer side
 	Width, Height   int           // the window, in screen coordinates
 	Warmup, Seconds time.Duration // run, then measure
 	Hidden          bool          // do not show the window
@@ -56,10 +56,16 @@ type CeilingSummary struct {
 // slice is made before the run, so that a frame allocates nothing.
 const ceilingMaxFPS = 5000
 
-// RunCeiling opens a window and draws c.Sprites quads of c.Size px, each
-// moving as a bunnymark's bunny does (falling, bouncing off the window's
-// edges and floor), for c.Warmup then c.Seconds, and returns what it
-// measured.
+// ceilingW and ceilingH are the quads' shape: the bunnymark's bunny, the
+// classic 26x37 image, drawn c.Size px on its longer side as the bench
+// game draws it (Setup.Scaled), so that a quad covers the pixels a bunny
+// does.
+const ceilingW, ceilingH = 26, 37
+
+// RunCeiling opens a window and draws c.Sprites quads of the bunny's
+// shape, c.Size px tall, each moving as a bunnymark's bunny does (falling,
+// bouncing off the window's edges and floor), for c.Warmup then
+// c.Seconds, and returns what it measured.
 //
 // Main thread only (it owns the window and the GL context).
 func RunCeiling(c CeilingConfig) (*CeilingSummary, error) {
@@ -87,14 +93,16 @@ func RunCeiling(c CeilingConfig) (*CeilingSummary, error) {
 		return nil, err
 	}
 	defer atlas.Delete()
-	q, err := gl.NewCeilingQuads(c.Sprites, atlas, gl.UVRect{U0: 0, V0: 0, U1: 1, V1: 1, W: float32(c.Size), H: float32(c.Size)})
+	scale := float32(c.Size) / max(ceilingW, ceilingH)
+	w, h := ceilingW*scale, ceilingH*scale
+	q, err := gl.NewCeilingQuads(c.Sprites, atlas, gl.UVRect{U0: 0, V0: 0, U1: 1, V1: 1, W: w, H: h})
 	if err != nil {
 		return nil, err
 	}
 	defer q.Delete()
 
 	fw, fh := win.FramebufferSize()
-	m := newCeilingMotion(c.Sprites, float32(fw-c.Size), float32(fh-c.Size))
+	m := newCeilingMotion(c.Sprites, float32(fw)-w, float32(fh)-h)
 	vp := gl.CameraMatrix(snapshot.Camera{X: float32(fw) / 2, Y: float32(fh) / 2, Zoom: 1}, fw, fh)
 	gl.Viewport(fw, fh)
 	intervals := make([]int64, 0, int(c.Seconds.Seconds()*ceilingMaxFPS)+1)
@@ -164,13 +172,13 @@ func closed(c <-chan struct{}) bool {
 	}
 }
 
-// ceilingImage is the quads' texture: 16x16, opaque white with a
-// transparent one-texel border, so that blending does real work at the
-// edges as it does on a bunny.
+// ceilingImage is the quads' texture: the bunny's 26x37, opaque white with
+// a transparent one-texel border (what the texels hold costs the fill
+// nothing: every pixel is sampled and blended alike).
 func ceilingImage() *image.RGBA {
-	img := image.NewRGBA(image.Rect(0, 0, 16, 16))
-	for y := 1; y < 15; y++ {
-		for x := 1; x < 15; x++ {
+	img := image.NewRGBA(image.Rect(0, 0, ceilingW, ceilingH))
+	for y := 1; y < ceilingH-1; y++ {
+		for x := 1; x < ceilingW-1; x++ {
 			img.SetRGBA(x, y, color.RGBA{0xFF, 0xFF, 0xFF, 0xFF})
 		}
 	}

@@ -61,7 +61,7 @@ func (p *Program) runCeiling(opts options, stdout, stderr io.Writer) int {
 		stdout.Write(b)
 		return exitOK
 	}
-	fmt.Fprintf(stdout, "ceiling: %d quads of %d px, one instanced draw a frame, LP_NUM_THREADS=%s (%s)\n", s.Sprites, s.SpriteSize, s.LPNumThreads, s.GLRenderer)
+	fmt.Fprintf(stdout, "ceiling: %d quads of the bunny's 26x37 shape, %d px tall, one instanced draw a frame, LP_NUM_THREADS=%s (%s)\n", s.Sprites, s.SpriteSize, s.LPNumThreads, s.GLRenderer)
 	fmt.Fprintf(stdout, "frames: %d in %.1f s, %.1f FPS, frame p50 %.2f ms, p99 %.2f ms, %.3f allocs/frame\n", s.Frames, s.Seconds, s.FPSMean, s.FrameMsP50, s.FrameMsP99, s.AllocsPerFrame)
 	if s.Stopped {
 		return exitError
