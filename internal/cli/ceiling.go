@@ -52,6 +52,13 @@ func (p *Program) runScaling(opts options, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s bench: -scaling: %v\n", p.Name, err)
 		return exitError
 	}
+	// A game that never reads -sprites would draw the same at every
+	// count, and the table would set one frame rate against five ceilings.
+	if reads, err := p.readsSprites(opts); err != nil {
+		return fail(err)
+	} else if !reads {
+		return fail(fmt.Errorf("%s never reads -sprites (its Setup does not call Setup.Sprites): its frame rate does not change with the count; give -scene a game that does, e.g. the bench game", p.scalingGame(opts)))
+	}
 	counts := scalingSprites
 	if slices.ContainsFunc(opts.set, func(s string) bool { return strings.HasPrefix(s, "-sprites=") }) {
 		counts = []int{opts.World.Sprites}

@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/tandem-engine/tandem/internal/engine"
 )
 
 // TestWriteScaling checks -scaling's table on made-up runs: medians,
@@ -65,5 +67,19 @@ func TestCeilingFlags(t *testing.T) {
 	_, err = testProgram.parseFlags("bench", []string{"-ceiling", "-matrix"}, io.Discard)
 	if err == nil || err.Error() != "-matrix and -ceiling: run one, then the other" {
 		t.Errorf("-ceiling -matrix: error %v", err)
+	}
+}
+
+// TestScalingIgnoredSprites checks that -scaling refuses, before any run,
+// a game whose frame rate cannot change with -sprites.
+func TestScalingIgnoredSprites(t *testing.T) {
+	p := &Program{Name: "breakout", Games: []engine.Game{spritesGame{"breakout", false}}}
+	o, err := p.parseFlags("bench", []string{"-scaling"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr strings.Builder
+	if code := p.runScaling(o, io.Discard, &stderr); code != exitError || !strings.Contains(stderr.String(), "breakout never reads -sprites") {
+		t.Errorf("-scaling on a game that ignores -sprites: exit %d, stderr %q", code, stderr.String())
 	}
 }
