@@ -2,6 +2,7 @@ package gl
 
 import (
 	"bytes"
+	"image"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -88,5 +89,51 @@ func TestSpriteShaderSamePicture(t *testing.T) {
 	}
 	if lit == 0 {
 		t.Fatal("no blended pixels drawn: the test compares nothing")
+	}
+}
+
+// TestSpriteWhiteSamePicture checks that a batch of untinted sprites,
+// drawn with the tint left out (shaders.SpriteWhite), gives the very
+// bytes the tinted shader gives, and that one tinted sprite among them
+// brings the tinted shader back.
+func TestSpriteWhiteSamePicture(t *testing.T) {
+	f := newFixture(t)
+	rng := rand.New(rand.NewPCG(9, 10))
+	const n = 200
+	prev, curr := &snapshot.Snapshot{Camera: identityCam}, &snapshot.Snapshot{Camera: identityCam}
+	prev.Sprites.Resize(n)
+	curr.Sprites.Resize(n)
+	for i := range n {
+		x, y, a := rng.Float32()*fbW, rng.Float32()*fbH, rng.Float32()*6-3
+		fr := []uint16{frameRed, frameRedGreen, frameBlue, frameFlipped}[rng.IntN(4)]
+		prev.Sprites.Set(i, uint32(i), 1, x, y, a, fr, snapshot.White)
+		curr.Sprites.Set(i, uint32(i), 1, x+2, y-1, a+0.1, fr, snapshot.White)
+	}
+	var whiteUsed, tintedUsed bool
+	var got, want []byte
+	gltest.Do(func() {
+		b := f.batch
+		draw := func() []byte {
+			Clear(0, 0, 0, 1)
+			b.Draw(CameraMatrix(curr.Camera, fbW, fbH), 0.5)
+			return ReadPixels(0, 0, fbW, fbH).Pix
+		}
+		b.Upload(prev, curr)
+		whiteUsed = b.allWhite
+		got = draw()
+		b.allWhite = false // the tinted shader, on the same upload
+		want = draw()
+		curr.Sprites.Tint[n/2] = 0xFF00FFFF
+		b.Upload(prev, curr)
+		tintedUsed = !b.allWhite
+	})
+	if !whiteUsed || !tintedUsed {
+		t.Fatalf("untinted batch drawn white: %v; with one tinted sprite, tinted: %v; want both", whiteUsed, tintedUsed)
+	}
+	if !bytes.Equal(got, want) {
+		t.Error("untinted sprites drawn without the tint differ from the tinted shader's pixels")
+	}
+	if bounds(&image.RGBA{Pix: got, Stride: 4 * fbW, Rect: image.Rect(0, 0, fbW, fbH)}, isLit).Empty() {
+		t.Fatal("nothing drawn: the test compares nothing")
 	}
 }

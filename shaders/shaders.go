@@ -34,6 +34,11 @@ var (
 	// Uniforms: u_viewProj, u_alpha, u_atlas, u_frames.
 	Sprite = mustProgram("sprite", "sprite.vert", "sprite.frag")
 
+	// SpriteWhite is Sprite for a batch whose every sprite is untinted:
+	// the same attributes and uniforms, the texel without the tint (the
+	// same pixels, less work a pixel).
+	SpriteWhite = mustProgram("sprite-white", "sprite.vert", "sprite_white.frag")
+
 	// Quad draws screen-space rectangles for the HUD, not interpolated.
 	// Attributes: 0 a_rect (x, y, w, h in pixels, top-left origin),
 	// 1 a_frame (uint), 2 a_tint. Uniforms: u_screen, u_atlas, u_frames.
@@ -47,7 +52,7 @@ var (
 
 // Programs returns every program of the package, for tests that compile
 // them all.
-func Programs() []Program { return []Program{Sprite, Quad, Ceiling} }
+func Programs() []Program { return []Program{Sprite, SpriteWhite, Quad, Ceiling} }
 
 // Source returns the text of the named file in FS ("sprite.vert").
 func Source(file string) (string, error) {

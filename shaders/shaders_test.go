@@ -50,6 +50,7 @@ func ExamplePrograms() {
 	}
 	// Output:
 	// sprite sprite.vert sprite.frag
+	// sprite-white sprite.vert sprite_white.frag
 	// quad quad.vert tinted.frag
 	// ceiling ceiling.vert sprite.frag
 }
