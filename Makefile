@@ -165,11 +165,14 @@ test-darwin:
 
 # The Go benchmarks of every package, then the standard comparison of the
 # four loops (about 5 minutes; tandem starts its own Xvfb without a
-# display). BENCHFLAGS adds flags, e.g. BENCHFLAGS='-reps 3'.
+# display), then the bench game against the ceiling, the same quads drawn
+# with nothing else, at 1000 to 100,000 sprites: the ratio per count
+# (about 4 minutes). BENCHFLAGS adds flags, e.g. BENCHFLAGS='-reps 3'.
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./physics ./snapshot ./simthread ./bench ./examples/scene
 	$(XVFB) $(GO) test -run '^$$' -bench . -benchmem ./gl
 	./$(BIN) bench -matrix -out $(OUT)/bench $(BENCHFLAGS)
+	./$(BIN) bench -scaling -out $(OUT)/scaling $(BENCHFLAGS)
 
 # The frame-pacing comparison: every way of choosing a frame's moment at
 # every -fps-cap (the threaded loop's auto delay too), and on an emulated

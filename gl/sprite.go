@@ -64,9 +64,15 @@ const (
 //
 // GL thread only, like everything that touches it.
 type SpriteBatch struct {
-	prog   *Program
-	frames frameTable
-	atlas  *Texture
+	prog *Program
+	// white is prog without the tint (shaders.SpriteWhite), drawn when
+	// every sprite uploaded is untinted (allWhite): the same pixels for
+	// less work a pixel, the fill being most of a frame under llvmpipe
+	// (docs/results/2026-11-26-sprite-scaling.md).
+	white    *Program
+	allWhite bool
+	frames   frameTable
+	atlas    *Texture
 
 	vao, vbo, ibo uint32
 	layout        layout
@@ -76,7 +82,8 @@ type SpriteBatch struct {
 	n             int    // sprites uploaded
 	staging       []uint32
 
-	locViewProj, locAlpha int32
+	locViewProj, locAlpha           int32
+	locWhiteViewProj, locWhiteAlpha int32
 	// viewProj lives here, not on Draw's stack: go-gl's cgo calls make
 	// their pointer arguments escape, and a stack matrix would then be
 	// allocated on every Draw.
@@ -106,6 +113,13 @@ func newSpriteBatch(capacity int, atlas *Texture, frames []UVRect, l layout, orp
 	b.locViewProj = b.prog.Uniform("u_viewProj")
 	b.locAlpha = b.prog.Uniform("u_alpha")
 	setSamplers(b.prog)
+	if b.white, err = NewProgram(shaders.SpriteWhite.Label(), shaders.SpriteWhite.Vert, shaders.SpriteWhite.Frag); err != nil {
+		b.Delete()
+		return nil, err
+	}
+	b.locWhiteViewProj = b.white.Uniform("u_viewProj")
+	b.locWhiteAlpha = b.white.Uniform("u_alpha")
+	setSamplers(b.white)
 
 	gl.GenVertexArrays(1, &b.vao)
 	check("glGenVertexArrays")
@@ -190,6 +204,7 @@ func (b *SpriteBatch) Upload(prev, curr *snapshot.Snapshot) {
 	p := &prev.Sprites
 	per := spriteWords * b.vertsPerSprite()
 	s := b.staging[:n*per]
+	white := true
 	for i := range n {
 		cx, cy, ca, cs := c.X[i], c.Y[i], c.Angle[i], c.Scale[i]
 		px, py, pa, ps := cx, cy, ca, cs
@@ -212,10 +227,12 @@ func (b *SpriteBatch) Upload(prev, curr *snapshot.Snapshot) {
 		r[7] = math.Float32bits(csin)
 		r[8] = uint32(c.Frame[i])
 		r[9] = c.Tint[i]
+		white = white && c.Tint[i] == snapshot.White
 		for v := spriteWords; v < per; v += spriteWords {
 			copy(s[i*per+v:], r)
 		}
 	}
+	b.allWhite = white
 	b.upload(n)
 }
 
@@ -259,15 +276,7 @@ func (b *SpriteBatch) Draw(viewProj mgl32.Mat4, alpha float32) {
 	if b.n == 0 {
 		return
 	}
-	b.viewProj = viewProj
-	b.prog.Use()
-	gl.UniformMatrix4fv(b.locViewProj, 1, false, &b.viewProj[0])
-	check("glUniformMatrix4fv")
-	gl.Uniform1f(b.locAlpha, alpha)
-	check("glUniform1f")
-	bindAtlas(b.atlas, &b.frames)
-	gl.BindVertexArray(b.vao)
-	check("glBindVertexArray")
+	b.use(viewProj, alpha)
 	if b.layout == instanced {
 		gl.DrawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, int32(b.n))
 		check("glDrawArraysInstanced")
@@ -287,9 +296,11 @@ func (b *SpriteBatch) Len() int { return b.n }
 //
 // GL thread only.
 func (b *SpriteBatch) Delete() {
-	if b.prog != nil {
-		b.prog.Delete()
-		b.prog = nil
+	for _, p := range []**Program{&b.prog, &b.white} {
+		if *p != nil {
+			(*p).Delete()
+			*p = nil
+		}
 	}
 	b.frames.delete()
 	deleteVertexArray(&b.vao, &b.vbo, &b.ibo)
@@ -352,4 +363,23 @@ func deleteVertexArray(vao *uint32, bufs ...*uint32) {
 			*buf = 0
 		}
 	}
+}
+
+// use makes the batch's program current with its uniforms, atlas and
+// vertex array: the untinted program when every sprite uploaded is
+// untinted. Draw's and SpriteLayers.Draw's.
+func (b *SpriteBatch) use(viewProj mgl32.Mat4, alpha float32) {
+	b.viewProj = viewProj
+	prog, locViewProj, locAlpha := b.prog, b.locViewProj, b.locAlpha
+	if b.allWhite {
+		prog, locViewProj, locAlpha = b.white, b.locWhiteViewProj, b.locWhiteAlpha
+	}
+	prog.Use()
+	gl.UniformMatrix4fv(locViewProj, 1, false, &b.viewProj[0])
+	check("glUniformMatrix4fv")
+	gl.Uniform1f(locAlpha, alpha)
+	check("glUniform1f")
+	bindAtlas(b.atlas, &b.frames)
+	gl.BindVertexArray(b.vao)
+	check("glBindVertexArray")
 }

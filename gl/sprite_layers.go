@@ -58,15 +58,7 @@ func (l *SpriteLayers) Draw(viewProj mgl32.Mat4, alpha float32, first, n int) {
 		b.Draw(viewProj, alpha)
 		return
 	}
-	b.viewProj = viewProj
-	b.prog.Use()
-	gl.UniformMatrix4fv(b.locViewProj, 1, false, &b.viewProj[0])
-	check("glUniformMatrix4fv")
-	gl.Uniform1f(b.locAlpha, alpha)
-	check("glUniform1f")
-	bindAtlas(b.atlas, &b.frames)
-	gl.BindVertexArray(b.vao)
-	check("glBindVertexArray")
+	b.use(viewProj, alpha)
 	if b.layout != instanced {
 		gl.DrawElementsWithOffset(gl.TRIANGLES, int32(6*n), gl.UNSIGNED_INT, uintptr(4*6*first))
 		check("glDrawElements")

@@ -105,6 +105,7 @@ func (l *TileLayer) fill(x0, y0, x1, y1 int) {
 			n++
 		}
 	}
+	b.allWhite = true // tiles are never tinted
 	b.upload(n)
 }
 

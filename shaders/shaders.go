@@ -19,7 +19,7 @@ type Program struct {
 }
 
 // Label names the program and its files for errors, e.g.
-// "sprite (shaders/sprite.vert, shaders/tinted.frag)".
+// "sprite (shaders/sprite.vert, shaders/sprite.frag)".
 //
 // Any goroutine.
 func (p Program) Label() string {
@@ -32,7 +32,12 @@ var (
 	// (also used, with alpha 1, for tile layers). Attributes: 0 a_prev
 	// (x, y, cos, sin), 1 a_curr (the same), 2 a_frame (uint), 3 a_tint.
 	// Uniforms: u_viewProj, u_alpha, u_atlas, u_frames.
-	Sprite = mustProgram("sprite", "sprite.vert", "tinted.frag")
+	Sprite = mustProgram("sprite", "sprite.vert", "sprite.frag")
+
+	// SpriteWhite is Sprite for a batch whose every sprite is untinted:
+	// the same attributes and uniforms, the texel without the tint (the
+	// same pixels, less work a pixel).
+	SpriteWhite = mustProgram("sprite-white", "sprite.vert", "sprite_white.frag")
 
 	// Quad draws screen-space rectangles for the HUD, not interpolated.
 	// Attributes: 0 a_rect (x, y, w, h in pixels, top-left origin),
@@ -50,11 +55,16 @@ var (
 	// fragment shader (post.frag is the plain copy of its u_layer).
 	// Varying: v_uv. Uniforms: u_layer, u_layer0..7, u_time, u_size.
 	Post = mustProgram("post", "post.vert", "post.frag")
+
+	// Ceiling draws the sprite batch's quads with nothing else, for the
+	// bench's -ceiling: attribute 0 a_pos (x, y); uniforms u_viewProj,
+	// u_uv, u_size, u_atlas.
+	Ceiling = mustProgram("ceiling", "ceiling.vert", "sprite.frag")
 )
 
 // Programs returns every program of the package, for tests that compile
 // them all.
-func Programs() []Program { return []Program{Sprite, Quad, Shape, Post} }
+func Programs() []Program { return []Program{Sprite, SpriteWhite, Quad, Shape, Post, Ceiling} }
 
 // Source returns the text of the named file in FS ("sprite.vert").
 func Source(file string) (string, error) {

@@ -49,8 +49,10 @@ func ExamplePrograms() {
 		fmt.Println(p.Name, p.VertFile, p.FragFile)
 	}
 	// Output:
-	// sprite sprite.vert tinted.frag
+	// sprite sprite.vert sprite.frag
+	// sprite-white sprite.vert sprite_white.frag
 	// quad quad.vert tinted.frag
 	// shape shape.vert shape.frag
 	// post post.vert post.frag
+	// ceiling ceiling.vert sprite.frag
 }

@@ -14,8 +14,8 @@ uniform mat4 u_viewProj;
 uniform float u_alpha;          // 0 draws prev, 1 draws curr
 uniform samplerBuffer u_frames; // per frame: (u0, v0, u1, v1), (w, h, 0, 0)
 
-out vec2 v_uv;
-out vec4 v_tint;
+noperspective out vec2 v_uv; // see sprite.frag
+flat out vec4 v_tint;       // see sprite.frag
 
 
 void main() {

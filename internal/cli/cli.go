@@ -92,6 +92,10 @@ func (p *Program) runSub(sub string, args []string, stdout, stderr io.Writer) in
 		return p.runMatrix(opts, stdout, stderr)
 	case opts.pacing:
 		return p.runPacing(opts, stdout, stderr)
+	case opts.scaling:
+		return p.runScaling(opts, stdout, stderr)
+	case opts.ceiling:
+		return p.runCeiling(opts, stdout, stderr)
 	}
 	return p.runOnce(sub, opts, stdout, stderr)
 }

@@ -29,10 +29,12 @@ type options struct {
 	pprofAny                      bool
 
 	// bench only.
-	out    string
-	matrix bool
-	pacing bool
-	reps   int
+	out     string
+	matrix  bool
+	pacing  bool
+	ceiling bool // the bare instanced quads instead of the game
+	scaling bool // the game against -ceiling at each sprite count
+	reps    int
 	// repsAuto (-reps auto) adds reps until every comparison is decided or
 	// repsBudget is spent.
 	repsAuto   bool
@@ -49,45 +51,6 @@ type options struct {
 	// set holds the flags given on the command line, by name, as given
 	// (the matrix passes them on to each cell).
 	set []string
-}
-
-// parseHitch parses WHO:EVERY:DURATION.
-func parseHitch(s string) (app.Hitch, error) {
-	const form = "want WHO:EVERY:DURATION with WHO sim or render, e.g. sim:2s:120ms"
-	p := strings.Split(s, ":")
-	if len(p) != 3 {
-		return app.Hitch{}, errors.New(form)
-	}
-	h := app.Hitch{Who: p[0]}
-	if h.Who != "sim" && h.Who != "render" {
-		return app.Hitch{}, fmt.Errorf("%q is not a thread: %s", h.Who, form)
-	}
-	var err error
-	if h.Every, err = time.ParseDuration(p[1]); err != nil || h.Every <= 0 {
-		return app.Hitch{}, fmt.Errorf("every %q: want a positive duration: %s", p[1], form)
-	}
-	if h.Duration, err = time.ParseDuration(p[2]); err != nil || h.Duration <= 0 || h.Duration > time.Minute {
-		return app.Hitch{}, fmt.Errorf("duration %q: want a positive duration up to 1m: %s", p[2], form)
-	}
-	return h, nil
-}
-
-// parseCost parses a busy-work duration: 0 to 1 s.
-func parseCost(s string) (time.Duration, error) {
-	d, err := time.ParseDuration(s)
-	if err != nil || d < 0 || d > time.Second {
-		return 0, errors.New("want a duration from 0 to 1s, e.g. 14ms or 500us")
-	}
-	return d, nil
-}
-
-// parseRate parses -gcload: megabytes a second, 0 to 10000.
-func parseRate(s string) (float64, error) {
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || !(v >= 0 && v <= 10_000) {
-		return 0, errors.New("want megabytes a second from 0 to 10000, e.g. 200")
-	}
-	return v, nil
 }
 
 // gameTable is what the flags say of the games: their names and infos,
@@ -254,7 +217,9 @@ func (o *options) benchFlags(fs *flag.FlagSet, t *flagText) {
 	fs.StringVar(&o.out, "out", "", "write report.json, report.md, bench.txt, charts and raw CSVs into this `directory`")
 	fs.BoolVar(&o.matrix, "matrix", false, "run the standard comparison: every loop x simcost {0, 8ms, 14ms, 25ms} x sprites {1000, 5000}, 16 px")
 	fs.BoolVar(&o.pacing, "pacing", false, "run the frame-pacing comparison on the decoupled loop (and the threaded loop's auto delay): -interp-delay auto, 0 and 2 and -present-hold, each at -fps-cap 0, 30, 60, 144 and 240, then -emulate-vsync 60 with and without -fps-cap 50 (auto and 2); the bench game, 16 px")
-	fs.Var(repsValue{o}, "reps", "with -matrix or -pacing, run every cell this many `times` (default 5 with -matrix: the fewest at which Holm over the six pairs of four loops can call one behind; 1 with -pacing); auto, with -matrix: from that fewest, a rep at a time until every pair of loops on every figure is behind or level, or -reps-budget is spent")
+	fs.BoolVar(&o.ceiling, "ceiling", false, "draw the bench game's quads with nothing else instead of the game: -sprites quads of the bunnymark bunny's shape (26x37) drawn -sprite-size px tall, as the bench game draws its bunnies, moving as bunnies do, one instanced draw a frame on the main thread, no sim, no interpolation (fps_mean, frame_ms_p50/p99): the machine's frame rate for the same fill, the engine's ceiling")
+	fs.BoolVar(&o.scaling, "scaling", false, "the bench game against -ceiling at 1000, 5000, 20000, 50000 and 100000 sprites (or -sprites alone), 16 px, the two alternated, each run in a process of its own, -reps times (default 3): frame rates, the ratio, the sim's TPS")
+	fs.Var(repsValue{o}, "reps", "with -matrix, -pacing or -scaling, run every cell this many `times` (default 5 with -matrix: the fewest at which Holm over the six pairs of four loops can call one behind; 3 with -scaling, 1 with -pacing); auto, with -matrix: from that fewest, a rep at a time until every pair of loops on every figure is behind or level, or -reps-budget is spent")
 	fs.DurationVar(&o.repsBudget, "reps-budget", 30*time.Minute, "with -reps auto, the `time` it may take: past the first reps (the fewest that can decide), no rep is started that would end past it at the pace so far")
 	fs.Uint64Var(&o.orderSeed, "order-seed", 0, "with -matrix or -pacing, the `seed` of the random order each rep runs its cells in (the loops of one load next to each other); 0 draws one, which the report states")
 	fs.StringVar(&t.input, "input", t.input, "the bench's input: xtest (a real key, F9, pressed and released through the X server, or SendInput on Windows, at random moments; input_latency_ms_* start at the press), synthetic (a button pushed into the queue every 250 ms, stamped when a frame polls; they start at the stamp), or auto: xtest on tandem's own Xvfb, synthetic on a display someone may be using (a key pressed there goes to whichever window has the focus); without XTest, synthetic")
@@ -360,12 +325,26 @@ func (p *Program) settle(o *options, fs *flag.FlagSet, g gameTable, t flagText) 
 		return errors.New("-reps auto is for -matrix, whose verdict it runs reps for: give -pacing a number of reps, e.g. -reps 3")
 	case o.repsAuto && (o.repsBudget < time.Minute || o.repsBudget > 48*time.Hour):
 		return fmt.Errorf("-reps-budget %v out of range (use 1m to 48h, e.g. 30m)", o.repsBudget)
-	case o.matrix && o.pacing:
-		return errors.New("-matrix and -pacing: run one, then the other")
+	case len(o.modes()) > 1:
+		return fmt.Errorf("%s: run one, then the other", strings.Join(o.modes(), " and "))
 	case o.pprofAddr != "":
 		return checkPprofAddr(o.pprofAddr, o.pprofAny)
 	}
 	return nil
+}
+
+// modes are the bench's modes given: at most one may be.
+func (o *options) modes() []string {
+	var m []string
+	for _, f := range []struct {
+		on   bool
+		name string
+	}{{o.matrix, "-matrix"}, {o.pacing, "-pacing"}, {o.scaling, "-scaling"}, {o.ceiling, "-ceiling"}} {
+		if f.on {
+			m = append(m, f.name)
+		}
+	}
+	return m
 }
 
 // sweepDefaults are the defaults that depend on what was set: the game's
@@ -373,11 +352,14 @@ func (p *Program) settle(o *options, fs *flag.FlagSet, g gameTable, t flagText) 
 func (o *options) sweepDefaults(isSet map[string]bool, g gameTable) {
 	if !isSet["reps"] || o.repsAuto {
 		o.reps = 1
-		if o.matrix {
+		switch {
+		case o.matrix:
 			o.reps = matrixReps
+		case o.scaling:
+			o.reps = scalingReps
 		}
 	}
-	if (o.matrix || o.pacing) && !isSet["sprite-size"] {
+	if (o.matrix || o.pacing || o.scaling || o.ceiling) && !isSet["sprite-size"] {
 		o.World.SpriteSize = 16
 	}
 	if !isSet["sprites"] {
@@ -473,29 +455,4 @@ func (p *Program) gameFlagValues() []string {
 func (p *Program) Options(sub string, args []string, stderr io.Writer) (app.Options, error) {
 	o, err := p.parseFlags(sub, args, stderr)
 	return o.Options, err
-}
-
-// seconds is a flag given in seconds (2.5) and held as a Duration.
-type seconds struct{ d *time.Duration }
-
-func (v seconds) String() string {
-	if v.d == nil {
-		return "0"
-	}
-	return strconv.FormatFloat(v.d.Seconds(), 'g', -1, 64)
-}
-
-// Set takes a number of seconds; explainFlagError words its errors, as
-// it does the flag package's own for a number.
-func (v seconds) Set(s string) error {
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil {
-		return errors.New("parse error")
-	}
-	d, err := app.SecondsOf(f)
-	if err != nil {
-		return errors.New("value out of range")
-	}
-	*v.d = d
-	return nil
 }

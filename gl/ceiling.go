@@ -1,0 +1,131 @@
+package gl
+
+import (
+	"errors"
+	"unsafe"
+
+	"github.com/go-gl/gl/v4.1-core/gl"
+	"github.com/go-gl/mathgl/mgl32"
+
+	"github.com/tandem-engine/tandem/shaders"
+)
+
+// CeilingQuads draws the sprite batch's quads with nothing else: one
+// instanced draw of textured quads, all of one size and one atlas region,
+// each given by its top-left corner alone (8 bytes), through the sprites'
+// fragment stage and blending. No interpolation, no frame table, no
+// rotation, no tint. It is the bench's -ceiling: what the machine draws of
+// the same fill when the engine asks nothing more of it, so that a run of
+// the engine can be read against it.
+//
+// GL thread only.
+type CeilingQuads struct {
+	prog     *Program
+	atlas    *Texture
+	frame    UVRect
+	vao, vbo uint32
+	capacity int // quads the buffer holds
+	n        int // quads uploaded
+
+	locViewProj, locUV, locSize int32
+	viewProj                    mgl32.Mat4 // here, not on Draw's stack: see SpriteBatch.viewProj
+}
+
+// NewCeilingQuads makes room for capacity quads, each drawn as frame of
+// atlas (its region and its size). The quads do not own atlas.
+//
+// GL thread only.
+func NewCeilingQuads(capacity int, atlas *Texture, frame UVRect) (*CeilingQuads, error) {
+	if capacity < 1 {
+		return nil, errors.New("gl: new ceiling quads: capacity must be at least 1")
+	}
+	q := &CeilingQuads{atlas: atlas, frame: frame, capacity: capacity}
+	var err error
+	if q.prog, err = NewProgram(shaders.Ceiling.Label(), shaders.Ceiling.Vert, shaders.Ceiling.Frag); err != nil {
+		return nil, err
+	}
+	q.locViewProj = q.prog.Uniform("u_viewProj")
+	q.locUV = q.prog.Uniform("u_uv")
+	q.locSize = q.prog.Uniform("u_size")
+	q.prog.Use()
+	gl.Uniform1i(q.prog.Uniform("u_atlas"), 0)
+	check("glUniform1i")
+
+	gl.GenVertexArrays(1, &q.vao)
+	check("glGenVertexArrays")
+	gl.BindVertexArray(q.vao)
+	check("glBindVertexArray")
+	gl.GenBuffers(1, &q.vbo)
+	check("glGenBuffers")
+	gl.BindBuffer(gl.ARRAY_BUFFER, q.vbo)
+	check("glBindBuffer")
+	gl.BufferData(gl.ARRAY_BUFFER, 8*capacity, nil, gl.STREAM_DRAW)
+	check("glBufferData")
+	floatAttrib(0, 2, 8, 0)
+	gl.VertexAttribDivisor(0, 1)
+	check("glVertexAttribDivisor")
+	gl.BindVertexArray(0)
+	check("glBindVertexArray")
+	return q, nil
+}
+
+// Upload sends the quads' top-left corners, x then y for each (world px):
+// len(xy)/2 quads, at most the capacity (the rest are not drawn). It
+// orphans the buffer first, as the sprite batch does. It does not
+// allocate.
+//
+// GL thread only.
+func (q *CeilingQuads) Upload(xy []float32) {
+	q.n = min(len(xy)/2, q.capacity)
+	if q.n == 0 {
+		return
+	}
+	gl.BindBuffer(gl.ARRAY_BUFFER, q.vbo)
+	check("glBindBuffer")
+	gl.BufferData(gl.ARRAY_BUFFER, 8*q.capacity, nil, gl.STREAM_DRAW)
+	check("glBufferData")
+	gl.BufferSubData(gl.ARRAY_BUFFER, 0, 8*q.n, unsafe.Pointer(&xy[0]))
+	check("glBufferSubData")
+}
+
+// Draw draws the uploaded quads transformed by viewProj (see
+// [CameraMatrix]) in one draw call. It does not allocate.
+//
+// GL thread only.
+func (q *CeilingQuads) Draw(viewProj mgl32.Mat4) {
+	if q.n == 0 {
+		return
+	}
+	q.viewProj = viewProj
+	q.prog.Use()
+	gl.UniformMatrix4fv(q.locViewProj, 1, false, &q.viewProj[0])
+	check("glUniformMatrix4fv")
+	f := &q.frame
+	gl.Uniform4f(q.locUV, f.U0, f.V0, f.U1, f.V1)
+	check("glUniform4f")
+	gl.Uniform2f(q.locSize, f.W, f.H)
+	check("glUniform2f")
+	gl.BindTexture(gl.TEXTURE_2D, q.atlas.id)
+	check("glBindTexture")
+	gl.BindVertexArray(q.vao)
+	check("glBindVertexArray")
+	gl.DrawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, int32(q.n))
+	check("glDrawArraysInstanced")
+}
+
+// Len returns the number of quads the last Upload sent.
+//
+// GL thread only.
+func (q *CeilingQuads) Len() int { return q.n }
+
+// Delete frees the program and the buffer (not the atlas).
+//
+// GL thread only.
+func (q *CeilingQuads) Delete() {
+	if q.prog != nil {
+		q.prog.Delete()
+		q.prog = nil
+	}
+	deleteVertexArray(&q.vao, &q.vbo)
+	q.n, q.capacity = 0, 0
+}

@@ -1,0 +1,157 @@
+package gl
+
+import (
+	"flag"
+	"fmt"
+	"image"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/tandem-engine/tandem/gl/internal/gltest"
+	"github.com/tandem-engine/tandem/snapshot"
+)
+
+// quadSize is BenchmarkCeiling's sprite edge: 1 px leaves the vertex path
+// and the swap alone, with next to no fill.
+var quadSize = flag.Int("gl.quadsize", 16, "the edge in px of BenchmarkCeiling's sprites and quads")
+
+// TestCeilingQuads draws two quads from their corners and checks where
+// they land, and that an upload beyond the capacity draws the capacity.
+func TestCeilingQuads(t *testing.T) {
+	withGL(t, fbW, fbH)
+	var img *image.RGBA
+	var n int
+	var err error
+	gltest.Do(func() {
+		atlasImg, frames := testAtlas()
+		var atlas *Texture
+		if atlas, err = NewTexture(atlasImg, true); err != nil {
+			return
+		}
+		defer atlas.Delete()
+		var q *CeilingQuads
+		if q, err = NewCeilingQuads(2, atlas, frames[frameRed]); err != nil {
+			return
+		}
+		defer q.Delete()
+		Clear(0, 0, 0, 1)
+		q.Upload([]float32{10, 12, 60, 30, 100, 40}) // three corners: the third is past the capacity
+		n = q.Len()
+		q.Draw(CameraMatrix(identityCam, fbW, fbH))
+		img = ReadPixels(0, 0, fbW, fbH)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != 2 {
+		t.Errorf("Len after uploading 3 quads into room for 2 = %d, want 2", n)
+	}
+	for _, want := range []image.Rectangle{image.Rect(10, 12, 18, 20), image.Rect(60, 30, 68, 38)} {
+		area := want.Inset(-4)
+		if got := bounds(img.SubImage(area).(*image.RGBA), isRed); !near(got, want, 0) {
+			t.Errorf("quad at %v: red pixels in %v", want.Min, got)
+		}
+	}
+	if lit := bounds(img.SubImage(image.Rect(80, 0, fbW, fbH)).(*image.RGBA), isLit); !lit.Empty() {
+		t.Errorf("pixels drawn at %v, past the two quads uploaded", lit)
+	}
+}
+
+func TestCeilingQuadsCapacity(t *testing.T) {
+	withGL(t, fbW, fbH)
+	var err error
+	gltest.Do(func() {
+		var q *CeilingQuads
+		if q, err = NewCeilingQuads(0, nil, UVRect{}); err == nil {
+			q.Delete()
+		}
+	})
+	if err == nil {
+		t.Error("NewCeilingQuads(0, ...) = nil error, want one")
+	}
+}
+
+// bunnyScene returns a pair of snapshots of n upright, untinted 16 px
+// sprites over a w x h screen, each moved a few pixels from prev to curr,
+// as the bunnymark's are, and the top-left corners of curr for the
+// ceiling's quads.
+func bunnyScene(n, w, h int) (prev, curr *snapshot.Snapshot, xy []float32) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	prev, curr = &snapshot.Snapshot{}, &snapshot.Snapshot{}
+	prev.Sprites.Resize(n)
+	curr.Sprites.Resize(n)
+	xy = make([]float32, 0, 2*n)
+	for i := range n {
+		x, y := rng.Float32()*float32(w-16), rng.Float32()*float32(h-16)
+		prev.Sprites.Set(i, uint32(i), 1, x, y, 0, 0, 0xFFFFFFFF)
+		curr.Sprites.Set(i, uint32(i), 1, x+3, y+2, 0, 0, 0xFFFFFFFF)
+		xy = append(xy, x+3, y+2)
+	}
+	return prev, curr, xy
+}
+
+// BenchmarkCeiling draws the bunnymark's frame (16 px upright sprites, a
+// new snapshot pair every fourth frame, swapped to a shown 1280x720
+// window) with the sprite batch and with the ceiling's bare quads, at
+// each count: the engine's draw against the same fill with nothing else.
+// Compare user-ms/op (CPU time a frame, all threads), which a shared
+// machine disturbs less than wall time.
+func BenchmarkCeiling(b *testing.B) {
+	for _, n := range []int{1000, 20000, 100000} {
+		b.Run(fmt.Sprintf("sprites/n=%d", n), func(b *testing.B) { benchBunnyFrames(b, n, false) })
+		b.Run(fmt.Sprintf("ceiling/n=%d", n), func(b *testing.B) { benchBunnyFrames(b, n, true) })
+	}
+}
+
+func benchBunnyFrames(b *testing.B, n int, ceiling bool) {
+	const w, h = 1280, 720
+	win := gltest.ShownWindow(b, w, h)
+	prev, curr, xy := bunnyScene(n, w, h)
+	size := float32(*quadSize)
+	frames := []UVRect{{U0: 0, V0: 0, U1: 1, V1: 1, W: size, H: size}}
+	var msg string
+	gltest.Do(func() {
+		fw, fh := win.GetFramebufferSize()
+		batch, vp, done, err := benchSetup(n, w, h, fw, fh, frames)
+		if err != nil {
+			msg = err.Error()
+			return
+		}
+		defer done()
+		q, err := NewCeilingQuads(n, batch.atlas, frames[0])
+		if err != nil {
+			msg = err.Error()
+			return
+		}
+		defer q.Delete()
+		frame := func(i int) {
+			Clear(0, 0, 0, 1)
+			if ceiling {
+				q.Upload(xy)
+				q.Draw(vp)
+			} else {
+				if i%4 == 0 {
+					batch.Upload(prev, curr)
+				}
+				batch.Draw(vp, float32(i%4)/4)
+			}
+			win.SwapBuffers()
+		}
+		for i := range 10 {
+			frame(i)
+		}
+		b.ReportAllocs()
+		cpu := cpuTime()
+		b.ResetTimer()
+		for i := range b.N {
+			frame(i)
+		}
+		Finish()
+		b.StopTimer()
+		reportCPU(b, cpu)
+		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "frames/s")
+	})
+	if msg != "" {
+		b.Fatal(msg)
+	}
+}

@@ -1,0 +1,227 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+)
+
+// -scaling: the bench game against -ceiling, the bare instanced quads,
+// at each sprite count, the two alternated, each run in a fresh process.
+
+// scalingSprites are -scaling's sprite counts, and scalingReps its
+// default -reps.
+var scalingSprites = []int{1000, 5000, 20000, 50000, 100000}
+
+const scalingReps = 3
+
+// scalingOwn are the flags -scaling sets for each run itself.
+var scalingOwn = map[string]bool{
+	"scaling": true, "ceiling": true, "reps": true, "out": true, "json": true, "headless": true, "input": true,
+	"sprites": true, "scene": true, "sprite-size": true,
+}
+
+// scalingRun is the figures -scaling reads from one run's summary.
+type scalingRun struct {
+	FPS    float64 `json:"fps_mean"`
+	TPS    float64 `json:"tps"`
+	Allocs float64 `json:"allocs_per_frame"`
+	AnimP  float64 `json:"anim_err_ms_p99"`
+}
+
+// scalingRow is one sprite count: every rep of the game and of the
+// ceiling, in the order they ran.
+type scalingRow struct {
+	sprites       int
+	game, ceiling []scalingRun
+}
+
+// runScaling runs the game and the ceiling at each count, rep after rep
+// (a rep runs every count, the game then the ceiling at each), and prints
+// (or writes into -out as report.md) a table: each one's frame rate
+// (median and range), the ratio of the medians and the range of the ratios
+// pair by pair, the game's TPS and allocations a frame.
+func (p *Program) runScaling(opts options, stdout, stderr io.Writer) int {
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "%s bench: -scaling: %v\n", p.Name, err)
+		return exitError
+	}
+	// A game that never reads -sprites would draw the same at every
+	// count, and the table would set one frame rate against five ceilings.
+	if reads, err := p.readsSprites(opts); err != nil {
+		return fail(err)
+	} else if !reads {
+		return fail(fmt.Errorf("%s never reads -sprites (its Setup does not call Setup.Sprites): its frame rate does not change with the count; give -scene a game that does, e.g. the bench game", p.scalingGame(opts)))
+	}
+	counts := scalingSprites
+	if slices.ContainsFunc(opts.set, func(s string) bool { return strings.HasPrefix(s, "-sprites=") }) {
+		counts = []int{opts.World.Sprites}
+	}
+	if opts.out != "" {
+		if err := os.MkdirAll(opts.out, 0o755); err != nil {
+			return fail(fmt.Errorf("-out: %w", err))
+		}
+	}
+	input := cellInput(opts)
+	if needXvfb(opts) {
+		stop, err := startXvfb(opts.Window.Width, opts.Window.Height, stderr)
+		if err != nil {
+			return fail(err)
+		}
+		defer stop()
+	}
+	setBenchEnv()
+	self, err := os.Executable()
+	if err != nil {
+		return fail(err)
+	}
+	stop := watchSweep(stderr)
+	defer stop.close()
+	common := commonFlags(opts, scalingOwn)
+	rows := make([]scalingRow, len(counts))
+	began := time.Now()
+	n, i := 2*len(counts)*opts.reps, 0
+	for rep := range opts.reps {
+		for k, c := range counts {
+			rows[k].sprites = c
+			for _, ceiling := range []bool{false, true} {
+				if stop.stopped() {
+					break
+				}
+				i++
+				args := []string{"bench", "-json", "-sprites", fmt.Sprint(c), "-sprite-size", fmt.Sprint(opts.World.SpriteSize)}
+				what := "game"
+				if ceiling {
+					args, what = append(args, "-ceiling"), "ceiling"
+				} else {
+					args = append(args, "-input", input)
+					if opts.matrixScene != "" {
+						args = append(args, "-scene", opts.matrixScene)
+					}
+				}
+				args = append(args, common...)
+				fmt.Fprintf(stderr, "bench: run %d of %d: %s, %d sprites, rep %d; %s elapsed\n", i, n, what, c, rep, time.Since(began).Round(time.Second))
+				r, err := runScalingOne(self, args, stderr, stop)
+				if stop.stopped() {
+					break
+				}
+				if err != nil {
+					return fail(err)
+				}
+				if ceiling {
+					rows[k].ceiling = append(rows[k].ceiling, r)
+				} else {
+					rows[k].game = append(rows[k].game, r)
+				}
+			}
+		}
+	}
+	title := fmt.Sprintf("%s bench -scaling: %s against the ceiling, %d px, %d reps", p.Name, p.scalingGame(opts), opts.World.SpriteSize, opts.reps)
+	if stop.stopped() {
+		title += " (interrupted)"
+	}
+	var out bytes.Buffer
+	writeScaling(&out, title, rows)
+	if opts.out != "" {
+		if err := writeFile(opts.out, "report.md", func(w io.Writer) error { _, err := w.Write(out.Bytes()); return err }); err != nil {
+			return fail(err)
+		}
+		fmt.Fprintf(stderr, "bench: -scaling: report in %s\n", filepath.Join(opts.out, "report.md"))
+	}
+	stdout.Write(out.Bytes())
+	if stop.stopped() {
+		return exitError
+	}
+	return exitOK
+}
+
+func (p *Program) scalingGame(opts options) string {
+	if opts.matrixScene != "" {
+		return opts.matrixScene
+	}
+	return opts.Info.Name
+}
+
+// runScalingOne runs one bench process and reads its summary's figures.
+func runScalingOne(self string, args []string, stderr io.Writer, stop *sweepStop) (scalingRun, error) {
+	var out bytes.Buffer
+	var r scalingRun
+	c, err := spawn(self, args, &out, stderr, nil, nil)
+	if err == nil {
+		stop.running(c.proc)
+		err = c.wait()
+		stop.running(nil)
+	}
+	if err != nil {
+		return r, fmt.Errorf("%s %s: %w", self, strings.Join(args, " "), err)
+	}
+	line := bytes.TrimSpace(out.Bytes())
+	if err := json.Unmarshal(line, &r); err != nil {
+		return r, fmt.Errorf("%s %s: reading its summary %q: %w", self, strings.Join(args, " "), line, err)
+	}
+	return r, nil
+}
+
+// writeScaling writes -scaling's table in Markdown.
+func writeScaling(w io.Writer, title string, rows []scalingRow) {
+	fmt.Fprintf(w, "# %s\n\n", title)
+	fmt.Fprintln(w, "| sprites | game FPS | ceiling FPS | game / ceiling | pair by pair | game TPS | game allocs/frame |")
+	fmt.Fprintln(w, "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+	for _, r := range rows {
+		if len(r.game) == 0 || len(r.ceiling) == 0 {
+			continue
+		}
+		g, c := field(r.game, func(s scalingRun) float64 { return s.FPS }), field(r.ceiling, func(s scalingRun) float64 { return s.FPS })
+		var pairs []float64
+		for i := range min(len(g), len(c)) {
+			if c[i] > 0 {
+				pairs = append(pairs, g[i]/c[i])
+			}
+		}
+		ratio := "—"
+		if m := median(c); m > 0 {
+			ratio = fmt.Sprintf("%.2f×", median(g)/m)
+		}
+		fmt.Fprintf(w, "| %d | %s | %s | %s | %s | %s | %s |\n", r.sprites, spread(g, "%.1f"), spread(c, "%.1f"), ratio,
+			spread(pairs, "%.2f"), spread(field(r.game, func(s scalingRun) float64 { return s.TPS }), "%.1f"),
+			spread(field(r.game, func(s scalingRun) float64 { return s.Allocs }), "%.3f"))
+	}
+	fmt.Fprintln(w, "\nEach figure is the median, then the range over the reps; a rep ran the game and then the ceiling at each count. \"pair by pair\" is the game's frame rate over the ceiling's run just after it.")
+}
+
+func field(rs []scalingRun, f func(scalingRun) float64) []float64 {
+	v := make([]float64, len(rs))
+	for i, r := range rs {
+		v[i] = f(r)
+	}
+	return v
+}
+
+func median(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := slices.Sorted(slices.Values(v))
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// spread formats the median of v, then its range: "12.3 (11.9–12.8)".
+func spread(v []float64, f string) string {
+	if len(v) == 0 {
+		return "—"
+	}
+	lo, hi := slices.Min(v), slices.Max(v)
+	if len(v) == 1 {
+		return fmt.Sprintf(f, v[0])
+	}
+	return fmt.Sprintf(f+" ("+f+"–"+f+")", median(v), lo, hi)
+}

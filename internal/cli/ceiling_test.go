@@ -1,0 +1,85 @@
+package cli
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/tandem-engine/tandem/internal/engine"
+)
+
+// TestWriteScaling checks -scaling's table on made-up runs: medians,
+// ranges, the ratio of the medians and the ratios pair by pair.
+func TestWriteScaling(t *testing.T) {
+	rows := []scalingRow{{
+		sprites: 20000,
+		game:    []scalingRun{{FPS: 30, TPS: 60}, {FPS: 36, TPS: 60.2}, {FPS: 33, TPS: 59.9}},
+		ceiling: []scalingRun{{FPS: 40}, {FPS: 40}, {FPS: 30}},
+	}, {sprites: 50000}} // no runs: no row
+	var b bytes.Buffer
+	writeScaling(&b, "title", rows)
+	out := b.String()
+	for _, want := range []string{
+		"# title",
+		"| 20000 | 33.0 (30.0–36.0) | 40.0 (30.0–40.0) | 0.82× | 0.90 (0.75–1.10) | 60.0 (59.9–60.2) | 0.000 (0.000–0.000) |",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("table lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "| 50000 |") {
+		t.Errorf("a count with no runs has a row:\n%s", out)
+	}
+}
+
+func TestMedianSpread(t *testing.T) {
+	for _, tc := range []struct {
+		v    []float64
+		want string
+	}{
+		{nil, "—"},
+		{[]float64{2}, "2.0"},
+		{[]float64{4, 1, 3, 2}, "2.5 (1.0–4.0)"},
+	} {
+		if got := spread(tc.v, "%.1f"); got != tc.want {
+			t.Errorf("spread(%v) = %q, want %q", tc.v, got, tc.want)
+		}
+	}
+}
+
+// TestCeilingFlags checks the defaults -ceiling and -scaling set and that
+// two modes at once are refused by name.
+func TestCeilingFlags(t *testing.T) {
+	o, err := testProgram.parseFlags("bench", []string{"-scaling"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.reps != scalingReps || o.World.SpriteSize != 16 {
+		t.Errorf("-scaling: reps %d, sprite size %d; want %d and 16", o.reps, o.World.SpriteSize, scalingReps)
+	}
+	if o, err = testProgram.parseFlags("bench", []string{"-ceiling", "-sprites", "300"}, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if !o.ceiling || o.World.Sprites != 300 || o.World.SpriteSize != 16 {
+		t.Errorf("-ceiling -sprites 300: ceiling %v, %d sprites of %d px", o.ceiling, o.World.Sprites, o.World.SpriteSize)
+	}
+	_, err = testProgram.parseFlags("bench", []string{"-ceiling", "-matrix"}, io.Discard)
+	if err == nil || err.Error() != "-matrix and -ceiling: run one, then the other" {
+		t.Errorf("-ceiling -matrix: error %v", err)
+	}
+}
+
+// TestScalingIgnoredSprites checks that -scaling refuses, before any run,
+// a game whose frame rate cannot change with -sprites.
+func TestScalingIgnoredSprites(t *testing.T) {
+	p := &Program{Name: "breakout", Games: []engine.Game{spritesGame{"breakout", false}}}
+	o, err := p.parseFlags("bench", []string{"-scaling"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr strings.Builder
+	if code := p.runScaling(o, io.Discard, &stderr); code != exitError || !strings.Contains(stderr.String(), "breakout never reads -sprites") {
+		t.Errorf("-scaling on a game that ignores -sprites: exit %d, stderr %q", code, stderr.String())
+	}
+}
