@@ -29,17 +29,7 @@ func NewTarget(w, h int) (*Target, error) {
 	t := &Target{}
 	gl.GenFramebuffers(1, &t.fbo)
 	check("glGenFramebuffers")
-	gl.GenTextures(1, &t.tex)
-	check("glGenTextures")
-	gl.BindTexture(gl.TEXTURE_2D, t.tex)
-	check("glBindTexture")
-	for _, p := range [...][2]int32{
-		{gl.TEXTURE_MIN_FILTER, gl.LINEAR}, {gl.TEXTURE_MAG_FILTER, gl.LINEAR},
-		{gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE}, {gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE},
-	} {
-		gl.TexParameteri(gl.TEXTURE_2D, uint32(p[0]), p[1])
-		check("glTexParameteri")
-	}
+	t.tex = genTexture(gl.LINEAR)
 	if err := t.Resize(w, h); err != nil {
 		t.Delete()
 		return nil, err

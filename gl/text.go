@@ -83,17 +83,7 @@ func NewGlyphCache(fonts []*sfnt.Font, size int) (*GlyphCache, error) {
 		return nil, fmt.Errorf("gl: glyph cache: %d fonts; 1 to 256", len(fonts))
 	}
 	c := &GlyphCache{fonts: fonts, faces: map[faceKey]*face{}, glyph: map[glyphKey]glyphEntry{}, size: size}
-	gl.GenTextures(1, &c.tex)
-	check("glGenTextures")
-	gl.BindTexture(gl.TEXTURE_2D, c.tex)
-	check("glBindTexture")
-	for _, p := range [...][2]int32{
-		{gl.TEXTURE_MIN_FILTER, gl.LINEAR}, {gl.TEXTURE_MAG_FILTER, gl.LINEAR},
-		{gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE}, {gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE},
-	} {
-		gl.TexParameteri(gl.TEXTURE_2D, uint32(p[0]), p[1])
-		check("glTexParameteri")
-	}
+	c.tex = genTexture(gl.LINEAR)
 	zero := make([]byte, size*size)
 	gl.PixelStorei(gl.UNPACK_ALIGNMENT, 1)
 	check("glPixelStorei")

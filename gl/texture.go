@@ -34,20 +34,7 @@ func NewTexture(img *image.RGBA, nearest bool) (*Texture, error) {
 	if nearest {
 		filter = gl.NEAREST
 	}
-	t := &Texture{w: w, h: h}
-	gl.GenTextures(1, &t.id)
-	check("glGenTextures")
-	gl.BindTexture(gl.TEXTURE_2D, t.id)
-	check("glBindTexture")
-	for _, p := range [...][2]int32{
-		{gl.TEXTURE_MIN_FILTER, filter},
-		{gl.TEXTURE_MAG_FILTER, filter},
-		{gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE},
-		{gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE},
-	} {
-		gl.TexParameteri(gl.TEXTURE_2D, uint32(p[0]), p[1])
-		check("glTexParameteri")
-	}
+	t := &Texture{w: w, h: h, id: genTexture(filter)}
 	gl.PixelStorei(gl.UNPACK_ALIGNMENT, 4)
 	check("glPixelStorei")
 	gl.PixelStorei(gl.UNPACK_ROW_LENGTH, int32(img.Stride/4))
@@ -81,4 +68,25 @@ func (t *Texture) Delete() {
 		check("glDeleteTextures")
 		t.id = 0
 	}
+}
+
+// genTexture creates a 2D texture, leaves it bound, and sets its filter
+// (gl.LINEAR or gl.NEAREST) and edges clamped: every texture of the
+// package starts so. GL thread only.
+func genTexture(filter int32) uint32 {
+	var id uint32
+	gl.GenTextures(1, &id)
+	check("glGenTextures")
+	gl.BindTexture(gl.TEXTURE_2D, id)
+	check("glBindTexture")
+	for _, p := range [...][2]int32{
+		{gl.TEXTURE_MIN_FILTER, filter},
+		{gl.TEXTURE_MAG_FILTER, filter},
+		{gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE},
+		{gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE},
+	} {
+		gl.TexParameteri(gl.TEXTURE_2D, uint32(p[0]), p[1])
+		check("glTexParameteri")
+	}
+	return id
 }
