@@ -17,7 +17,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -74,7 +73,7 @@ func (s *Server) start(t testing.TB) {
 		Need(t, "pulseaudio: %v", err)
 	}
 	s.cmd = cmd
-	t.Cleanup(func() { cmd.Process.Signal(syscall.SIGCONT); cmd.Process.Kill(); cmd.Wait() })
+	t.Cleanup(func() { resume(cmd.Process); cmd.Process.Kill(); cmd.Wait() })
 	for deadline := time.Now().Add(10 * time.Second); ; {
 		if err := exec.Command("pactl", "--server=unix:"+s.Socket, "info").Run(); err == nil {
 			return
