@@ -95,6 +95,7 @@ func TestMistakesBeforeDisplay(t *testing.T) {
 	}{
 		{[]string{"-speed", "0"}, 2, []string{"mistakes run: -speed 0: want 1 to 20 px a tick"}},
 		{[]string{"bench", "-speed", "99"}, 2, []string{"mistakes bench: -speed 99: want 1 to 20 px a tick"}},
+		{[]string{"bench", "-matrix", "-reps", "1", "-speed", "99"}, 2, []string{"mistakes bench: -speed 99: want 1 to 20 px a tick"}},
 		{[]string{"-mistake", "frame"}, 1, []string{`no image called "playr": did you mean "player"? the images are coin, player`}},
 		{[]string{"-mistake", "sound"}, 1, []string{`no sound called "jmup": did you mean "jump"? the sounds are coin, jump`}},
 		{[]string{"-mistake", "wav"}, 1, []string{"cut.wav"}},

@@ -185,6 +185,9 @@ type benchCell struct {
 // of one cell.
 func (p *Program) runMatrix(opts options, stdout, stderr io.Writer) int {
 	cells, notes, err := p.matrixPlan(opts)
+	if code, ok := p.gameFlagError(stderr, "bench", err); ok {
+		return code // a bad value of the game's own flag, found setting it up
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "%s bench: -matrix: %v\n", p.Name, err)
 		return exitError

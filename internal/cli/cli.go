@@ -212,9 +212,8 @@ func (p *Program) runOnce(sub string, opts options, stdout, stderr io.Writer) in
 	}
 	opts.World.Level = level
 	if err := checkSetup(opts.Options); err != nil {
-		if ue := (*engine.UsageError)(nil); errors.As(err, &ue) {
-			fmt.Fprintf(stderr, "%s %s: %s\n", p.Name, sub, printable(ue.Msg))
-			return exitUsage
+		if code, ok := p.gameFlagError(stderr, sub, err); ok {
+			return code
 		}
 		return p.fail(stderr, err)
 	}
@@ -238,6 +237,19 @@ func checkSetup(o app.Options) error {
 	_, err := o.Game.NewSim(app.SimConfig(o, o.World.Level, o.Window.Width, o.Window.Height))
 	runtime.GC()
 	return err
+}
+
+// gameFlagError reports err on stderr as the subcommand sub's usage error when
+// it is a bad value of the game's own flag (an *engine.UsageError), as
+// tandem's own flags' are, and returns their exit code; ok is false for
+// any other error.
+func (p *Program) gameFlagError(stderr io.Writer, sub string, err error) (code int, ok bool) {
+	ue := (*engine.UsageError)(nil)
+	if !errors.As(err, &ue) {
+		return 0, false
+	}
+	fmt.Fprintf(stderr, "%s %s: %s\n", p.Name, sub, printable(ue.Msg))
+	return exitUsage, true
 }
 
 // fail reports err on stderr under the program's name and returns the

@@ -204,6 +204,9 @@ func (p *Program) runFast(o options, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	g, err := o.Game.NewSim(app.SimConfig(o.Options, level, o.World.ArenaW, o.World.ArenaH))
+	if code, ok := p.gameFlagError(stderr, "replay", err); ok {
+		return code
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", p.Name, err)
 		return exitError
