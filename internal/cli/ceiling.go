@@ -55,6 +55,9 @@ func (p *Program) runScaling(opts options, stdout, stderr io.Writer) int {
 	// A game that never reads -sprites would draw the same at every
 	// count, and the table would set one frame rate against five ceilings.
 	if reads, err := p.readsSprites(opts); err != nil {
+		if code, ok := p.gameFlagError(stderr, "bench", err); ok {
+			return code
+		}
 		return fail(err)
 	} else if !reads {
 		return fail(fmt.Errorf("%s never reads -sprites (its Setup does not call Setup.Sprites): its frame rate does not change with the count; give -scene a game that does, e.g. the bench game", p.scalingGame(opts)))
@@ -68,21 +71,11 @@ func (p *Program) runScaling(opts options, stdout, stderr io.Writer) int {
 			return fail(fmt.Errorf("-out: %w", err))
 		}
 	}
-	input := cellInput(opts)
-	if needXvfb(opts) {
-		stop, err := startXvfb(opts.Window.Width, opts.Window.Height, stderr)
-		if err != nil {
-			return fail(err)
-		}
-		defer stop()
-	}
-	setBenchEnv()
-	self, err := os.Executable()
+	input, self, stop, end, err := sweepProcess(opts, stderr)
 	if err != nil {
 		return fail(err)
 	}
-	stop := watchSweep(stderr)
-	defer stop.close()
+	defer end()
 	common := commonFlags(opts, scalingOwn)
 	rows := make([]scalingRow, len(counts))
 	began := time.Now()

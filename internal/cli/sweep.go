@@ -50,25 +50,13 @@ func (p *Program) runSweep(opts options, what string, cells []benchCell, own map
 		return fail(err)
 	}
 	defer cleanup()
-	input := cellInput(opts) // before the Xvfb sets DISPLAY
-	if needXvfb(opts) {
-		stop, err := startXvfb(opts.Window.Width, opts.Window.Height, stderr)
-		if err != nil {
-			return fail(err)
-		}
-		defer stop()
-	}
-	setBenchEnv()
-	self, err := os.Executable()
+	// A signal stops the running cell, and the report of the cells done
+	// is written, marked interrupted (sweepProcess).
+	input, self, stop, end, err := sweepProcess(opts, stderr)
 	if err != nil {
 		return fail(err)
 	}
-	// A signal stops the running cell (a Ctrl-C reaches it through the
-	// process group; a kill of this process alone is passed on), and the
-	// report of the cells done is written, marked interrupted. A second
-	// signal, after app.Coalesce, exits at once.
-	stop := watchSweep(stderr)
-	defer stop.close()
+	defer end()
 	seed := opts.orderSeed
 	if seed == 0 {
 		seed = uint64(time.Now().UnixNano())
@@ -265,6 +253,30 @@ type sweepStop struct {
 	mu   sync.Mutex
 	cell *os.Process // the running cell, or nil
 	stop bool
+}
+
+// sweepProcess readies this process to run a sweep's runs, each a
+// process of its own: the runs' -input (read before tandem's Xvfb sets
+// DISPLAY), that Xvfb when the sweep needs one, the bench's environment,
+// the binary the runs are, and the watch for signals: a signal stops the
+// running cell (a Ctrl-C reaches it through the process group; a kill of
+// this process alone is passed on), and a second, after app.Coalesce,
+// exits at once. end undoes them, the watch first.
+func sweepProcess(opts options, stderr io.Writer) (input, self string, stop *sweepStop, end func(), err error) {
+	input = cellInput(opts)
+	stopX := func() {}
+	if needXvfb(opts) {
+		if stopX, err = startXvfb(opts.Window.Width, opts.Window.Height, stderr); err != nil {
+			return "", "", nil, nil, err
+		}
+	}
+	setBenchEnv()
+	if self, err = os.Executable(); err != nil {
+		stopX()
+		return "", "", nil, nil, err
+	}
+	stop = watchSweep(stderr)
+	return input, self, stop, func() { stop.close(); stopX() }, nil
 }
 
 // watchSweep starts watching the stop signals until close.
