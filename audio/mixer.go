@@ -47,19 +47,7 @@ type Mixer struct {
 	rebase atomic.Bool  // the device came back (see Output's faults): the clock anchors anew
 	st     stats
 
-	// The clock's anchor, for the device's start (Output.anchor and
-	// measure): the audio thread publishes whether the clock has anchored
-	// and its origin; the device's measured latency comes back through
-	// latencyNext (0: none) and is taken at the next pull.
-	anchored    atomic.Bool
-	clockOrigin atomic.Int64
-	latencyNext atomic.Int64
-	targetNext  atomic.Int64 // frames: a new target, taken at the next pull (0: none)
-	// A reading of the server's timing: when device frame 0 is heard (0:
-	// none), read while the underruns counted were heardTag.
-	heard    atomic.Int64
-	heardTag atomic.Int64
-	retime   chan struct{} // asks for a reading of the server's timing; never blocks the audio thread
+	deviceSync // the clock's anchor and the device's measured timing (mixerclock.go)
 }
 
 // mixSound is a sound as the mixer plays it: decoded at its own rate and
@@ -93,7 +81,7 @@ type voice struct {
 // index is an Event's Sound. It starts a streamer for each streamed sound;
 // Close stops them.
 func NewMixer(rate int, sounds []*Sound) *Mixer {
-	m := &Mixer{rate: rate, now: snapshot.Now, mix: make([]float32, 2*rate), retime: make(chan struct{}, 1)}
+	m := &Mixer{rate: rate, now: snapshot.Now, mix: make([]float32, 2*rate), deviceSync: deviceSync{retime: make(chan struct{}, 1)}}
 	m.clock.rate = int64(rate)
 	m.sounds = make([]mixSound, len(sounds))
 	for i, s := range sounds {

@@ -1,16 +1,31 @@
 package audio
 
+import "sync/atomic"
+
 // The mixer's side of the device's measured timing (latency.go): the
-// clock's anchor published, a measured latency and lead taken at a pull.
+// clock's anchor published, a measured latency taken at a pull.
+
+// deviceSync is what the mixer and the device's timing (Output.anchor,
+// measure and the server's timing's watch) hand each other: the audio
+// thread publishes whether the clock has anchored and its origin; the
+// device's measured latency comes back through latencyNext (0: none) and
+// is taken at the next pull.
+type deviceSync struct {
+	anchored    atomic.Bool
+	clockOrigin atomic.Int64
+	latencyNext atomic.Int64
+	// A reading of the server's timing: when device frame 0 is heard (0:
+	// none), read while the underruns counted were heardTag.
+	heard    atomic.Int64
+	heardTag atomic.Int64
+	retime   chan struct{} // asks for a reading of the server's timing; never blocks the audio thread
+}
 
 // syncClock publishes the clock's anchor and takes a measured latency;
 // audio thread only.
 func (m *Mixer) syncClock() {
 	if l := m.latencyNext.Swap(0); l != 0 {
 		m.clock.latency = l
-	}
-	if f := m.targetNext.Swap(0); f != 0 {
-		m.target = int(f)
 	}
 	if h := m.heard.Swap(0); h != 0 && m.heardTag.Load() == m.st.underruns.Load() && m.clock.valid {
 		// The server's timing, read again: a move of more than the
@@ -61,7 +76,3 @@ func (m *Mixer) askRetime() {
 	default:
 	}
 }
-
-// setTarget sets how many frames the mixer keeps ahead of the device's
-// takes, from the next pull. Any goroutine.
-func (m *Mixer) setTarget(frames int) { m.targetNext.Store(int64(max(frames, 1))) }
