@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -276,8 +277,11 @@ func TestWriteFileInReplacesFIFO(t *testing.T) {
 	// write, a reader that does not read would hang it.
 	dir := t.TempDir()
 	name := filepath.Join(dir, "report.json")
+	if runtime.GOOS == "windows" {
+		t.Skip("no FIFOs on Windows")
+	}
 	if err := mkfifo(name); err != nil {
-		t.Skip(err)
+		t.Fatal(err)
 	}
 	done := make(chan error, 1)
 	go func() {
