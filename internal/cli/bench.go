@@ -163,6 +163,7 @@ const matrixReps = 5
 var matrixOwn = map[string]bool{
 	"matrix": true, "reps": true, "reps-budget": true, "out": true, "json": true, "headless": true, "input": true,
 	"loop": true, "simcost": true, "sprites": true, "scene": true, "sprite-size": true, "order-seed": true,
+	"loops": true, "loads": true,
 }
 
 // benchCell is one run of a sweep: its name in Go benchmark form, its
@@ -234,7 +235,56 @@ func (p *Program) matrixPlan(opts options) ([]benchCell, []string, error) {
 				strings.TrimPrefix(name, "loop="+string(loop)+"/"), "", l.Name})
 		}
 	}
-	return cells, notes, nil
+	cells, err = narrowCells(cells, opts.loops, opts.loads)
+	return cells, notes, err
+}
+
+// narrowCells keeps the cells of the loops and loads named (-loops,
+// -loads: comma-separated; "" keeps all), in their order. A name that
+// names none is an error listing the names there are.
+func narrowCells(cells []benchCell, loops, loads string) ([]benchCell, error) {
+	var loopNames, loadNames []string
+	for _, c := range cells {
+		loop := strings.TrimPrefix(strings.SplitN(c.name, "/", 2)[0], "loop=")
+		if !slices.Contains(loopNames, loop) {
+			loopNames = append(loopNames, loop)
+		}
+		if !slices.Contains(loadNames, c.block) {
+			loadNames = append(loadNames, c.block)
+		}
+	}
+	pick := func(flag, list string, names []string) ([]string, error) {
+		if list == "" {
+			return names, nil
+		}
+		var out []string
+		for _, n := range strings.Split(list, ",") {
+			n = strings.TrimSpace(n)
+			if !slices.Contains(names, n) {
+				return nil, fmt.Errorf("-%s %q: the matrix has no %q; it has %s", flag, list, n, strings.Join(names, ", "))
+			}
+			if !slices.Contains(out, n) {
+				out = append(out, n)
+			}
+		}
+		return out, nil
+	}
+	keepLoops, err := pick("loops", loops, loopNames)
+	if err != nil {
+		return nil, err
+	}
+	keepLoads, err := pick("loads", loads, loadNames)
+	if err != nil {
+		return nil, err
+	}
+	var out []benchCell
+	for _, c := range cells {
+		loop := strings.TrimPrefix(strings.SplitN(c.name, "/", 2)[0], "loop=")
+		if slices.Contains(keepLoops, loop) && slices.Contains(keepLoads, c.block) {
+			out = append(out, c)
+		}
+	}
+	return out, nil
 }
 
 // checkLoads checks the loads a game declares for the matrix before its

@@ -42,6 +42,9 @@ type options struct {
 	input      string // -input as given: auto, xtest or synthetic
 	// orderSeed seeds a sweep's order of cells in each rep; 0: from the clock.
 	orderSeed uint64
+	// loops and loads (-loops, -loads) narrow -matrix to some of its loops
+	// and loads, comma-separated; "" runs them all.
+	loops, loads string
 
 	// replay only.
 	fast     bool // the sim alone, as fast as it steps
@@ -221,6 +224,8 @@ func (o *options) benchFlags(fs *flag.FlagSet, t *flagText) {
 	fs.BoolVar(&o.scaling, "scaling", false, "the bench game against -ceiling at 1000, 5000, 20000, 50000 and 100000 sprites (or -sprites alone), 16 px, the two alternated, each run in a process of its own, -reps times (default 3): frame rates, the ratio, the sim's TPS")
 	fs.Var(repsValue{o}, "reps", "with -matrix, -pacing or -scaling, run every cell this many `times` (default 5 with -matrix: the fewest at which Holm over the six pairs of four loops can call one behind; 3 with -scaling, 1 with -pacing); auto, with -matrix: from that fewest, a rep at a time until every pair of loops on every figure is behind or level, or -reps-budget is spent")
 	fs.DurationVar(&o.repsBudget, "reps-budget", 30*time.Minute, "with -reps auto, the `time` it may take: past the first reps (the fewest that can decide), no rep is started that would end past it at the pace so far")
+	fs.StringVar(&o.loops, "loops", "", "with -matrix, the `loops` it compares, comma-separated (e.g. decoupled,threaded); all four when not given")
+	fs.StringVar(&o.loads, "loads", "", "with -matrix, the `loads` it runs, comma-separated, named as its plan names them (e.g. simcost=0s/sprites=own); all when not given")
 	fs.Uint64Var(&o.orderSeed, "order-seed", 0, "with -matrix or -pacing, the `seed` of the random order each rep runs its cells in (the loops of one load next to each other); 0 draws one, which the report states")
 	fs.StringVar(&t.input, "input", t.input, "the bench's input: xtest (a real key, F9, pressed and released through the X server, or SendInput on Windows, at random moments; input_latency_ms_* start at the press), synthetic (a button pushed into the queue every 250 ms, stamped when a frame polls; they start at the stamp), or auto: xtest on tandem's own Xvfb, synthetic on a display someone may be using (a key pressed there goes to whichever window has the focus); without XTest, synthetic")
 	fs.BoolVar(&o.Audio.OnCall, "audio-on-call", false, "start each sound at the next buffer the sound device pulls, as engines that play on call do, instead of on its tick's sample: to compare the two through the whole loop (audio_timing says which; docs/sound.md)")
@@ -321,6 +326,8 @@ func (p *Program) settle(o *options, fs *flag.FlagSet, g gameTable, t flagText) 
 		return fmt.Errorf("-reps %d out of range (use 1 to 100, or auto)", o.reps)
 	case isSet["reps-budget"] && !o.repsAuto:
 		return errors.New("-reps-budget is for -reps auto: add -reps auto, or drop it")
+	case (o.loops != "" || o.loads != "") && !o.matrix:
+		return errors.New("-loops and -loads are for -matrix, whose cells they choose: add -matrix, or drop them")
 	case o.repsAuto && !o.matrix:
 		return errors.New("-reps auto is for -matrix, whose verdict it runs reps for: give -pacing a number of reps, e.g. -reps 3")
 	case o.repsAuto && (o.repsBudget < time.Minute || o.repsBudget > 48*time.Hour):

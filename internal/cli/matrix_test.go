@@ -304,3 +304,38 @@ func TestMatrixCellLink(t *testing.T) {
 		t.Errorf("the file at the cell's name holds %q", b)
 	}
 }
+
+// TestMatrixNarrow checks -loops and -loads: the matrix keeps the cells
+// of the loops and loads named, in its order; a name it has not is an
+// error listing those it has; and neither flag goes without -matrix.
+func TestMatrixNarrow(t *testing.T) {
+	p := &Program{Name: "breakout", Games: []engine.Game{spritesGame{"breakout", true}}}
+	o, err := p.parseFlags("bench", []string{"-matrix", "-loops", "threaded,decoupled", "-loads", "simcost=0s/sprites=own"}, os.Stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells, _, err := p.matrixPlan(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, c := range cells {
+		names = append(names, c.name)
+	}
+	want := []string{"loop=decoupled/simcost=0s/sprites=own", "loop=threaded/simcost=0s/sprites=own"}
+	if !slices.Equal(names, want) {
+		t.Errorf("-loops threaded,decoupled -loads simcost=0s/sprites=own: cells %q, want %q", names, want)
+	}
+	for _, args := range [][]string{{"-matrix", "-loops", "fast"}, {"-matrix", "-loads", "simcost=1s/sprites=own"}} {
+		o, err := p.parseFlags("bench", args, os.Stderr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := p.matrixPlan(o); err == nil || !strings.Contains(err.Error(), "it has") {
+			t.Errorf("%q: error %v, want one naming what the matrix has", args, err)
+		}
+	}
+	if _, err := p.parseFlags("bench", []string{"-loops", "threaded"}, os.Stderr); err == nil || !strings.Contains(err.Error(), "-matrix") {
+		t.Errorf("-loops without -matrix: error %v, want one asking for -matrix", err)
+	}
+}
