@@ -180,6 +180,11 @@ type benchCell struct {
 	rendercost, load string
 }
 
+// loop is the loop the cell runs, from its name (loop=L/...).
+func (c benchCell) loop() string {
+	return strings.TrimPrefix(strings.SplitN(c.name, "/", 2)[0], "loop=")
+}
+
 // runMatrix runs every loop x simcost x sprites cell and writes the
 // side-by-side report. An axis the game ignores is run at one value and
 // said to be ignored, so that its cells are never taken for repetitions
@@ -245,7 +250,7 @@ func (p *Program) matrixPlan(opts options) ([]benchCell, []string, error) {
 func narrowCells(cells []benchCell, loops, loads string) ([]benchCell, error) {
 	var loopNames, loadNames []string
 	for _, c := range cells {
-		loop := strings.TrimPrefix(strings.SplitN(c.name, "/", 2)[0], "loop=")
+		loop := c.loop()
 		if !slices.Contains(loopNames, loop) {
 			loopNames = append(loopNames, loop)
 		}
@@ -279,8 +284,7 @@ func narrowCells(cells []benchCell, loops, loads string) ([]benchCell, error) {
 	}
 	var out []benchCell
 	for _, c := range cells {
-		loop := strings.TrimPrefix(strings.SplitN(c.name, "/", 2)[0], "loop=")
-		if slices.Contains(keepLoops, loop) && slices.Contains(keepLoads, c.block) {
+		if slices.Contains(keepLoops, c.loop()) && slices.Contains(keepLoads, c.block) {
 			out = append(out, c)
 		}
 	}

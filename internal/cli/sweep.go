@@ -234,8 +234,12 @@ func (sw sweep) run(opts options, cells []benchCell, plan repPlan, stdout, stder
 			}
 			// The cell's place on the sprites axis, not the live
 			// entities its summary counts: a game that makes its own
-			// number of entities must not fold two cells into one.
+			// number of entities must not fold two cells into one. The
+			// loop is the cell's too (a -pacing cell's is in its args).
 			r.Name, r.Rep, r.Sprites, r.RenderCost, r.Knobs = c.name, rep, c.sprites, c.rendercost, c.load
+			if strings.HasPrefix(c.name, "loop=") {
+				r.Loop = c.loop()
+			}
 			results = append(results, r)
 			if opts.json {
 				fmt.Fprintf(stdout, "%s\n", line)
