@@ -5,6 +5,7 @@ package audio
 import (
 	"errors"
 	"fmt"
+	"github.com/tandem-engine/tandem/internal/quantile"
 	"os"
 	"runtime"
 	"slices"
@@ -234,5 +235,5 @@ func (pt *pulseTiming) heard0(m *Mixer, n int) (int64, error) {
 		return 0, fmt.Errorf("audio: the server's timing: %d clean reads of %d", len(heard), 8*n)
 	}
 	slices.Sort(heard)
-	return heard[len(heard)/2], nil
+	return heard[quantile.Rank(len(heard), 0.5)], nil // the median, by nearest rank
 }

@@ -1,6 +1,7 @@
 package audio
 
 import (
+	"github.com/tandem-engine/tandem/internal/quantile"
 	"slices"
 	"sync/atomic"
 )
@@ -95,9 +96,10 @@ func (m *Mixer) Stats() Stats {
 		}
 	}
 	if len(errs) > 0 {
-		s.StartErrP1Ms = float64(errs[len(errs)/100]) / 1e6
-		s.StartErrP50Ms = float64(errs[len(errs)/2]) / 1e6
-		s.StartErrP99Ms = float64(errs[min(len(errs)-1, len(errs)*99/100)]) / 1e6
+		// Nearest rank, as every figure of the summary.
+		s.StartErrP1Ms = float64(errs[quantile.Rank(len(errs), 0.01)]) / 1e6
+		s.StartErrP50Ms = float64(errs[quantile.Rank(len(errs), 0.5)]) / 1e6
+		s.StartErrP99Ms = float64(errs[quantile.Rank(len(errs), 0.99)]) / 1e6
 	}
 	return s
 }

@@ -1,6 +1,10 @@
 package bench
 
-import "math"
+import (
+	"math"
+
+	"github.com/tandem-engine/tandem/internal/quantile"
+)
 
 // Histogram bounds: HistSub buckets an octave, from 2^histMinExp to
 // 2^histMaxExp (in the values' unit, ms for the figures).
@@ -106,7 +110,7 @@ func (h *Histogram) Quantile(q float64) float64 {
 		return math.NaN()
 	}
 	// The value of rank k (from 0) in sorted order, as Percentile picks it.
-	k := uint64(min(max(int64(math.Ceil(q*float64(h.n)))-1, 0), int64(h.n)-1))
+	k := uint64(quantile.Rank(int(h.n), q))
 	if k == h.n-1 {
 		return h.max
 	}

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"cmp"
+	"github.com/tandem-engine/tandem/internal/quantile"
 	"math"
 	"slices"
 )
@@ -9,17 +10,17 @@ import (
 // Plain statistics over samples, shared by the figures, the host floor
 // and the benchmarks.
 
-// Percentile returns the q-quantile of xs by the nearest-rank method (the
-// smallest value with at least q of the values at or below it); q = 1 is
-// the maximum. NaN for no values. xs is not modified.
+// Percentile returns the q-quantile of xs by the nearest-rank method
+// ([quantile.Rank], tandem's one rank rule: the smallest value with at
+// least q of the values at or below it); q = 1 is the maximum. NaN for no
+// values. xs is not modified.
 func Percentile(xs []float64, q float64) float64 {
 	if len(xs) == 0 {
 		return math.NaN()
 	}
 	s := slices.Clone(xs)
 	slices.Sort(s)
-	k := int(math.Ceil(q*float64(len(s)))) - 1
-	return s[min(max(k, 0), len(s)-1)]
+	return s[quantile.Rank(len(s), q)]
 }
 
 // RMS returns the root mean square of xs; NaN for none.
@@ -62,7 +63,7 @@ func HistQuantile(counts []uint64, buckets []float64, q float64) float64 {
 	if n == 0 {
 		return math.NaN()
 	}
-	want := max(uint64(math.Ceil(q*float64(n))), 1)
+	want := uint64(quantile.Rank(int(n), q)) + 1 // the value of this rank, from 1
 	var seen uint64
 	for i, c := range counts {
 		seen += c

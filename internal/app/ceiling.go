@@ -5,6 +5,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"github.com/tandem-engine/tandem/internal/quantile"
 	"image"
 	"image/color"
 	"os"
@@ -149,17 +150,10 @@ func RunCeiling(c CeilingConfig) (*CeilingSummary, error) {
 		s.FPSMean = Round(float64(frames)/(float64(last-first)/1e9), 1)
 		s.AllocsPerFrame = Round(float64(ms.Mallocs-mallocs)/float64(frames), 3)
 		slices.Sort(intervals)
-		s.FrameMsP50 = Round(float64(nearestRank(intervals, 0.50))/1e6, 2)
-		s.FrameMsP99 = Round(float64(nearestRank(intervals, 0.99))/1e6, 2)
+		s.FrameMsP50 = Round(float64(intervals[quantile.Rank(len(intervals), 0.50)])/1e6, 2)
+		s.FrameMsP99 = Round(float64(intervals[quantile.Rank(len(intervals), 0.99)])/1e6, 2)
 	}
 	return s, nil
-}
-
-// nearestRank returns the p quantile of sorted (not empty) by the
-// nearest-rank method.
-func nearestRank(sorted []int64, p float64) int64 {
-	i := int(float64(len(sorted))*p+0.999999) - 1
-	return sorted[min(max(i, 0), len(sorted)-1)]
 }
 
 func closed(c <-chan struct{}) bool {

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"github.com/tandem-engine/tandem/internal/quantile"
 	"math"
 	"runtime/metrics"
 
@@ -29,16 +30,17 @@ func (h *hist) add(d int64) {
 	h.sum += d
 }
 
-// quantile returns the q-quantile in milliseconds, at the bucket's middle.
+// quantile returns the q-quantile in milliseconds (nearest rank,
+// quantile.Rank), at the bucket's middle; 0 for none (the HUD's).
 func (h *hist) quantile(q float64) float64 {
 	if h.n == 0 {
 		return 0
 	}
-	want := uint64(math.Ceil(q * float64(h.n)))
+	want := uint64(quantile.Rank(int(h.n), q)) + 1 // the value of this rank, from 1
 	var seen uint64
 	for i, c := range h.counts {
 		seen += uint64(c)
-		if seen >= max(want, 1) {
+		if seen >= want {
 			return (float64(i) + 0.5) * histBucket / 1e6
 		}
 	}

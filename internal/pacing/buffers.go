@@ -1,6 +1,10 @@
 package pacing
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/tandem-engine/tandem/internal/quantile"
+)
 
 // jitterWindow is how many arrivals a [JitterBuffer] remembers: about two
 // seconds of ticks at 60 Hz.
@@ -163,7 +167,7 @@ func (p *PresentPredictor) blank(per int64) int64 {
 		off[i] = d
 	}
 	slices.Sort(off)
-	return p.lastPresent + off[(len(off)-1)/2]
+	return p.lastPresent + off[quantile.Rank(len(off), 0.5)] // the median, by nearest rank
 }
 
 // HoldUntil returns the earliest a frame whose present was predicted for
@@ -364,7 +368,7 @@ func (s *samples) leastOfNewest(k, size int) int64 {
 func (s *samples) all() []int64 { return s.buf[:s.n] }
 
 // percentile returns the pct-th percentile of the values kept by nearest
-// rank (the ceil(pct/100 * n)-th smallest), 0 before any.
+// rank (quantile.Rank), 0 before any.
 func (s *samples) percentile(pct int) int64 {
 	if s.n == 0 {
 		return 0
@@ -374,5 +378,5 @@ func (s *samples) percentile(pct int) int64 {
 		slices.Sort(s.sorted[:s.n])
 		s.inOrder = true
 	}
-	return s.sorted[(pct*s.n+99)/100-1]
+	return s.sorted[quantile.Rank(s.n, float64(pct)/100)]
 }
