@@ -229,7 +229,7 @@ func TestFrameAllocs(t *testing.T) {
 	if raceEnabled {
 		bound = 0.9
 	}
-	if sum.AllocsPerFrame < 0 || sum.AllocsPerFrame > bound {
+	if v, ok := sum.AllocsPerFrame.Value(); !ok || v < 0 || v > bound {
 		t.Fatalf("allocs_per_frame = %v over %d frames", sum.AllocsPerFrame, sum.Frames)
 	}
 }

@@ -17,15 +17,16 @@ import (
 // figure, is below it is told apart (benchstat's level too).
 const Alpha = 0.05
 
-// decideFigure is a figure the verdict weighs: its Summary key, what to
-// call it, which way is better, and the margin within which two loops
+// decideFigure is a figure the verdict weighs: the Summary's figure, what
+// to call it, which way is better, and the margin within which two loops
 // are level.
 type decideFigure struct {
-	key, name string
-	higher    bool
-	// capKey names the Summary figure that bounds this one: a tick rate
-	// above the run's hz is no better than hz itself.
-	capKey string
+	fig    Figure
+	name   string
+	higher bool
+	// cap is the Summary figure that bounds this one (none when its Of is
+	// nil): a tick rate above the run's hz is no better than hz itself.
+	cap Figure
 	// ratio compares the figure as a ratio of one loop's to another's (a
 	// rate: 2% of 60 FPS is not 2% of 800), margin then a share (0.02:
 	// within ±2%); otherwise as a difference in unit, margin in unit.
@@ -38,13 +39,13 @@ type decideFigure struct {
 // the worst frames, the smoothness a viewer sees, the sim keeping its rate,
 // and the two latencies, each with its margin of "level".
 var decideFigures = []decideFigure{
-	{key: "fps_mean", name: "frame rate", higher: true, ratio: true, margin: 0.02},
-	{key: "frame_ms_p99", name: "frame time p99", margin: 0.5, unit: "ms"},
-	{key: "on_time_pct", name: "on time", higher: true, margin: 1, unit: "points"},
-	{key: "anim_err_ms_p99", name: "animation error p99", margin: 0.5, unit: "ms"},
-	{key: "tps", name: "ticks per second", higher: true, capKey: "hz", ratio: true, margin: 0.02},
-	{key: "latency_ms_p50", name: "latency p50", margin: 0.5, unit: "ms"},
-	{key: "input_latency_ms_p50", name: "input latency p50", margin: 0.5, unit: "ms"},
+	{fig: FigFPSMean, name: "frame rate", higher: true, ratio: true, margin: 0.02},
+	{fig: FigFrameMsP99, name: "frame time p99", margin: 0.5, unit: "ms"},
+	{fig: FigOnTimePct, name: "on time", higher: true, margin: 1, unit: "points"},
+	{fig: FigAnimErrMsP99, name: "animation error p99", margin: 0.5, unit: "ms"},
+	{fig: FigTPS, name: "ticks per second", higher: true, cap: FigHz, ratio: true, margin: 0.02},
+	{fig: FigLatencyMsP50, name: "latency p50", margin: 0.5, unit: "ms"},
+	{fig: FigInputLatencyP50, name: "input latency p50", margin: 0.5, unit: "ms"},
 }
 
 // marginText says f's margin of "level": "±2%", "±0.5 ms".
@@ -57,8 +58,8 @@ func (f decideFigure) marginText() string {
 
 func (f decideFigure) direction() string {
 	switch {
-	case f.capKey != "":
-		return "higher is better, up to `" + f.capKey + "`"
+	case f.cap.Of != nil:
+		return "higher is better, up to `" + f.cap.Name + "`"
 	case f.higher:
 		return "higher is better"
 	}
@@ -66,16 +67,18 @@ func (f decideFigure) direction() string {
 }
 
 // values returns f's figure of l's reps that measured it, each bounded
-// by its run's capKey figure when f has one.
+// by its run's cap figure when f has one.
 func (f decideFigure) values(l *CellLoop) []float64 {
 	var xs []float64
 	for _, r := range l.Results {
-		v, ok := summaryNum(r.Summary, f.key)
+		v, ok := f.fig.Value(&r.Summary)
 		if !ok {
 			continue
 		}
-		if c, ok := summaryNum(r.Summary, f.capKey); ok && f.capKey != "" {
-			v = min(v, c)
+		if f.cap.Of != nil {
+			if c, ok := f.cap.Value(&r.Summary); ok {
+				v = min(v, c)
+			}
 		}
 		xs = append(xs, v)
 	}
@@ -106,7 +109,7 @@ func Load(c *Cell, fewestSprites int) string {
 	render := c.Sprites > 0 && c.Sprites > fewestSprites || positive(c.RenderCost)
 	for _, l := range c.Loops {
 		for _, r := range l.Results {
-			if s, ok := r.Summary["rendercost"].(string); ok && positive(s) {
+			if positive(r.Summary.RenderCost) {
 				render = true
 			}
 		}
@@ -185,7 +188,7 @@ type pairVerdict struct {
 func inputSource(l *CellLoop) string {
 	src := ""
 	for i, r := range l.Results {
-		s, _ := r.Summary["input_source"].(string)
+		s := r.Summary.InputSource
 		if i > 0 && s != src {
 			return "mixed"
 		}
@@ -282,7 +285,7 @@ func verdict(c *Cell, fig decideFigure, alpha float64) figureVerdict {
 	if !fig.higher {
 		best = slices.Min(v.meds)
 	}
-	if fig.key == "on_time_pct" && best >= keptPct {
+	if fig.fig.Name == FigOnTimePct.Name && best >= keptPct {
 		for i, l := range v.loops {
 			if slices.Max(vals[i]) < behindPct {
 				v.slideshows = append(v.slideshows, l.Loop)
@@ -292,7 +295,7 @@ func verdict(c *Cell, fig decideFigure, alpha float64) figureVerdict {
 	var raws []float64
 	for i := range v.loops {
 		for j := i + 1; j < len(v.loops); j++ {
-			if fig.key == "input_latency_ms_p50" && inputSource(v.loops[i]) != inputSource(v.loops[j]) {
+			if fig.fig.Name == FigInputLatencyP50.Name && inputSource(v.loops[i]) != inputSource(v.loops[j]) {
 				// A synthetic button leaves out the wait for the poll that
 				// a real press includes: the two measure different things.
 				nan := math.NaN()

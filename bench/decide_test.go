@@ -54,7 +54,7 @@ func matrixResults(figs map[string]map[string]float64) []Result {
 				for key, v := range figs[loop] {
 					m[key] = v * (1 + 0.005*float64(rep-2))
 				}
-				rs = append(rs, Result{Loop: loop, SimCost: cell.simcost, Sprites: cell.sprites, Rep: rep, Summary: m})
+				rs = append(rs, Result{Loop: loop, SimCost: cell.simcost, Sprites: cell.sprites, Rep: rep, Summary: sm(m)})
 			}
 		}
 	}
@@ -213,7 +213,7 @@ func TestWhichLoopHolm(t *testing.T) {
 	for rep := range 4 {
 		for i, loop := range []string{"coupled", "decoupled", "pipelined", "threaded"} {
 			rs = append(rs, Result{Loop: loop, SimCost: "0s", Sprites: 1000, Rep: rep,
-				Summary: map[string]any{"fps_mean": float64(100*(i+1) + rep)}})
+				Summary: sm(map[string]any{"fps_mean": float64(100*(i+1) + rep)})})
 		}
 	}
 	if p := MannWhitneyP([]float64{400, 401, 402, 403}, []float64{300, 301, 302, 303}); math.Abs(p-2.0/70) > 1e-9 {
@@ -259,7 +259,7 @@ func TestHolm(t *testing.T) {
 func TestLoadOf(t *testing.T) {
 	cell := func(simcost string, sprites int, rendercost string) *Cell {
 		return &Cell{SimCost: simcost, Sprites: sprites, Loops: []*CellLoop{{Loop: "coupled",
-			Results: []Result{{Summary: map[string]any{"rendercost": rendercost}}}}}}
+			Results: []Result{{Summary: sm(map[string]any{"rendercost": rendercost})}}}}}
 	}
 	for _, c := range []struct {
 		c    *Cell
@@ -289,7 +289,7 @@ func TestWhichLoopTickRate(t *testing.T) {
 	for rep := range 5 {
 		for loop, tps := range map[string]float64{"coupled": 30, "decoupled": 61.4, "threaded": 60} {
 			rs = append(rs, Result{Loop: loop, SimCost: "25ms", Sprites: 1000, Rep: rep,
-				Summary: map[string]any{"tps": tps, "hz": 60.0}})
+				Summary: sm(map[string]any{"tps": tps, "hz": 60.0})})
 		}
 	}
 	var buf bytes.Buffer
@@ -341,7 +341,7 @@ func TestInputSourcesApart(t *testing.T) {
 		for loop, src := range map[string]string{"coupled": "xtest", "threaded": "synthetic", "decoupled": "xtest"} {
 			lat := map[string]float64{"coupled": 30, "threaded": 10, "decoupled": 20}[loop] + float64(rep)/10
 			rs = append(rs, Result{Loop: loop, SimCost: "0s", Sprites: 1000, Rep: rep,
-				Summary: map[string]any{"input_latency_ms_p50": lat, "input_source": src}})
+				Summary: sm(map[string]any{"input_latency_ms_p50": lat, "input_source": src})})
 		}
 	}
 	var buf bytes.Buffer

@@ -11,44 +11,58 @@ import (
 // figure that could not be measured (no frames, a probe that did not move)
 // is NaN.
 type Figures struct {
-	Frames              int     // frames measured
-	FPSMean             float64 // (frames-1) / (last present - first present)
-	FrameMsP50          float64 // present-to-present intervals
-	FrameMsP99          float64
-	FrameMsMax          float64
-	Hitches             int     // frames over 60 ms and 1.5x the frame before (Unreal's definition)
-	TPS                 float64 // ticks started per second of the window
-	TickJitterMsP99     float64 // tick start - due
-	AnimErrMsP99        float64 // |animation error| (PresentMon)
-	AnimErrMsP95        float64
-	AnimErrMsRMS        float64
-	AnimErrOver2ms      int     // frames whose |animation error| is over 2 ms
-	Judder              float64 // coefficient of variation of the probe's on-screen speed
-	JudderPixels        float64 // the same from the whole pixels the probe covers
-	OnTimePct           float64 // share of display time the picture is within OnTimeTolMs of right ([OnTime])
-	LatencyMsP50        float64 // present - start of the newest tick shown
-	LatencyMsP99        float64
-	InputLatencyMsP50   float64 // present of the first frame showing an input's tick - its stamp
-	InputLatencyMsP99   float64
-	Inputs              int     // input events measured
-	OverdueFrames       int     // frames drawn after their next snapshot was due
-	ExtrapolatedFrames  int     // frames drawn past the newest snapshot (alpha > 1)
-	DelayMsP50          float64 // the interpolation delay in use
-	HoldMsP50           float64 // the present hold's lead (0: none)
-	SnapshotAgeMsP50    float64
-	SnapshotAgeMsP99    float64
-	SimBackwardsFrames  int     // frames that show an earlier sim time than the frame before (must be 0)
-	SimHeldFrames       int     // frames that show the same sim time as the frame before while time passed
-	ProbeErrorPxMaxAbs  float64 // NaN from a Stream: it needs the whole run's median
-	ProbeSpeedPxPerSecs float64 // mean on-screen speed of the probe
-	FrameWorkMsP50      float64 // decision to present ([FrameWorkMs])
+	Frames          int `json:"frames"`       // frames measured
+	FPSMean         Num `json:"fps_mean"`     // (frames-1) / (last present - first present)
+	FrameMsP50      Num `json:"frame_ms_p50"` // present-to-present intervals
+	FrameMsP99      Num `json:"frame_ms_p99"`
+	FrameMsMax      Num `json:"frame_ms_max"`
+	Hitches         int `json:"hitches"`            // frames over 60 ms and 1.5x the frame before (Unreal's definition)
+	TPS             Num `json:"tps"`                // ticks started per second of the window
+	TickJitterMsP99 Num `json:"tick_jitter_ms_p99"` // tick start - due
+	AnimErrMsP99    Num `json:"anim_err_ms_p99"`    // |animation error| (PresentMon)
+	AnimErrMsRMS    Num `json:"anim_err_ms_rms"`
+	AnimErrMsP95    Num `json:"anim_err_ms_p95"`
+	AnimErrOver2ms  int `json:"frames_anim_err_over_2ms"` // frames whose |animation error| is over 2 ms
+	Judder          Num `json:"judder"`                   // coefficient of variation of the probe's on-screen speed
+	JudderPixels    Num `json:"judder_pixels"`            // the same from the whole pixels the probe covers
+	OnTimePct       Num `json:"on_time_pct"`              // share of display time the picture is within OnTimeTolMs of right ([OnTime])
+	LatencyMsP50    Num `json:"latency_ms_p50"`           // present - start of the newest tick shown
+	LatencyMsP99    Num `json:"latency_ms_p99"`
+	InputLatency
+	OverdueFrames      int `json:"frames_snapshot_overdue"` // frames drawn after their next snapshot was due
+	ExtrapolatedFrames int `json:"frames_extrapolated"`     // frames drawn past the newest snapshot (alpha > 1)
+	DelayMsP50         Num `json:"interp_delay_ms_p50"`     // the interpolation delay in use
+	HoldMsP50          Num `json:"present_hold_ms_p50"`     // the present hold's lead (0: none)
+	SnapshotAgeMsP50   Num `json:"snapshot_age_ms_p50"`
+	SnapshotAgeMsP99   Num `json:"snapshot_age_ms_p99"`
+	SimBackwardsFrames int `json:"frames_sim_backwards"` // frames that show an earlier sim time than the frame before (must be 0)
+	SimHeldFrames      int `json:"frames_sim_held"`      // frames that show the same sim time as the frame before while time passed
+
+	// Not in the summary: the probe's error and speed, which tests check,
+	// and the median frame work, which -host-floor times.
+	ProbeErrorPxMaxAbs  float64 `json:"-"` // NaN from a Stream: it needs the whole run's median
+	ProbeSpeedPxPerSecs float64 `json:"-"` // mean on-screen speed of the probe
+	FrameWorkMsP50      float64 `json:"-"` // decision to present ([FrameWorkMs])
 
 	// What a [Stream] could not read or pair (0 from Compute): records
 	// overwritten in their rings before it read them, and inputs in the
 	// window whose first frame showing them may have been among the lost
-	// frames, left out of the input latency.
-	FramesLost, TicksLost, InputsLost int
-	InputsUnpaired                    int
+	// frames, left out of the input latency. The summary counts the lost
+	// ones in records_lost.
+	FramesLost     int `json:"-"`
+	TicksLost      int `json:"-"`
+	InputsLost     int `json:"-"`
+	InputsUnpaired int `json:"-"`
+}
+
+// InputLatency is the input latency: from the stamp of each input (a
+// button the bench pushes, a key) to the present of the first frame
+// showing its tick, from the records; with the bench's real presses, from
+// each press instead (the bench's input add-on fills it then).
+type InputLatency struct {
+	Inputs            int `json:"inputs"` // input events measured
+	InputLatencyMsP50 Num `json:"input_latency_ms_p50"`
+	InputLatencyMsP99 Num `json:"input_latency_ms_p99"`
 }
 
 // Compute derives every figure from the records of run r. It is a pure
@@ -59,31 +73,29 @@ func Compute(r *Records) Figures {
 	fr, _ := r.Window()
 	ft := FrameTimes(fr)
 	f := Figures{
-		Frames:            len(fr),
-		FPSMean:           FPS(fr),
-		FrameMsP50:        Percentile(ft, 0.5),
-		FrameMsP99:        Percentile(ft, 0.99),
-		FrameMsMax:        Percentile(ft, 1),
-		Hitches:           Hitches(ft),
-		TPS:               r.TPS(),
-		TickJitterMsP99:   Percentile(r.TickLateness(), 0.99),
-		Judder:            Judder(fr),
-		JudderPixels:      JudderPixels(fr),
-		InputLatencyMsP50: math.NaN(),
-		InputLatencyMsP99: math.NaN(),
+		Frames:          len(fr),
+		FPSMean:         Num(FPS(fr)),
+		FrameMsP50:      Num(Percentile(ft, 0.5)),
+		FrameMsP99:      Num(Percentile(ft, 0.99)),
+		FrameMsMax:      Num(Percentile(ft, 1)),
+		Hitches:         Hitches(ft),
+		TPS:             Num(r.TPS()),
+		TickJitterMsP99: Num(Percentile(r.TickLateness(), 0.99)),
+		Judder:          Num(Judder(fr)),
+		JudderPixels:    Num(JudderPixels(fr)),
 	}
 	ae := AnimErrors(r.OnSchedule(fr))
 	for i, e := range ae {
 		ae[i] = math.Abs(e)
 	}
-	f.AnimErrMsP99, f.AnimErrMsP95, f.AnimErrMsRMS = Percentile(ae, 0.99), Percentile(ae, 0.95), RMS(ae)
+	f.AnimErrMsP99, f.AnimErrMsP95, f.AnimErrMsRMS = Num(Percentile(ae, 0.99)), Num(Percentile(ae, 0.95)), Num(RMS(ae))
 	f.AnimErrOver2ms = CountOver(ae, 2)
-	f.OnTimePct = OnTime(r.OnSchedule(fr))
+	f.OnTimePct = Num(OnTime(r.OnSchedule(fr)))
 	lat := r.Latencies(fr)
-	f.LatencyMsP50, f.LatencyMsP99 = Percentile(lat, 0.5), Percentile(lat, 0.99)
+	f.LatencyMsP50, f.LatencyMsP99 = Num(Percentile(lat, 0.5)), Num(Percentile(lat, 0.99))
 	in := r.InputLatencies(fr)
 	f.Inputs = len(in)
-	f.InputLatencyMsP50, f.InputLatencyMsP99 = Percentile(in, 0.5), Percentile(in, 0.99)
+	f.InputLatencyMsP50, f.InputLatencyMsP99 = Num(Percentile(in, 0.5)), Num(Percentile(in, 0.99))
 	var ages, delays, holds []float64
 	for _, x := range fr {
 		if x.Overdue {
@@ -98,9 +110,9 @@ func Compute(r *Records) Figures {
 			ages = append(ages, ms(x.Age))
 		}
 	}
-	f.SnapshotAgeMsP50, f.SnapshotAgeMsP99 = Percentile(ages, 0.5), Percentile(ages, 0.99)
-	f.DelayMsP50 = Percentile(delays, 0.5)
-	f.HoldMsP50 = Percentile(holds, 0.5)
+	f.SnapshotAgeMsP50, f.SnapshotAgeMsP99 = Num(Percentile(ages, 0.5)), Num(Percentile(ages, 0.99))
+	f.DelayMsP50 = Num(Percentile(delays, 0.5))
+	f.HoldMsP50 = Num(Percentile(holds, 0.5))
 	f.FrameWorkMsP50 = Percentile(FrameWorkMs(fr), 0.5)
 	for i := 1; i < len(fr); i++ {
 		switch {

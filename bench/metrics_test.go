@@ -26,7 +26,7 @@ func paced(n int, interval int64) []FrameRecord {
 	return fr
 }
 
-func near(a, b, eps float64) bool { return math.Abs(a-b) <= eps }
+func near[A ~float64](a A, b, eps float64) bool { return math.Abs(float64(a)-b) <= eps }
 
 func TestPerfectlyPaced(t *testing.T) {
 	fr := paced(300, tick60)
@@ -617,7 +617,7 @@ func TestComputeFrameCounters(t *testing.T) {
 	if f.SnapshotAgeMsP50 != 0 || f.SnapshotAgeMsP99 != 4 {
 		t.Errorf("snapshot age p50 %v p99 %v, want 0 and 4 (of 0, 0, 4)", f.SnapshotAgeMsP50, f.SnapshotAgeMsP99)
 	}
-	if f := Compute(&Records{Hz: 60, To: math.MaxInt64}); f.Frames != 0 || !math.IsNaN(f.FPSMean) || !math.IsNaN(f.AnimErrMsP99) || !math.IsNaN(f.SnapshotAgeMsP50) {
+	if f := Compute(&Records{Hz: 60, To: math.MaxInt64}); f.Frames != 0 || !math.IsNaN(float64(f.FPSMean)) || !math.IsNaN(float64(f.AnimErrMsP99)) || !math.IsNaN(float64(f.SnapshotAgeMsP50)) {
 		t.Errorf("no frames: %+v; want NaN figures", f)
 	}
 }

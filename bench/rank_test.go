@@ -123,7 +123,7 @@ func TestLooksNullRate(t *testing.T) {
 		for _, loop := range []string{"coupled", "decoupled", "pipelined", "threaded"} {
 			l := &CellLoop{Loop: loop}
 			for rep := range 30 {
-				l.Results = append(l.Results, Result{Rep: rep, Summary: map[string]any{"fps_mean": 500 * math.Exp(0.015*rng.NormFloat64())}})
+				l.Results = append(l.Results, Result{Rep: rep, Summary: sm(map[string]any{"fps_mean": 500 * math.Exp(0.015*rng.NormFloat64())})})
 			}
 			c.Loops = append(c.Loops, l)
 		}

@@ -144,7 +144,7 @@ func inputNote(results []Result) string {
 	n := map[string]int{}
 	var srcs []string
 	for _, r := range results {
-		s, _ := r.Summary["input_source"].(string)
+		s := r.Summary.InputSource
 		if s == "" {
 			s = "unknown"
 		}

@@ -3,7 +3,6 @@ package bench
 import (
 	"bufio"
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -41,16 +40,19 @@ const benchPkg = "github.com/tandem-engine/tandem"
 // ("higher", "lower", or "" for neither: tps should equal the tick rate,
 // and judder measures evenness only: a slideshow of even frames scores
 // lowest, so it is read with on-time-%, never on its own).
-var benchUnits = []struct{ key, unit, better string }{
-	{"fps_mean", "fps", "higher"},
-	{"judder", "judder", ""},
-	{"on_time_pct", "on-time-%", "higher"},
-	{"anim_err_ms_p99", "anim-err-p99-ms", "lower"},
-	{"frame_ms_p99", "frame-p99-ms", "lower"},
-	{"latency_ms_p50", "latency-p50-ms", "lower"},
-	{"input_latency_ms_p50", "input-latency-p50-ms", "lower"},
-	{"tps", "tps", ""},
-	{"allocs_per_frame", "allocs/frame", "lower"},
+var benchUnits = []struct {
+	fig          Figure
+	unit, better string
+}{
+	{FigFPSMean, "fps", "higher"},
+	{FigJudder, "judder", ""},
+	{FigOnTimePct, "on-time-%", "higher"},
+	{FigAnimErrMsP99, "anim-err-p99-ms", "lower"},
+	{FigFrameMsP99, "frame-p99-ms", "lower"},
+	{FigLatencyMsP50, "latency-p50-ms", "lower"},
+	{FigInputLatencyP50, "input-latency-p50-ms", "lower"},
+	{FigTPS, "tps", ""},
+	{FigAllocsPerFrame, "allocs/frame", "lower"},
 }
 
 // WriteBenchTxt writes results in Go's benchmark format, one line per
@@ -60,8 +62,7 @@ var benchUnits = []struct{ key, unit, better string }{
 //	BenchmarkLoop/loop=decoupled/simcost=14ms/sprites=2000	1	9009009 ns/frame	111.0 fps	...
 //
 // ns/frame is 1e9/fps_mean; the other figures come from Result.Summary. A
-// figure that is missing, not a number, or negative (-1 is "not measured")
-// is left out of its line; a result with no figure at all has no line
+// figure not measured (null) is left out of its line; a result with no figure at all has no line
 // (benchstat warns of one without measurements). Whitespace in a name becomes '_', as the
 // testing package does, so that a name stays one field. The header gives
 // goos, goarch, pkg, cpu (when /proc/cpuinfo names it) and, in "Unit"
@@ -81,11 +82,11 @@ func WriteBenchTxt(w io.Writer, results []Result) error {
 	var line strings.Builder
 	for _, r := range results {
 		line.Reset()
-		if fps, ok := summaryNum(r.Summary, "fps_mean"); ok && fps > 0 {
+		if fps, ok := FigFPSMean.Value(&r.Summary); ok && fps > 0 {
 			writeBenchValue(&line, 1e9/fps, "ns/frame")
 		}
 		for _, u := range benchUnits {
-			if v, ok := summaryNum(r.Summary, u.key); ok {
+			if v, ok := u.fig.Value(&r.Summary); ok {
 				writeBenchValue(&line, v, u.unit)
 			}
 		}
@@ -139,37 +140,6 @@ func writeBenchValue(w io.Writer, v float64, unit string) {
 	fmt.Fprintf(w, "\t%.*f %s", prec, v, unit)
 }
 
-// summaryNum returns the number s holds under key, and whether it is a
-// measured figure: present, a finite number, and not negative (the JSON
-// summary writes -1 for "not measured").
-func summaryNum(s map[string]any, key string) (float64, bool) {
-	var v float64
-	switch x := s[key].(type) {
-	case float64:
-		v = x
-	case float32:
-		v = float64(x)
-	case int:
-		v = float64(x)
-	case int64:
-		v = float64(x)
-	case uint64:
-		v = float64(x)
-	case json.Number:
-		f, err := x.Float64()
-		if err != nil {
-			return 0, false
-		}
-		v = f
-	default:
-		return 0, false
-	}
-	if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
-		return 0, false
-	}
-	return v, true
-}
-
 // cpuName returns the CPU's model name from /proc/cpuinfo, as the testing
 // package prints it in its cpu line, or "" when it is not known.
 var cpuName = sync.OnceValue(func() string {
@@ -185,39 +155,39 @@ var cpuName = sync.OnceValue(func() string {
 	return ""
 })
 
-// mdMetric is a column of the Markdown report: a Summary key, how many
+// mdMetric is a column of the Markdown report: a Summary figure, how many
 // decimals to print, whether to drop trailing zeros (for counts that are
 // whole but for a median of two), and which way is better ("higher",
 // "lower", "higher, up to hz" for the tick rate, which should equal hz,
 // "lower, among loops on time" for judder, which a slideshow wins, or ""
 // for neither).
 type mdMetric struct {
-	key      string
+	fig      Figure
 	decimals int
 	trim     bool
 	better   string
 }
 
 var mdMetrics = []mdMetric{
-	{"fps_mean", 1, false, "higher"},
-	{"frame_ms_p50", 2, false, "lower"},
-	{"frame_ms_p99", 2, false, "lower"},
-	{"hitches", 1, true, "lower"},
-	{"tps", 1, false, "higher, up to hz"},
-	{"tick_jitter_ms_p99", 2, false, "lower"},
-	{"anim_err_ms_p99", 2, false, "lower"},
-	{"judder", 3, false, "lower, among loops on time"},
-	{"on_time_pct", 1, false, "higher"},
-	{"latency_ms_p50", 2, false, "lower"},
-	{"input_latency_ms_p50", 2, false, "lower"},
-	{"allocs_per_frame", 3, true, "lower"},
+	{FigFPSMean, 1, false, "higher"},
+	{FigFrameMsP50, 2, false, "lower"},
+	{FigFrameMsP99, 2, false, "lower"},
+	{FigHitches, 1, true, "lower"},
+	{FigTPS, 1, false, "higher, up to hz"},
+	{FigTickJitterMsP99, 2, false, "lower"},
+	{FigAnimErrMsP99, 2, false, "lower"},
+	{FigJudder, 3, false, "lower, among loops on time"},
+	{FigOnTimePct, 1, false, "higher"},
+	{FigLatencyMsP50, 2, false, "lower"},
+	{FigInputLatencyP50, 2, false, "lower"},
+	{FigAllocsPerFrame, 3, true, "lower"},
 }
 
 // evennessOnly reports whether m measures only how even the frames are, so
 // that a slideshow of even frames scores best on it: in a side-by-side
 // table, a loop that falls behind on time (see [behindPct]) is marked not
 // comparable on it, and so is its ratio.
-func (m mdMetric) evennessOnly() bool { return m.key == "judder" }
+func (m mdMetric) evennessOnly() bool { return m.fig.Name == FigJudder.Name }
 
 // baseLoop is the loop the side-by-side tables compare the others with.
 const baseLoop = "coupled"
@@ -265,21 +235,21 @@ func WriteMatrixMarkdownAt(w io.Writer, title string, results []Result, notes []
 	// Each run's row also says how much the host stole while it ran, so
 	// that a disturbed run stands out; the side-by-side tables leave it out
 	// (a ratio of steal means nothing).
-	runMetrics := append(slices.Clip(mdMetrics), mdMetric{"host_steal_pct", 1, false, "lower"})
+	runMetrics := append(slices.Clip(mdMetrics), mdMetric{FigHostStealPct, 1, false, "lower"})
 	head := []string{"loop", "simcost", "sprites", "rep", "`input_source`"}
 	for _, m := range runMetrics {
-		head = append(head, "`"+m.key+"`")
+		head = append(head, "`"+m.fig.Name+"`")
 	}
 	mdRow(bw, head)
 	mdRule(bw, len(head))
 	for _, r := range results {
-		src, _ := r.Summary["input_source"].(string)
+		src := r.Summary.InputSource
 		if src == "" {
 			src = "–"
 		}
 		row := []string{mdEscape(r.Loop), mdEscape(r.SimCost), spritesText(r.Sprites), strconv.Itoa(r.Rep), mdEscape(src)}
 		for _, m := range runMetrics {
-			v, ok := summaryNum(r.Summary, m.key)
+			v, ok := m.fig.Value(&r.Summary)
 			row = append(row, m.format(v, ok))
 		}
 		mdRow(bw, row)
@@ -316,14 +286,14 @@ func WriteMatrixMarkdownAt(w io.Writer, title string, results []Result, notes []
 // On a figure that measures evenness only, a slideshow (a loop behind on
 // time, as the verdict finds it) is marked not comparable.
 func writeSideBySide(w io.Writer, c *Cell, base *CellLoop) {
-	slideshows := verdict(c, decideFigure{key: "on_time_pct", higher: true}, Alpha).slideshows
+	slideshows := verdict(c, decideFigure{fig: FigOnTimePct, higher: true}, Alpha).slideshows
 	notComparable := func(m mdMetric, l *CellLoop) bool {
 		return m.evennessOnly() && slices.Contains(slideshows, l.Loop)
 	}
 	for _, m := range mdMetrics {
-		row := []string{"`" + m.key + "`", cmp.Or(m.better, "neither")}
+		row := []string{"`" + m.fig.Name + "`", cmp.Or(m.better, "neither")}
 		for _, l := range c.Loops {
-			v, ok := l.Median(m.key)
+			v, ok := l.Median(m.fig)
 			s := m.format(v, ok)
 			if ok && notComparable(m, l) {
 				s += " (slideshow, see `on_time_pct`: not comparable)"
@@ -331,12 +301,12 @@ func writeSideBySide(w io.Writer, c *Cell, base *CellLoop) {
 			row = append(row, s)
 		}
 		if base != nil {
-			b, bok := base.Median(m.key)
+			b, bok := base.Median(m.fig)
 			for _, l := range c.Loops {
 				if l == base {
 					continue
 				}
-				v, ok := l.Median(m.key)
+				v, ok := l.Median(m.fig)
 				switch {
 				case notComparable(m, l) || notComparable(m, base):
 					row = append(row, "not comparable")
@@ -401,14 +371,13 @@ func (c *Cell) ByLoop(name string) *CellLoop {
 	return nil
 }
 
-// Median returns the median of the figure key over l's reps that measured
-// it (the mean of the middle two for an even count; unlike [Percentile],
+// Median returns the median of figure f over l's reps that measured it (the mean of the middle two for an even count; unlike [Percentile],
 // which always picks a sample, so that two reps do not report the lower
 // one), and whether any did.
-func (l *CellLoop) Median(key string) (float64, bool) {
+func (l *CellLoop) Median(f Figure) (float64, bool) {
 	var xs []float64
 	for _, r := range l.Results {
-		if v, ok := summaryNum(r.Summary, key); ok {
+		if v, ok := f.Value(&r.Summary); ok {
 			xs = append(xs, v)
 		}
 	}

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"math"
 	"os"
@@ -22,19 +23,19 @@ var benchLine = regexp.MustCompile(`^Benchmark\S+\t\d+(\t *[-+0-9.eE]+ \S+)+$`)
 
 func TestWriteBenchTxt(t *testing.T) {
 	results := []Result{
-		{Name: "loop=decoupled/simcost=14ms/sprites=2000", Summary: map[string]any{
+		{Name: "loop=decoupled/simcost=14ms/sprites=2000", Summary: sm(map[string]any{
 			"fps_mean": 110.0, "judder": 0.0512, "anim_err_ms_p99": 1.5, "frame_ms_p99": 12.8,
 			"latency_ms_p50": 20.1, "input_latency_ms_p50": 31.5, "tps": 60.0, "allocs_per_frame": 0.0, "state_hash": "00ff",
-		}},
+		})},
 		// -1 and missing figures are left out; a space in the name becomes '_'.
-		{Name: "loop=odd loop/simcost=14ms/sprites=2000", Summary: map[string]any{
+		{Name: "loop=odd loop/simcost=14ms/sprites=2000", Summary: sm(map[string]any{
 			"fps_mean": 47.3, "judder": -1.0, "anim_err_ms_p99": 3.25, "frame_ms_p99": 40.0,
 			"tps": 59.9, "allocs_per_frame": 0.125,
-		}},
+		})},
 		// No name: built from the cell. No fps: no ns/frame.
-		{Loop: "coupled", SimCost: "2ms", Sprites: 100, Summary: map[string]any{"tps": 60.0}},
+		{Loop: "coupled", SimCost: "2ms", Sprites: 100, Summary: sm(map[string]any{"tps": 60.0})},
 		// Nothing measured: no line.
-		{Name: "loop=coupled/simcost=2ms/sprites=200", Summary: map[string]any{"fps_mean": -1.0, "judder": math.NaN()}},
+		{Name: "loop=coupled/simcost=2ms/sprites=200", Summary: sm(map[string]any{"fps_mean": -1.0, "judder": math.NaN()})},
 	}
 	wantNames := []string{
 		"BenchmarkLoop/loop=decoupled/simcost=14ms/sprites=2000",
@@ -46,9 +47,9 @@ func TestWriteBenchTxt(t *testing.T) {
 		{"ns/frame", "fps", "anim-err-p99-ms", "frame-p99-ms", "tps", "allocs/frame"},
 		{"tps"},
 	}
-	unitKey := map[string]string{}
+	unitFig := map[string]Figure{}
 	for _, u := range benchUnits {
-		unitKey[u.unit] = u.key
+		unitFig[u.unit] = u.fig
 	}
 
 	var buf bytes.Buffer
@@ -103,9 +104,9 @@ func TestWriteBenchTxt(t *testing.T) {
 		for u, v := range vals {
 			want := 0.0
 			if u == "ns/frame" {
-				want = 1e9 / results[i].Summary["fps_mean"].(float64)
+				want = 1e9 / float64(results[i].Summary.FPSMean)
 			} else {
-				want = results[i].Summary[unitKey[u]].(float64)
+				want, _ = unitFig[u].Value(&results[i].Summary)
 			}
 			// Printed with five significant digits or more.
 			if math.Abs(v-want) > 1e-4*math.Abs(want)+1e-7 {
@@ -121,7 +122,7 @@ func cellResults(loop, simCost string, sprites int, fps, p99 []float64) []Result
 	for i := range fps {
 		out = append(out, Result{
 			Loop: loop, SimCost: simCost, Sprites: sprites, Rep: i,
-			Summary: map[string]any{"fps_mean": fps[i], "frame_ms_p99": p99[i], "judder": -1.0, "hitches": 0.0},
+			Summary: sm(map[string]any{"fps_mean": fps[i], "frame_ms_p99": p99[i], "judder": -1.0, "hitches": 0.0}),
 		})
 	}
 	return out
@@ -171,7 +172,7 @@ func TestWriteMarkdown(t *testing.T) {
 	head := mdCells(t, md, "# bench", "loop")
 	want := []string{"loop", "simcost", "sprites", "rep", "`input_source`"}
 	for _, m := range mdMetrics {
-		want = append(want, "`"+m.key+"`")
+		want = append(want, "`"+m.fig.Name+"`")
 	}
 	want = append(want, "`host_steal_pct`") // per run only
 	if !slices.Equal(head, want) {
@@ -367,12 +368,12 @@ func TestReadCSVErrors(t *testing.T) {
 
 func ExampleWriteMarkdown() {
 	results := []Result{
-		{Loop: "coupled", SimCost: "14ms", Sprites: 2000, Summary: map[string]any{
+		{Loop: "coupled", SimCost: "14ms", Sprites: 2000, Summary: sm(map[string]any{
 			"fps_mean": 50.0, "frame_ms_p99": 31.25, "judder": 0.21, "tps": 60.0, "allocs_per_frame": 0.0, "latency_ms_p50": -1.0,
-			"host_steal_pct": 0.31}},
-		{Loop: "decoupled", SimCost: "14ms", Sprites: 2000, Summary: map[string]any{
+			"host_steal_pct": 0.31})},
+		{Loop: "decoupled", SimCost: "14ms", Sprites: 2000, Summary: sm(map[string]any{
 			"fps_mean": 110.0, "frame_ms_p99": 12.5, "judder": 0.042, "tps": 60.0, "allocs_per_frame": 0.0, "latency_ms_p50": 24.5,
-			"host_steal_pct": 9.12}},
+			"host_steal_pct": 9.12})},
 	}
 	if err := WriteMarkdown(os.Stdout, "", results); err != nil {
 		fmt.Println(err)
@@ -401,8 +402,8 @@ func ExampleWriteMarkdown() {
 	//
 	// | loop | simcost | sprites | rep | `input_source` | `fps_mean` | `frame_ms_p50` | `frame_ms_p99` | `hitches` | `tps` | `tick_jitter_ms_p99` | `anim_err_ms_p99` | `judder` | `on_time_pct` | `latency_ms_p50` | `input_latency_ms_p50` | `allocs_per_frame` | `host_steal_pct` |
 	// | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
-	// | coupled | 14ms | 2000 | 0 | – | 50.0 | – | 31.25 | – | 60.0 | – | – | 0.210 | – | – | – | 0 | 0.3 |
-	// | decoupled | 14ms | 2000 | 0 | – | 110.0 | – | 12.50 | – | 60.0 | – | – | 0.042 | – | 24.50 | – | 0 | 9.1 |
+	// | coupled | 14ms | 2000 | 0 | – | 50.0 | – | 31.25 | 0 | 60.0 | – | – | 0.210 | – | – | – | 0 | 0.3 |
+	// | decoupled | 14ms | 2000 | 0 | – | 110.0 | – | 12.50 | 0 | 60.0 | – | – | 0.042 | – | 24.50 | – | 0 | 9.1 |
 	//
 	// ## Side by side: simcost=14ms, sprites=2000
 	//
@@ -411,7 +412,7 @@ func ExampleWriteMarkdown() {
 	// | `fps_mean` | higher | 50.0 | 110.0 | 2.20x |
 	// | `frame_ms_p50` | lower | – | – | – |
 	// | `frame_ms_p99` | lower | 31.25 | 12.50 | 0.40x |
-	// | `hitches` | lower | – | – | – |
+	// | `hitches` | lower | 0 | 0 | – |
 	// | `tps` | higher, up to hz | 60.0 | 60.0 | 1.00x |
 	// | `tick_jitter_ms_p99` | lower | – | – | – |
 	// | `anim_err_ms_p99` | lower | – | – | – |
@@ -420,4 +421,26 @@ func ExampleWriteMarkdown() {
 	// | `latency_ms_p50` | lower | – | 24.50 | – |
 	// | `input_latency_ms_p50` | lower | – | – | – |
 	// | `allocs_per_frame` | lower | 0 | 0 | – |
+}
+
+// sm is the Summary a JSON line with m's fields decodes to: NaN (and -1
+// in the tests' older tables) stands for "not measured", which the line
+// writes null.
+func sm(m map[string]any) Summary {
+	clean := map[string]any{}
+	for k, v := range m {
+		if f, ok := v.(float64); ok && (math.IsNaN(f) || f == -1) {
+			v = nil
+		}
+		clean[k] = v
+	}
+	b, err := json.Marshal(clean)
+	if err != nil {
+		panic(err)
+	}
+	s, err := ReadSummary(b)
+	if err != nil {
+		panic(err)
+	}
+	return s
 }

@@ -24,9 +24,9 @@ type Result struct {
 	RenderCost string
 	Knobs      string
 	Rep        int
-	// Summary is the run's JSON summary line, decoded: the contract names
-	// (fps_mean, frame_ms_p99, judder, ...) with their values.
-	Summary map[string]any
+	// Summary is the run's JSON summary line, decoded into its sections
+	// (the game's own counters, which the reports do not read, left out).
+	Summary Summary
 	// Frames and Ticks are the run's records in its measured window, for
 	// the charts; nil when not kept.
 	Frames []FrameRecord

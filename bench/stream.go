@@ -339,31 +339,32 @@ func (s *Stream) frame(x FrameRecord) {
 func (s *Stream) Figures() Figures {
 	f := s.f
 	nan := math.NaN()
-	f.FPSMean, f.TPS, f.AnimErrMsRMS, f.ProbeErrorPxMaxAbs = nan, nan, nan, nan
+	f.FPSMean, f.TPS, f.AnimErrMsRMS, f.ProbeErrorPxMaxAbs = NaN, NaN, NaN, nan
 	if f.Frames >= 2 && s.last.Present > s.first.Present {
-		f.FPSMean = float64(f.Frames-1) * 1e9 / float64(s.last.Present-s.first.Present)
+		f.FPSMean = Num(float64(f.Frames-1) * 1e9 / float64(s.last.Present-s.first.Present))
 	}
 	if f.Frames > 1 {
 		f.ProbeSpeedPxPerSecs = (s.last.ProbeX - s.first.ProbeX) / (float64(s.last.Present-s.first.Present) / 1e9)
 	}
 	if s.run.To > s.run.From {
-		f.TPS = float64(s.ticksIn) * 1e9 / float64(s.run.To-s.run.From)
+		f.TPS = Num(float64(s.ticksIn) * 1e9 / float64(s.run.To-s.run.From))
 	}
-	f.OnTimePct = nan
+	f.OnTimePct = NaN
 	if s.upTime > 0 {
-		f.OnTimePct = 100 * s.onTime / s.upTime
+		f.OnTimePct = Num(100 * s.onTime / s.upTime)
 	}
 	if s.animN > 0 {
-		f.AnimErrMsRMS = math.Sqrt(s.animSumSq / float64(s.animN))
+		f.AnimErrMsRMS = Num(math.Sqrt(s.animSumSq / float64(s.animN)))
 	}
-	f.FrameMsP50, f.FrameMsP99, f.FrameMsMax = s.frameMs.Quantile(0.5), s.frameMs.Quantile(0.99), s.frameMs.Quantile(1)
-	f.TickJitterMsP99 = s.tickLate.Quantile(0.99)
-	f.AnimErrMsP99, f.AnimErrMsP95 = s.animErr.Quantile(0.99), s.animErr.Quantile(0.95)
-	f.Judder, f.JudderPixels = s.judder.cv(f.Frames), s.judderPx.cv(f.Frames)
-	f.LatencyMsP50, f.LatencyMsP99 = s.latency.Quantile(0.5), s.latency.Quantile(0.99)
-	f.InputLatencyMsP50, f.InputLatencyMsP99 = s.inputLatency.Quantile(0.5), s.inputLatency.Quantile(0.99)
-	f.DelayMsP50, f.HoldMsP50 = s.delay.Quantile(0.5), s.hold.Quantile(0.5)
-	f.SnapshotAgeMsP50, f.SnapshotAgeMsP99 = s.age.Quantile(0.5), s.age.Quantile(0.99)
+	q := func(h *Histogram, q float64) Num { return Num(h.Quantile(q)) }
+	f.FrameMsP50, f.FrameMsP99, f.FrameMsMax = q(s.frameMs, 0.5), q(s.frameMs, 0.99), q(s.frameMs, 1)
+	f.TickJitterMsP99 = q(s.tickLate, 0.99)
+	f.AnimErrMsP99, f.AnimErrMsP95 = q(s.animErr, 0.99), q(s.animErr, 0.95)
+	f.Judder, f.JudderPixels = Num(s.judder.cv(f.Frames)), Num(s.judderPx.cv(f.Frames))
+	f.LatencyMsP50, f.LatencyMsP99 = q(s.latency, 0.5), q(s.latency, 0.99)
+	f.InputLatencyMsP50, f.InputLatencyMsP99 = q(s.inputLatency, 0.5), q(s.inputLatency, 0.99)
+	f.DelayMsP50, f.HoldMsP50 = q(s.delay, 0.5), q(s.hold, 0.5)
+	f.SnapshotAgeMsP50, f.SnapshotAgeMsP99 = q(s.age, 0.5), q(s.age, 0.99)
 	f.FrameWorkMsP50 = s.work.Quantile(0.5)
 	return f
 }

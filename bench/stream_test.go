@@ -212,10 +212,10 @@ func checkFigures(t *testing.T, got, want Figures) {
 		name      string
 		got, want float64
 	}{
-		{"fps", got.FPSMean, want.FPSMean}, {"tps", got.TPS, want.TPS}, {"rms", got.AnimErrMsRMS, want.AnimErrMsRMS},
-		{"judder", got.Judder, want.Judder}, {"judder pixels", got.JudderPixels, want.JudderPixels},
-		{"on time", got.OnTimePct, want.OnTimePct},
-		{"probe speed", got.ProbeSpeedPxPerSecs, want.ProbeSpeedPxPerSecs}, {"frame max", got.FrameMsMax, want.FrameMsMax},
+		{"fps", float64(got.FPSMean), float64(want.FPSMean)}, {"tps", float64(got.TPS), float64(want.TPS)}, {"rms", float64(got.AnimErrMsRMS), float64(want.AnimErrMsRMS)},
+		{"judder", float64(got.Judder), float64(want.Judder)}, {"judder pixels", float64(got.JudderPixels), float64(want.JudderPixels)},
+		{"on time", float64(got.OnTimePct), float64(want.OnTimePct)},
+		{"probe speed", float64(got.ProbeSpeedPxPerSecs), float64(want.ProbeSpeedPxPerSecs)}, {"frame max", float64(got.FrameMsMax), float64(want.FrameMsMax)},
 	} {
 		if math.IsNaN(c.want) != math.IsNaN(c.got) || math.Abs(c.got-c.want) > 1e-9*math.Abs(c.want)+1e-12 {
 			t.Errorf("%s: %v, exact %v", c.name, c.got, c.want)
@@ -225,15 +225,15 @@ func checkFigures(t *testing.T, got, want Figures) {
 		name      string
 		got, want float64
 	}{
-		{"frame p50", got.FrameMsP50, want.FrameMsP50}, {"frame p99", got.FrameMsP99, want.FrameMsP99},
-		{"tick jitter p99", got.TickJitterMsP99, want.TickJitterMsP99},
-		{"anim err p99", got.AnimErrMsP99, want.AnimErrMsP99}, {"anim err p95", got.AnimErrMsP95, want.AnimErrMsP95},
-		{"latency p50", got.LatencyMsP50, want.LatencyMsP50}, {"latency p99", got.LatencyMsP99, want.LatencyMsP99},
-		{"input latency p50", got.InputLatencyMsP50, want.InputLatencyMsP50},
-		{"input latency p99", got.InputLatencyMsP99, want.InputLatencyMsP99},
-		{"delay p50", got.DelayMsP50, want.DelayMsP50}, {"hold p50", got.HoldMsP50, want.HoldMsP50},
-		{"age p50", got.SnapshotAgeMsP50, want.SnapshotAgeMsP50}, {"age p99", got.SnapshotAgeMsP99, want.SnapshotAgeMsP99},
-		{"work p50", got.FrameWorkMsP50, want.FrameWorkMsP50},
+		{"frame p50", float64(got.FrameMsP50), float64(want.FrameMsP50)}, {"frame p99", float64(got.FrameMsP99), float64(want.FrameMsP99)},
+		{"tick jitter p99", float64(got.TickJitterMsP99), float64(want.TickJitterMsP99)},
+		{"anim err p99", float64(got.AnimErrMsP99), float64(want.AnimErrMsP99)}, {"anim err p95", float64(got.AnimErrMsP95), float64(want.AnimErrMsP95)},
+		{"latency p50", float64(got.LatencyMsP50), float64(want.LatencyMsP50)}, {"latency p99", float64(got.LatencyMsP99), float64(want.LatencyMsP99)},
+		{"input latency p50", float64(got.InputLatencyMsP50), float64(want.InputLatencyMsP50)},
+		{"input latency p99", float64(got.InputLatencyMsP99), float64(want.InputLatencyMsP99)},
+		{"delay p50", float64(got.DelayMsP50), float64(want.DelayMsP50)}, {"hold p50", float64(got.HoldMsP50), float64(want.HoldMsP50)},
+		{"age p50", float64(got.SnapshotAgeMsP50), float64(want.SnapshotAgeMsP50)}, {"age p99", float64(got.SnapshotAgeMsP99), float64(want.SnapshotAgeMsP99)},
+		{"work p50", float64(got.FrameWorkMsP50), float64(want.FrameWorkMsP50)},
 	} {
 		if math.IsNaN(c.want) != math.IsNaN(c.got) || math.Abs(c.got-c.want) > HistRelErr*math.Abs(c.want) {
 			t.Errorf("%s: %v, exact %v: off by more than %.2g of it", c.name, c.got, c.want, HistRelErr)
@@ -298,7 +298,7 @@ func TestStreamInputAcrossRingWrap(t *testing.T) {
 	if old.InputLatencyMsP99 < 10_000 {
 		t.Fatalf("the ring's records alone give an input latency p99 of %v ms: the bug is not reproduced", old.InputLatencyMsP99)
 	}
-	if want.InputLatencyMsP99 > 100 || math.Abs(got.InputLatencyMsP99-want.InputLatencyMsP99) > HistRelErr*want.InputLatencyMsP99 ||
+	if want.InputLatencyMsP99 > 100 || math.Abs(float64(got.InputLatencyMsP99-want.InputLatencyMsP99)) > HistRelErr*float64(want.InputLatencyMsP99) ||
 		got.Inputs != want.Inputs || got.Frames != want.Frames {
 		t.Fatalf("input latency p99 %v ms over %d inputs, %d frames; exact %v over %d, %d",
 			got.InputLatencyMsP99, got.Inputs, got.Frames, want.InputLatencyMsP99, want.Inputs, want.Frames)
@@ -317,7 +317,7 @@ func TestStreamInputAcrossRingWrap(t *testing.T) {
 			t.Fatalf("ring %d drained every %d: %d frames lost, %d inputs unpaired, %d paired, %d frames; want some lost and unpaired, at most %d inputs, %d frames",
 				c.ring, c.every, got.FramesLost, got.InputsUnpaired, got.Inputs, got.Frames, want.Inputs, want.Frames)
 		}
-		if hi := slices.Max(exact); got.InputLatencyMsP99 > hi*(1+HistRelErr) || got.InputLatencyMsP99 < want.InputLatencyMsP50/2 {
+		if hi := slices.Max(exact); float64(got.InputLatencyMsP99) > hi*(1+HistRelErr) || got.InputLatencyMsP99 < want.InputLatencyMsP50/2 {
 			t.Fatalf("ring %d drained every %d: input latency p99 %v ms; every input's is at most %v, p50 %v",
 				c.ring, c.every, got.InputLatencyMsP99, hi, want.InputLatencyMsP50)
 		}
@@ -333,7 +333,7 @@ func TestStreamTickGap(t *testing.T) {
 	if got.TicksLost == 0 || got.Frames != want.Frames || got.TPS >= want.TPS {
 		t.Fatalf("%d ticks lost, %d frames (want %d), TPS %v (all: %v)", got.TicksLost, got.Frames, want.Frames, got.TPS, want.TPS)
 	}
-	if math.IsNaN(got.AnimErrMsP99) || got.AnimErrMsP99 > want.FrameMsMax || math.IsNaN(got.LatencyMsP50) || got.LatencyMsP99 > 100 {
+	if math.IsNaN(float64(got.AnimErrMsP99)) || got.AnimErrMsP99 > want.FrameMsMax || math.IsNaN(float64(got.LatencyMsP50)) || got.LatencyMsP99 > 100 {
 		t.Fatalf("anim err p99 %v, latency p50 %v p99 %v", got.AnimErrMsP99, got.LatencyMsP50, got.LatencyMsP99)
 	}
 }

@@ -13,20 +13,20 @@ import (
 // sweepMetrics are the columns of [WriteSweepMarkdown]: the frame-pacing
 // figures.
 var sweepMetrics = []mdMetric{
-	{"anim_err_ms_p99", 2, false, "lower"},
-	{"anim_err_ms_rms", 2, false, "lower"},
-	{"frames_anim_err_over_2ms", 1, true, "lower"},
-	{"judder", 3, false, "lower, among runs on time"}, // a slideshow's is low
-	{"on_time_pct", 1, false, "higher"},
-	{"fps_mean", 1, false, "higher"},
-	{"latency_ms_p50", 1, false, "lower"},
-	{"interp_delay_ms_p50", 2, false, "lower"},
-	{"present_hold_ms_p50", 1, false, "lower"},
-	{"frames_snapshot_overdue", 1, true, "lower"},
-	{"frames_sim_backwards", 1, true, "lower"},
-	{"host_steal_pct", 1, false, "lower"},
-	{"host_floor_ms_p99", 2, false, "lower"},
-	{"host_floor_cache_ms_p99", 2, false, "lower"},
+	{FigAnimErrMsP99, 2, false, "lower"},
+	{FigAnimErrMsRMS, 2, false, "lower"},
+	{FigAnimErrOver2ms, 1, true, "lower"},
+	{FigJudder, 3, false, "lower, among runs on time"}, // a slideshow's is low
+	{FigOnTimePct, 1, false, "higher"},
+	{FigFPSMean, 1, false, "higher"},
+	{FigLatencyMsP50, 1, false, "lower"},
+	{FigInterpDelayP50, 2, false, "lower"},
+	{FigPresentHoldP50, 1, false, "lower"},
+	{FigOverdueFrames, 1, true, "lower"},
+	{FigSimBackwards, 1, true, "lower"},
+	{FigHostStealPct, 1, false, "lower"},
+	{FigHostFloorP99, 2, false, "lower"},
+	{FigHostFloorCacheP99, 2, false, "lower"},
 }
 
 // WriteSweepMarkdown writes a Markdown table of results under the heading
@@ -46,7 +46,7 @@ func WriteSweepMarkdown(w io.Writer, title string, results []Result, notes []str
 	}
 	head := []string{"run", "n"}
 	for _, m := range sweepMetrics {
-		head = append(head, "`"+m.key+"`")
+		head = append(head, "`"+m.fig.Name+"`")
 	}
 	mdRow(bw, head)
 	mdRule(bw, len(head))
@@ -68,7 +68,7 @@ func WriteSweepMarkdown(w io.Writer, title string, results []Result, notes []str
 	}
 	disturbed := 0
 	for _, r := range results {
-		if v, ok := summaryNum(r.Summary, "host_steal_pct"); ok && v >= hoststat.Notable {
+		if v, ok := FigHostStealPct.Value(&r.Summary); ok && v >= hoststat.Notable {
 			disturbed++
 		}
 	}
@@ -86,13 +86,13 @@ func WriteSweepMarkdown(w io.Writer, title string, results []Result, notes []str
 // alone when the runs that measured it agree or are one, "–" for none.
 func (m mdMetric) spread(rs []Result) string {
 	l := CellLoop{Results: rs}
-	med, ok := l.Median(m.key)
+	med, ok := l.Median(m.fig)
 	if !ok {
 		return "–"
 	}
 	var xs []float64
 	for _, r := range rs {
-		if v, ok := summaryNum(r.Summary, m.key); ok {
+		if v, ok := m.fig.Value(&r.Summary); ok {
 			xs = append(xs, v)
 		}
 	}

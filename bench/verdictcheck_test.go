@@ -28,7 +28,7 @@ func TestVerdictNullRate(t *testing.T) {
 		for _, loop := range []string{"coupled", "decoupled", "pipelined", "threaded"} {
 			l := &CellLoop{Loop: loop}
 			for range 5 {
-				l.Results = append(l.Results, Result{Summary: map[string]any{"fps_mean": 500 * math.Exp(0.05*rng.NormFloat64())}})
+				l.Results = append(l.Results, Result{Summary: sm(map[string]any{"fps_mean": 500 * math.Exp(0.05*rng.NormFloat64())})})
 			}
 			c.Loops = append(c.Loops, l)
 		}
@@ -50,7 +50,8 @@ func TestVerdictNullRate(t *testing.T) {
 type abRun struct {
 	Matrix, Rep int
 	Arm         string
-	Summary     map[string]any
+	Line        json.RawMessage `json:"summary"`
+	Summary     Summary         `json:"-"`
 }
 
 func readABRuns(t *testing.T) []abRun {
@@ -65,6 +66,9 @@ func readABRuns(t *testing.T) []abRun {
 	for sc.Scan() {
 		var r abRun
 		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			t.Fatal(err)
+		}
+		if r.Summary, err = ReadSummary(r.Line); err != nil {
 			t.Fatal(err)
 		}
 		runs = append(runs, r)
@@ -114,7 +118,7 @@ func TestAAOnThisMachine(t *testing.T) {
 				for _, p := range verdict(c, fig, Alpha).pairs {
 					words[p.word]++
 					if p.word == Behind {
-						byFig[fig.key]++
+						byFig[fig.fig.Name]++
 					}
 				}
 			}

@@ -134,7 +134,7 @@ func writeVerdicts(w io.Writer, c *Cell, looks *Looks) []figureVerdict {
 			continue
 		}
 		vs = append(vs, v)
-		row := []string{"`" + fig.key + "`", fig.direction(), fig.marginText()}
+		row := []string{"`" + fig.fig.Name + "`", fig.direction(), fig.marginText()}
 		for _, l := range c.Loops {
 			xs := fig.values(l)
 			switch len(xs) {

@@ -219,14 +219,18 @@ func Matrix(dir string, results []bench.Result) ([]string, error) {
 	}
 	loops := loopOrder(results)
 	var charts []namedPlot
-	for _, m := range []struct{ name, key, what, unit string }{
-		{"matrix_fps.png", "fps_mean", "mean FPS (higher is better)", "frames per second"},
-		{"matrix_frame_p99.png", "frame_ms_p99", "frame time p99 (lower is better)", "frame time p99 (ms)"},
-		{"matrix_input_latency.png", "input_latency_ms_p50", "input latency p50 (lower is better)", "key press to the frame showing it, p50 (ms)"},
-		{"matrix_latency.png", "latency_ms_p50", "latency p50 (lower is better)", "newest shown tick's start to present, p50 (ms)"},
-		{"matrix_on_time.png", "on_time_pct", "on time (higher is better)", "display time within 16.7 ms of right (%)"},
+	for _, m := range []struct {
+		name       string
+		fig        bench.Figure
+		what, unit string
+	}{
+		{"matrix_fps.png", bench.FigFPSMean, "mean FPS (higher is better)", "frames per second"},
+		{"matrix_frame_p99.png", bench.FigFrameMsP99, "frame time p99 (lower is better)", "frame time p99 (ms)"},
+		{"matrix_input_latency.png", bench.FigInputLatencyP50, "input latency p50 (lower is better)", "key press to the frame showing it, p50 (ms)"},
+		{"matrix_latency.png", bench.FigLatencyMsP50, "latency p50 (lower is better)", "newest shown tick's start to present, p50 (ms)"},
+		{"matrix_on_time.png", bench.FigOnTimePct, "on time (higher is better)", "display time within 16.7 ms of right (%)"},
 	} {
-		p, err := barsPlot(cells, loops, m.key, m.what, m.unit)
+		p, err := barsPlot(cells, loops, m.fig, m.what, m.unit)
 		if err != nil {
 			return nil, chartErr(dir, m.name, err)
 		}
@@ -404,7 +408,7 @@ func loopColor(i int) color.Color { return loopColors[i%len(loopColors)] }
 
 // barsPlot returns grouped bars: per cell, one bar per loop, the median of
 // the figure key over the reps.
-func barsPlot(cells []*bench.Cell, loops []string, key, what, unit string) (*plot.Plot, error) {
+func barsPlot(cells []*bench.Cell, loops []string, fig bench.Figure, what, unit string) (*plot.Plot, error) {
 	p := newPlot("", what+" per cell, median over reps", "cell: sim cost per tick, sprites", unit)
 	labels := make([]string, len(cells))
 	for i, c := range cells {
@@ -414,7 +418,7 @@ func barsPlot(cells []*bench.Cell, loops []string, key, what, unit string) (*plo
 	bw := min(0.8*7*vg.Inch/vg.Length(len(cells)*len(loops)), vg.Inch/2)
 	top := 0.0
 	for li, loop := range loops {
-		vs := barValues(cells, loop, key)
+		vs := barValues(cells, loop, fig)
 		top = max(top, slices.Max(vs))
 		b, err := plotter.NewBarChart(vs, bw)
 		if err != nil {
@@ -438,11 +442,11 @@ func barsPlot(cells []*bench.Cell, loops []string, key, what, unit string) (*plo
 
 // barValues returns loop's bar in each cell: the median of the figure key
 // over its reps, 0 (no bar) where it has none.
-func barValues(cells []*bench.Cell, loop, key string) plotter.Values {
+func barValues(cells []*bench.Cell, loop string, fig bench.Figure) plotter.Values {
 	vs := make(plotter.Values, len(cells))
 	for ci, c := range cells {
 		if l := c.ByLoop(loop); l != nil {
-			if v, ok := l.Median(key); ok {
+			if v, ok := l.Median(fig); ok {
 				vs[ci] = v
 			}
 		}

@@ -2,6 +2,7 @@ package charts
 
 import (
 	"bytes"
+	"encoding/json"
 	"image"
 	"image/png"
 	"os"
@@ -91,11 +92,11 @@ func TestMatrixCharts(t *testing.T) {
 		for _, sprites := range []int{100, 2000} {
 			for rep := range 2 {
 				for i, loop := range []string{"decoupled", "coupled"} {
-					r := bench.Result{Loop: loop, SimCost: sc, Sprites: sprites, Rep: rep, Summary: map[string]any{
+					r := bench.Result{Loop: loop, SimCost: sc, Sprites: sprites, Rep: rep, Summary: summaryOf(map[string]any{
 						"fps_mean": 50 + 60*float64(i) + float64(rep), "frame_ms_p99": 20 - 10*float64(i),
 						"input_latency_ms_p50": 30 + 10*float64(i), "on_time_pct": 90 - float64(rep),
 						"latency_ms_p50": 20 - 8*float64(i) + float64(rep),
-					}}
+					})}
 					if sc == "14ms" && sprites == 100 && !(loop == "coupled" && rep == 0) {
 						r.Frames = fr
 					}
@@ -132,11 +133,11 @@ func TestMatrixLatencyBars(t *testing.T) {
 	var results []bench.Result
 	for rep, lat := range []float64{11, 13, 12} {
 		results = append(results,
-			bench.Result{Loop: "coupled", SimCost: "0s", Sprites: 1000, Rep: rep, Summary: map[string]any{"latency_ms_p50": lat}},
-			bench.Result{Loop: "decoupled", SimCost: "0s", Sprites: 1000, Rep: rep, Summary: map[string]any{"latency_ms_p50": 2 * lat}},
-			bench.Result{Loop: "coupled", SimCost: "8ms", Sprites: 1000, Rep: rep, Summary: map[string]any{"latency_ms_p50": -1.0}},
-			bench.Result{Loop: "decoupled", SimCost: "8ms", Sprites: 1000, Rep: rep, Summary: map[string]any{"latency_ms_p50": 30 + lat}},
-			bench.Result{Loop: "threaded", SimCost: "8ms", Sprites: 1000, Rep: rep, Summary: map[string]any{"latency_ms_p50": 40.0}},
+			bench.Result{Loop: "coupled", SimCost: "0s", Sprites: 1000, Rep: rep, Summary: summaryOf(map[string]any{"latency_ms_p50": lat})},
+			bench.Result{Loop: "decoupled", SimCost: "0s", Sprites: 1000, Rep: rep, Summary: summaryOf(map[string]any{"latency_ms_p50": 2 * lat})},
+			bench.Result{Loop: "coupled", SimCost: "8ms", Sprites: 1000, Rep: rep, Summary: summaryOf(map[string]any{"latency_ms_p50": -1.0})},
+			bench.Result{Loop: "decoupled", SimCost: "8ms", Sprites: 1000, Rep: rep, Summary: summaryOf(map[string]any{"latency_ms_p50": 30 + lat})},
+			bench.Result{Loop: "threaded", SimCost: "8ms", Sprites: 1000, Rep: rep, Summary: summaryOf(map[string]any{"latency_ms_p50": 40.0})},
 		)
 	}
 	cells := bench.GroupCells(results)
@@ -145,7 +146,7 @@ func TestMatrixLatencyBars(t *testing.T) {
 		"decoupled": {24, 42},
 		"threaded":  {0, 40}, // not run at 0s
 	} {
-		if got := barValues(cells, loop, "latency_ms_p50"); !slices.Equal(got, want) {
+		if got := barValues(cells, loop, bench.FigLatencyMsP50); !slices.Equal(got, want) {
 			t.Errorf("%s latency bars %v, want %v", loop, got, want)
 		}
 	}
@@ -240,4 +241,23 @@ func TestFrameTimeCell(t *testing.T) {
 	if c := frameTimeCell(nil); c != nil {
 		t.Errorf("frameTimeCell(nil) = %v, want nil", c)
 	}
+}
+
+// summaryOf is the Summary a JSON line with m's fields decodes to; -1
+// stands for "not measured", which the line writes null.
+func summaryOf(m map[string]any) bench.Summary {
+	for k, v := range m {
+		if v == -1.0 {
+			m[k] = nil
+		}
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		panic(err)
+	}
+	s, err := bench.ReadSummary(b)
+	if err != nil {
+		panic(err)
+	}
+	return s
 }

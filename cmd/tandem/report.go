@@ -88,8 +88,8 @@ func readMatrix(dir string) ([]bench.Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		sum := map[string]any{}
-		if err := json.Unmarshal(b, &sum); err != nil {
+		sum, err := bench.ReadSummary(b)
+		if err != nil {
 			return nil, fmt.Errorf("%s: %w", filepath.Join(cd, "report.json"), err)
 		}
 		// The charts read a cell's frames only if they draw them, as they

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tandem-engine/tandem/bench"
 	"github.com/tandem-engine/tandem/gl"
+	"github.com/tandem-engine/tandem/internal/engine"
 	"github.com/tandem-engine/tandem/internal/hoststat"
 	"github.com/tandem-engine/tandem/simthread"
 	"github.com/tandem-engine/tandem/snapshot"
@@ -138,102 +139,79 @@ func (m *meter) steal(now int64, last float64) float64 {
 	return last
 }
 
-// summarize is the summary of the run s over the records run, the figures
-// read to its end: after the sim has stopped.
-func (m *meter) summarize(s *session, run *bench.Records) *Summary {
+// runEnd is what the session knows of a run as it ends, for its summary.
+type runEnd struct {
+	stoppedBy string
+	sim       simthread.Stats
+	slots     int // the sprite slots a snapshot carries
+	eased     int // the frames the interpolation eased
+	// game is the game's sim, for its entities, hash, counters and
+	// dropped sounds; nil when the sim is stuck inside a tick, whose
+	// world is not ours to read.
+	game engine.Sim
+}
+
+// runEnd is the session's account of the run at its end.
+func (s *session) runEnd() runEnd {
+	e := runEnd{stoppedBy: s.stoppedBy, sim: s.runner.Stats(), slots: s.info.sprites, eased: s.interp.Eased}
+	if !s.simStuck.Load() {
+		e.game = s.game
+	}
+	return e
+}
+
+// summarize is the summary of a run of o that ended as end says, over
+// the records run, the figures read to its end: after the sim has
+// stopped. It fills the sections the meter measures (the run, the sim,
+// the frames' figures, the host); the input and the sound are their
+// add-ons', none measured until they fill them.
+func (m *meter) summarize(o Options, end runEnd, run *bench.Records) *Summary {
 	st := m.stats
-	sim := s.runner.Stats()
 	ver, rend := gl.Driver()
 	st.readGC()
 	// The sim has stopped: the figures read the rest, over [m.from, end).
 	f := m.figures.End(m.frames, m.log, run.To)
 	kept, _ := run.Window()
 	interp := "on"
-	if s.opts.Pacing.Snap {
+	if o.Pacing.Snap {
 		interp = "off"
 	}
 	var hitches []string
-	for _, h := range s.opts.Load.Hitches {
+	for _, h := range o.Load.Hitches {
 		hitches = append(hitches, h.String())
 	}
-	sum := &Summary{
-		Engine:            "tandem",
-		StoppedBy:         s.stoppedBy,
-		Scene:             s.opts.Scene,
-		Loop:              string(s.opts.Loop),
-		Interp:            interp,
-		Seconds:           Round(float64(run.To-run.From)/1e9, 3),
-		WarmupSeconds:     s.opts.Measure.Warmup.Seconds(),
-		Frames:            f.Frames,
-		FPSMean:           Measured(f.FPSMean),
-		FrameMsP50:        Round(f.FrameMsP50, 2),
-		FrameMsP99:        Measured(f.FrameMsP99),
-		FrameMsMax:        Round(f.FrameMsMax, 2),
-		Hitches:           f.Hitches,
-		TPS:               Measured(f.TPS),
-		Ticks:             sim.Ticks,
-		TickJitterMsP99:   Round(f.TickJitterMsP99, 3),
-		AnimErrMsP99:      Measured(f.AnimErrMsP99),
-		AnimErrMsRMS:      Round(f.AnimErrMsRMS, 3),
-		AnimErrMsP95:      Round(f.AnimErrMsP95, 3),
-		AnimErrOver2ms:    f.AnimErrOver2ms,
-		Judder:            Round(f.Judder, 4),
-		JudderPixels:      Round(f.JudderPixels, 4),
-		OnTimePct:         Measured(f.OnTimePct),
-		LatencyMsP50:      Measured(f.LatencyMsP50),
-		LatencyMsP99:      Round(f.LatencyMsP99, 2),
-		InputLatencyMsP50: Measured(f.InputLatencyMsP50),
-		InputLatencyMsP99: Round(f.InputLatencyMsP99, 2),
-		Inputs:            f.Inputs,
-		InputLate:         sim.InputLate,
-		SimBackwards:      f.SimBackwardsFrames,
-		SimHeld:           f.SimHeldFrames,
-		Hz:                s.opts.World.Hz,
-		SpriteSlots:       s.info.sprites,
-		SpriteSize:        s.opts.World.SpriteSize,
-		VSync:             s.opts.Window.VSync,
-		SimCost:           s.opts.Load.SimCost.String(),
-		RenderCost:        s.opts.Load.RenderCost.String(),
-		Hitch:             strings.Join(hitches, ","),
-		GCLoad:            s.opts.Load.GCLoad,
-		AllocsPerFrame:    Round(st.allocsPerFrame(), 3),
-		OverdueFrames:     f.OverdueFrames,
-		Extrapolated:      f.ExtrapolatedFrames,
-		Eased:             s.interp.Eased,
-		InterpDelayMsP50:  Round(f.DelayMsP50, 3),
-		InterpDelay:       delayName(s.opts),
-		PresentHoldMsP50:  Round(f.HoldMsP50, 3),
-		FPSCap:            s.opts.Pacing.FPSCap,
-		EmulatedVSyncHz:   s.opts.Pacing.EmulateHz,
-		SnapshotAgeP50:    Round(f.SnapshotAgeMsP50, 2),
-		SnapshotAgeP99:    Round(f.SnapshotAgeMsP99, 2),
-		TimeScale:         Round(sim.Scale, 3),
-		DroppedMs:         Round(float64(sim.Dropped)/1e6, 1),
-		LateMaxMs:         Round(float64(sim.LateMax)/1e6, 2),
-		GCCycles:          st.gcCycles,
-		GCPauseMsTotal:    Round(st.gcPauseTotal*1e3, 3),
-		GCPauseMsP99:      Round(st.gcPauseP99(), 3),
-		Renderer:          rend,
-		GLVersion:         ver,
-		GoVersion:         runtime.Version(),
-		LPNumThreads:      os.Getenv("LP_NUM_THREADS"),
-		MaxRSSMB:          maxRSSMB(),
-		HostStealPct:      Round(hoststat.StealPct(m.hostFrom, m.hostTo), 2),
-		RecordsFrames:     len(kept),
-		RecordsLost:       f.FramesLost + f.TicksLost + f.InputsLost,
-		Record:            s.opts.Record,
-		run:               run,
-		work:              ptr(f.FrameWorkMsP50),
+	sum := &Summary{Summary: bench.Summary{
+		Run: bench.Run{
+			Engine: "tandem", StoppedBy: end.stoppedBy, Scene: o.Scene, Loop: string(o.Loop), Interp: interp,
+			Seconds: Round(float64(run.To-run.From)/1e9, 3), WarmupSeconds: o.Measure.Warmup.Seconds(),
+			Hz: o.World.Hz, SpriteSlots: end.slots, SpriteSize: o.World.SpriteSize, VSync: o.Window.VSync,
+			SimCost: o.Load.SimCost.String(), RenderCost: o.Load.RenderCost.String(), Hitch: strings.Join(hitches, ","),
+			GCLoad: o.Load.GCLoad, InterpDelay: delayName(o), Eased: end.eased, FPSCap: o.Pacing.FPSCap,
+			EmulatedVSyncHz: o.Pacing.EmulateHz, Record: o.Record,
+			RecordsFrames: len(kept), RecordsLost: f.FramesLost + f.TicksLost + f.InputsLost,
+		},
+		Sim: bench.Sim{
+			Ticks: end.sim.Ticks, InputLate: end.sim.InputLate, TimeScale: Round(end.sim.Scale, 3),
+			DroppedMs: Round(float64(end.sim.Dropped)/1e6, 1), LateMaxMs: Round(float64(end.sim.LateMax)/1e6, 2),
+		},
+		Figures: f,
+		Input:   bench.NoInput(""),
+		Sound:   bench.NoSound(),
+		Host: bench.Host{
+			Renderer: rend, GLVersion: ver, GoVersion: runtime.Version(), LPNumThreads: os.Getenv("LP_NUM_THREADS"),
+			MaxRSSMB: maxRSSMB(), AllocsPerFrame: bench.Num(Round(st.allocsPerFrame(), 3)), GCCycles: st.gcCycles,
+			GCPauseMsTotal: Round(st.gcPauseTotal*1e3, 3), GCPauseMsP99: bench.Num(Round(st.gcPauseP99(), 3)),
+			HostStealPct: bench.NaN,
+		},
+	}, run: run, work: ptr(f.FrameWorkMsP50)}
+	if p := hoststat.StealPct(m.hostFrom, m.hostTo); p >= 0 {
+		sum.HostStealPct = bench.Num(Round(p, 2))
 	}
-	if s.simStuck.Load() {
-		// The sim thread is inside a tick: its world is not ours to read.
-		sum.SimStuckAt = ptr(sim.Ticks)
+	if end.game == nil {
+		sum.SimStuckAt = ptr(end.sim.Ticks)
 	} else {
-		sum.Sprites, sum.StateHash, sum.counts = s.game.Entities(), fmt.Sprintf("%016x", s.game.Hash()), s.game.Counters()
-		sum.AudioPlaysDropped = s.game.SoundsDropped()
+		sum.Sprites, sum.StateHash, sum.counts = end.game.Entities(), fmt.Sprintf("%016x", end.game.Hash()), end.game.Counters()
+		sum.AudioPlaysDropped = end.game.SoundsDropped()
 	}
-	// The bench's add-on measures these; -1: not measured.
-	sum.InputStampErrMsP50, sum.InputStampErrMsP99, sum.InputServerMsP99 = -1, -1, -1
-	sum.InputTickMsP50, sum.InputShownMsP50, sum.InputFrameMsP50 = -1, -1, -1
 	return sum
 }

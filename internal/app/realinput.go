@@ -76,9 +76,11 @@ func (b *benchLoad) stopRealInput() []bench.Press {
 	return out
 }
 
-// pressFigures puts the bench's input figures in sum: from the real
+// pressFigures fills the bench's input sections of sum: from the real
 // presses when there were some (over the records the rings hold, which a
-// bench run's fit in), else it marks them synthetic.
+// bench run's fit in), the input latency and count included, which are
+// then the presses', from each press, and not the stream's, from the
+// engine's stamps; else it marks them synthetic.
 func (b *benchLoad) pressFigures(sum *Summary, run *bench.Records) {
 	if !b.s.opts.Measure.Bench {
 		return
@@ -87,23 +89,19 @@ func (b *benchLoad) pressFigures(sum *Summary, run *bench.Records) {
 		sum.InputSource = "synthetic"
 		return
 	}
-	sum.InputSource = b.real.inj.Source()
 	fr, _ := run.Window()
 	f := run.Presses(fr, b.presses)
-	p := func(part func(bench.PressRow) float64, q float64) float64 {
+	p := func(part func(bench.PressRow) float64, q float64) bench.Num {
 		if len(f.Rows) == 0 {
-			return -1 // not measured
+			return bench.NaN
 		}
-		return Round(bench.Percentile(f.Column(part), q), 2)
+		return bench.Num(bench.Percentile(f.Column(part), q))
 	}
 	sum.presses = f.Rows
-	sum.Inputs, sum.InputUnpaired = len(f.Rows), f.Unpaired
-	sum.InputLatencyMsP50, sum.InputLatencyMsP99 = p(bench.PressRow.Latency, 0.5), p(bench.PressRow.Latency, 0.99)
-	if len(f.Rows) > 0 {
-		// Unrounded: the matrix's verdict tests it (Measured).
-		sum.InputLatencyMsP50 = Measured(bench.Percentile(f.Column(bench.PressRow.Latency), 0.5))
-	}
-	sum.InputStampErrMsP50, sum.InputStampErrMsP99 = p(bench.PressRow.StampErr, 0.5), p(bench.PressRow.StampErr, 0.99)
-	sum.InputServerMsP99 = p(bench.PressRow.Server, 0.99)
-	sum.InputTickMsP50, sum.InputShownMsP50, sum.InputFrameMsP50 = p(bench.PressRow.WaitTick, 0.5), p(bench.PressRow.Shown, 0.5), p(bench.PressRow.Frame, 0.5)
+	sum.InputLatency = bench.InputLatency{Inputs: len(f.Rows),
+		InputLatencyMsP50: p(bench.PressRow.Latency, 0.5), InputLatencyMsP99: p(bench.PressRow.Latency, 0.99)}
+	sum.Input = bench.Input{InputSource: b.real.inj.Source(), InputUnpaired: f.Unpaired,
+		InputStampErrMsP50: p(bench.PressRow.StampErr, 0.5), InputStampErrMsP99: p(bench.PressRow.StampErr, 0.99),
+		InputServerMsP99: p(bench.PressRow.Server, 0.99), InputTickMsP50: p(bench.PressRow.WaitTick, 0.5),
+		InputShownMsP50: p(bench.PressRow.Shown, 0.5), InputFrameMsP50: p(bench.PressRow.Frame, 0.5)}
 }

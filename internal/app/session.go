@@ -348,7 +348,7 @@ func (s *session) finish(end int64, sig *Signals) (*Summary, error) {
 // summary is the run's summary at end, each add-on's part included.
 func (s *session) summary(end int64) *Summary {
 	run := s.meter.records(end)
-	sum := s.meter.summarize(s, run)
+	sum := s.meter.summarize(s.opts, s.runEnd(), run)
 	for _, ad := range s.addons {
 		ad.summary(sum, run)
 	}

@@ -100,8 +100,10 @@ func (a *sound) frameEnd(e frameEnd) {
 // within the room made at the start.
 func (a *sound) drain() { a.onsets = a.out.Onsets(a.onsets) }
 
-// summary closes the output (the sim thread has stopped) and puts the
-// sound's figures in sum.
+// summary closes the output (the sim thread has stopped) and fills the
+// sound's section of sum: the start errors over the measured window's
+// sounds when their onsets were kept (the bench), else the mixer's over
+// the run; null when no sound started.
 func (a *sound) summary(sum *Summary, run *bench.Records) {
 	if a.onsets != nil {
 		a.drain()
@@ -115,13 +117,14 @@ func (a *sound) summary(sum *Summary, run *bench.Records) {
 	if a.onCall {
 		sum.AudioTiming = "on-call"
 	}
-	sum.AudioStartErrMsP1 = Round(st.StartErrP1Ms, 3)
-	sum.AudioStartErrMsP50, sum.AudioStartErrMsP99 = Round(st.StartErrP50Ms, 3), Round(st.StartErrP99Ms, 3)
+	if st.Started > 0 {
+		sum.AudioStartErrMsP1 = bench.Num(st.StartErrP1Ms)
+		sum.AudioStartErrMsP50, sum.AudioStartErrMsP99 = bench.Num(st.StartErrP50Ms), bench.Num(st.StartErrP99Ms)
+	}
 	sum.AudioUnderruns, sum.AudioVoicesDropped = st.Underruns, st.VoicesDropped
 	sum.AudioEventsDropped, sum.AudioStreamStarved = st.EventsDropped, st.StreamStarved
 	sum.AudioStreamErrors, sum.AudioStreamError = st.StreamErrors, st.StreamError
 	sum.AVLock = a.avLock
-	sum.AVOffsetMsP1, sum.AVOffsetMsP50, sum.AVOffsetMsP99 = -1, -1, -1
 	sum.sounds = a.onsets
 	if a.onsets == nil {
 		return
@@ -135,15 +138,16 @@ func (a *sound) summary(sum *Summary, run *bench.Records) {
 			errs = append(errs, float64(o.Start-o.Aimed)/1e6)
 		}
 	}
+	sum.AudioStartErrMsP1, sum.AudioStartErrMsP50, sum.AudioStartErrMsP99 = bench.NaN, bench.NaN, bench.NaN
 	if len(errs) > 0 {
-		sum.AudioStartErrMsP1 = Round(bench.Percentile(errs, 0.01), 3)
-		sum.AudioStartErrMsP50 = Round(bench.Percentile(errs, 0.5), 3)
-		sum.AudioStartErrMsP99 = Round(bench.Percentile(errs, 0.99), 3)
+		sum.AudioStartErrMsP1 = bench.Num(bench.Percentile(errs, 0.01))
+		sum.AudioStartErrMsP50 = bench.Num(bench.Percentile(errs, 0.5))
+		sum.AudioStartErrMsP99 = bench.Num(bench.Percentile(errs, 0.99))
 	}
 	if offs := a.avOffsets(run); len(offs) > 0 {
-		sum.AVOffsetMsP1 = Round(bench.Percentile(offs, 0.01), 2)
-		sum.AVOffsetMsP50 = Round(bench.Percentile(offs, 0.5), 2)
-		sum.AVOffsetMsP99 = Round(bench.Percentile(offs, 0.99), 2)
+		sum.AVOffsetMsP1 = bench.Num(bench.Percentile(offs, 0.01))
+		sum.AVOffsetMsP50 = bench.Num(bench.Percentile(offs, 0.5))
+		sum.AVOffsetMsP99 = bench.Num(bench.Percentile(offs, 0.99))
 	}
 }
 

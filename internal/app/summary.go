@@ -15,176 +15,22 @@ import (
 	"github.com/tandem-engine/tandem/internal/hoststat"
 )
 
-// Summary is the one JSON line -json prints at exit. Field names are a
-// contract: scripts read them. The frame, tick, pacing and latency figures
-// are computed by package bench from the run's records over the whole
-// measured window (after -warmup in the bench; the whole run in run), so
-// they are what an outside tool would compute from the same timestamps:
-// a bench.Stream reads every record from the rings as they fill, its
-// percentiles within bench.HistRelErr (0.4%) of the exact ones. The rings
-// keep the newest records for -out (RecordsFrames of the window's frames).
+// Summary is the one JSON line -json prints at exit: bench.Summary's
+// sections, each filled by the part that measures it (the run and the
+// frames by the meter, the input by the bench's presses, the sound by
+// the sound, the host floor by -host-floor), then a replay's report and
+// the game's own counters. Field names are a contract: scripts read
+// them. The frame, tick, pacing and latency figures are computed by
+// package bench from the run's records over the whole measured window
+// (after -warmup in the bench; the whole run in run), so they are what
+// an outside tool would compute from the same timestamps: a bench.Stream
+// reads every record from the rings as they fill, its percentiles within
+// bench.HistRelErr (0.4%) of the exact ones. The rings keep the newest
+// records for -out (RecordsFrames of the window's frames). A figure not
+// measured is null.
 type Summary struct {
-	Engine            string  `json:"engine"`
-	StoppedBy         string  `json:"stopped_by"`
-	Scene             string  `json:"scene"`
-	Loop              string  `json:"loop"`
-	Interp            string  `json:"interp"`
-	Seconds           float64 `json:"seconds"`
-	WarmupSeconds     float64 `json:"warmup_seconds"`
-	Frames            int     `json:"frames"`
-	FPSMean           float64 `json:"fps_mean"`
-	FrameMsP50        float64 `json:"frame_ms_p50"`
-	FrameMsP99        float64 `json:"frame_ms_p99"`
-	FrameMsMax        float64 `json:"frame_ms_max"`
-	Hitches           int     `json:"hitches"`
-	TPS               float64 `json:"tps"`
-	Ticks             uint64  `json:"ticks"`
-	TickJitterMsP99   float64 `json:"tick_jitter_ms_p99"`
-	AnimErrMsP99      float64 `json:"anim_err_ms_p99"`
-	AnimErrMsRMS      float64 `json:"anim_err_ms_rms"`
-	AnimErrMsP95      float64 `json:"anim_err_ms_p95"`
-	AnimErrOver2ms    int     `json:"frames_anim_err_over_2ms"`
-	Judder            float64 `json:"judder"`
-	JudderPixels      float64 `json:"judder_pixels"`
-	OnTimePct         float64 `json:"on_time_pct"`
-	LatencyMsP50      float64 `json:"latency_ms_p50"`
-	LatencyMsP99      float64 `json:"latency_ms_p99"`
-	InputLatencyMsP50 float64 `json:"input_latency_ms_p50"`
-	InputLatencyMsP99 float64 `json:"input_latency_ms_p99"`
-	Inputs            int     `json:"inputs"`
-	// The bench's input: "xtest" (a real key through the X server, the
-	// latency from the press), "sendinput" (the same through Windows'
-	// SendInput) or "synthetic" (a button pushed into the
-	// queue, the latency from its stamp, taken when a frame polls).
-	InputSource string `json:"input_source,omitempty"`
-	// With real presses: how late the engine stamped them, and the parts
-	// of their latency (the stamp's is input_stamp_err_ms_p50); -1
-	// otherwise.
-	InputStampErrMsP50 float64 `json:"input_stamp_err_ms_p50"`
-	InputStampErrMsP99 float64 `json:"input_stamp_err_ms_p99"`
-	// The X server's part of the stamp's lateness at most: each press's
-	// answer to a round trip sent right after it, minus the press.
-	InputServerMsP99 float64       `json:"input_server_ms_p99"`
-	InputTickMsP50   float64       `json:"input_wait_tick_ms_p50"`
-	InputShownMsP50  float64       `json:"input_shown_ms_p50"`
-	InputFrameMsP50  float64       `json:"input_frame_ms_p50"`
-	InputUnpaired    int           `json:"input_unpaired,omitempty"`
-	InputLate        uint64        `json:"input_late"`
-	SimBackwards     int           `json:"frames_sim_backwards"`
-	SimHeld          int           `json:"frames_sim_held"`
-	Hz               int           `json:"hz"`
-	Sprites          int           `json:"sprites"`      // live entities at the end
-	SpriteSlots      int           `json:"sprite_slots"` // the slots a snapshot carries, live or reserved
-	SpriteSize       int           `json:"sprite_size"`
-	VSync            bool          `json:"vsync"`
-	SimCost          string        `json:"simcost"`
-	RenderCost       string        `json:"rendercost"`
-	Hitch            string        `json:"hitch,omitempty"`
-	GCLoad           float64       `json:"gcload_mb_s"`
-	StateHash        string        `json:"state_hash"`
-	AllocsPerFrame   float64       `json:"allocs_per_frame"`
-	OverdueFrames    int           `json:"frames_snapshot_overdue"`
-	Extrapolated     int           `json:"frames_extrapolated"`
-	Eased            int           `json:"frames_eased"`
-	InterpDelayMsP50 float64       `json:"interp_delay_ms_p50"`
-	InterpDelay      string        `json:"interp_delay"`
-	PresentHoldMsP50 float64       `json:"present_hold_ms_p50"`
-	FPSCap           int           `json:"fps_cap"`
-	EmulatedVSyncHz  int           `json:"emulated_vsync_hz"`
-	SnapshotAgeP50   float64       `json:"snapshot_age_ms_p50"`
-	SnapshotAgeP99   float64       `json:"snapshot_age_ms_p99"`
-	TimeScale        float64       `json:"time_scale"`
-	DroppedMs        float64       `json:"dropped_ms"`
-	LateMaxMs        float64       `json:"tick_late_ms_max"`
-	GCCycles         uint64        `json:"gc_cycles"`
-	GCPauseMsTotal   float64       `json:"gc_pause_ms_total"`
-	GCPauseMsP99     float64       `json:"gc_pause_ms_p99"`
-	Renderer         string        `json:"gl_renderer"`
-	GLVersion        string        `json:"gl_version"`
-	GoVersion        string        `json:"go_version"`
-	LPNumThreads     string        `json:"lp_num_threads"`
-	MaxRSSMB         float64       `json:"max_rss_mb"`
-	HostStealPct     float64       `json:"host_steal_pct"`
-	Record           string        `json:"record,omitempty"`
-	RecordError      string        `json:"record_error,omitempty"`
-	Replay           *replayReport `json:"replay,omitempty"`
-	// Error is what failed the run, when something did (a recording,
-	// a profile or the report that could not be written): the exit code
-	// is then 1.
-	Error string `json:"error,omitempty"`
-	// SimStuckAt is the tick the sim was inside when the run ended and
-	// never finished it (a game's Tick that hangs): the state hash and
-	// the game's figures are not known, and the recording ends cut there.
-	SimStuckAt *uint64 `json:"sim_stuck_at_tick,omitempty"`
-	// The sound (docs/sound.md): the device, or why none ("none: ...");
-	// the latency the mixer used; how each sound starts, "sample" (on its
-	// tick's sample) or "on-call" (at the device's next pull, as engines
-	// that play on call do: bench -audio-on-call); each start at the
-	// device minus the instant it was aimed at (on call, the instant a
-	// sample-exact start would have had); each start minus the present of
-	// the first frame showing its tick (-1: not measured); the times the
-	// device ran dry; the plays that found every voice busy (they started,
-	// and a voice playing yielded to them); the sound calls a tick made
-	// past its cap of 16 (never published, so never heard: the same in a
-	// replay, and counted with or without a device).
-	Audio              string  `json:"audio"`
-	AudioLatencyMs     float64 `json:"audio_latency_ms"`
-	AudioTiming        string  `json:"audio_timing"`
-	AudioStartErrMsP1  float64 `json:"audio_start_err_ms_p1"`
-	AudioStartErrMsP50 float64 `json:"audio_start_err_ms_p50"`
-	AudioStartErrMsP99 float64 `json:"audio_start_err_ms_p99"`
-	AVOffsetMsP1       float64 `json:"av_offset_ms_p1"`
-	AVOffsetMsP50      float64 `json:"av_offset_ms_p50"`
-	AVOffsetMsP99      float64 `json:"av_offset_ms_p99"`
-	AudioUnderruns     int64   `json:"audio_underruns"`
-	AudioVoicesDropped int64   `json:"audio_voices_dropped"`
-	AudioPlaysDropped  int64   `json:"audio_plays_dropped"`
-	// What the device and the streamed files lost (docs/sound.md, "When
-	// things fail"): sound events the mixer never took (its queue full
-	// while the device took nothing, or a play of a stream that failed);
-	// streamed files that failed while playing, and the first one's
-	// error, naming it; buffers a stream could not fill in time. What
-	// happened to the device, and when, is in audio.
-	AudioEventsDropped int64  `json:"audio_events_dropped"`
-	AudioStreamErrors  int64  `json:"audio_stream_errors"`
-	AudioStreamError   string `json:"audio_stream_error,omitempty"`
-	AudioStreamStarved int64  `json:"audio_stream_starved"`
-	AVLock             bool   `json:"av_lock,omitempty"`
-
-	// The device's own latency (from a frame handed to it to its being
-	// heard) and where it came from: "pulseaudio" (the server's timing of
-	// the stream, measured at the start) or "model" (the buffer asked
-	// for: oto gives no delay through ALSA or WASAPI); whether the
-	// sound's clock anchored before the first tick, and how long the
-	// device's start took to anchor it (a run whose clock did not anchor
-	// starts its first sounds late; "" and 0 when silent).
-	AudioDeviceLatencyMs float64 `json:"audio_device_latency_ms"`
-	AudioLatencySource   string  `json:"audio_latency_source"`
-	AudioAnchored        bool    `json:"audio_anchored"`
-	AudioAnchorMs        float64 `json:"audio_anchor_ms"`
-
-	// RecordsFrames is how many of the window's frames -out's frames.csv
-	// and charts hold: the newest the ring kept, all of them in a run of
-	// up to 131,072 frames. RecordsLost counts the records the figures
-	// could not read before their ring wrapped (0 unless the render
-	// thread fell that far behind).
-	RecordsFrames int `json:"records_frames"`
-	RecordsLost   int `json:"records_lost"`
-
-	// With -host-floor: the machine's unevenness at the run's frame work.
-	HostFloorWorkMs     *float64 `json:"host_floor_work_ms,omitempty"`
-	HostFloorMsP99      *float64 `json:"host_floor_ms_p99,omitempty"`
-	HostFloorOver2msPct *float64 `json:"host_floor_over_2ms_pct,omitempty"`
-	HostFloorReps       *int     `json:"host_floor_reps,omitempty"`
-	// The same for work bound by the shared cache and memory.
-	HostFloorCacheMsP99      *float64 `json:"host_floor_cache_ms_p99,omitempty"`
-	HostFloorCacheOver2msPct *float64 `json:"host_floor_cache_over_2ms_pct,omitempty"`
-
-	// Profiling names the profilers that ran ("cpuprofile,trace,pprof,
-	// memprofile", or "none"; the command line sets it): they take CPU
-	// and allocate, and allocs_per_frame counts the whole process's
-	// allocations, theirs too. Compare figures between runs with the same.
-	Profiling string `json:"profiling,omitempty"`
+	bench.Summary
+	Replay *replayReport `json:"replay,omitempty"`
 
 	// counts are the game's own figures (see Counter), written as fields
 	// of their own after the engine's.
@@ -235,9 +81,9 @@ const (
 
 // StealWarning returns what to tell the user about a run during which
 // the host stole pct of the CPU, or "" when that was too little to matter
-// (or is not known, -1).
-func StealWarning(pct float64) string {
-	if pct < hoststat.Notable {
+// (or is not known).
+func StealWarning(pct bench.Num) string {
+	if v, ok := pct.Value(); !ok || v < hoststat.Notable {
 		return ""
 	}
 	return fmt.Sprintf("warning: the host took %.1f%% of the CPU time (steal, host_steal_pct) during the measured window: the timing figures are disturbed; run again when the machine is quiet", pct)
@@ -251,22 +97,9 @@ func delayName(o Options) string {
 	return strconv.FormatFloat(float64(o.Pacing.Delay)/1e6, 'g', -1, 64)
 }
 
-// Measured is v as measured, unrounded, for the figures a matrix's
-// verdict tests: rounding would tie reps that differ, and the rank tests
-// would count those ties. NaN (nothing measured) becomes -1, as in Round.
-func Measured(v float64) float64 {
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return -1
-	}
-	return v
-}
-
-// Round rounds to d decimals; NaN (nothing measured) becomes -1, which JSON
-// can carry.
+// Round rounds v to d decimals, for a figure of the run's settings or
+// the host's; NaN stays NaN.
 func Round(v float64, d int) float64 {
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return -1
-	}
 	p := math.Pow(10, float64(d))
 	return math.Round(v*p) / p
 }
@@ -275,15 +108,16 @@ func Round(v float64, d int) float64 {
 // for tandem bench without -json: what ran, the frames, the sim, the
 // pacing, the latency and the host. -json has every figure.
 func (s *Summary) WriteText(w io.Writer) error {
-	ms := func(v float64) string { // -1: not measured
-		if v < 0 {
+	ms := func(n bench.Num) string {
+		v, ok := n.Value()
+		if !ok {
 			return "–"
 		}
 		return strconv.FormatFloat(v, 'f', 2, 64) + " ms"
 	}
 	judder := "–" // the probe did not move
-	if s.Judder >= 0 {
-		judder = strconv.FormatFloat(s.Judder, 'f', 3, 64)
+	if v, ok := s.Judder.Value(); ok {
+		judder = strconv.FormatFloat(v, 'f', 3, 64)
 	}
 	ran := fmt.Sprintf("%s, %d sprites, %s loop", s.Scene, s.Sprites, s.Loop)
 	if s.FPSCap > 0 {
@@ -292,7 +126,7 @@ func (s *Summary) WriteText(w io.Writer) error {
 	if s.VSync || s.EmulatedVSyncHz > 0 {
 		ran += ", vsync"
 	}
-	allocs := fmt.Sprintf("%.3g allocs a frame", s.AllocsPerFrame)
+	allocs := fmt.Sprintf("%.3g allocs a frame", float64(s.AllocsPerFrame))
 	if s.Profiling != "" && s.Profiling != "none" {
 		// The profilers allocate in the process too, and the count is the
 		// whole process's.
@@ -301,19 +135,19 @@ func (s *Summary) WriteText(w io.Writer) error {
 	lines := []string{
 		fmt.Sprintf("tandem bench: %s; %.1f s measured after %.1f s of warm-up", ran, s.Seconds, s.WarmupSeconds),
 		fmt.Sprintf("  frames   %d at %.1f FPS; frame time p50 %s, p99 %s; %d hitches; %s",
-			s.Frames, s.FPSMean, ms(s.FrameMsP50), ms(s.FrameMsP99), s.Hitches, allocs),
-		fmt.Sprintf("  sim      %.1f ticks a second; ticks start late by %s at p99", s.TPS, ms(s.TickJitterMsP99)),
+			s.Frames, float64(s.FPSMean), ms(s.FrameMsP50), ms(s.FrameMsP99), s.Hitches, allocs),
+		fmt.Sprintf("  sim      %.1f ticks a second; ticks start late by %s at p99", float64(s.TPS), ms(s.TickJitterMsP99)),
 		fmt.Sprintf("  pacing   animation error p99 %s, %d frames over 2 ms; judder %s; delay %s (%s); %d frames overdue, %d backwards",
-			ms(s.AnimErrMsP99), s.AnimErrOver2ms, judder, ms(s.InterpDelayMsP50), s.InterpDelay, s.OverdueFrames, s.SimBackwards),
+			ms(s.AnimErrMsP99), s.AnimErrOver2ms, judder, ms(s.DelayMsP50), s.InterpDelay, s.OverdueFrames, s.SimBackwardsFrames),
 		fmt.Sprintf("  latency  p50 %s, p99 %s; input p50 %s", ms(s.LatencyMsP50), ms(s.LatencyMsP99), ms(s.InputLatencyMsP50)),
 	}
-	host := "  host     steal " + strconv.FormatFloat(s.HostStealPct, 'f', 1, 64) + "%"
-	if s.HostStealPct < 0 {
-		host = "  host     steal –"
+	host := "  host     steal –"
+	if v, ok := s.HostStealPct.Value(); ok {
+		host = "  host     steal " + strconv.FormatFloat(v, 'f', 1, 64) + "%"
 	}
 	if s.HostFloorMsP99 != nil && s.HostFloorCacheMsP99 != nil && s.HostFloorWorkMs != nil {
 		host += fmt.Sprintf("; the same %s of work again and again differs by %s (arithmetic) and %s (cache-bound) at p99",
-			ms(*s.HostFloorWorkMs), ms(*s.HostFloorMsP99), ms(*s.HostFloorCacheMsP99))
+			ms(bench.Num(*s.HostFloorWorkMs)), ms(bench.Num(*s.HostFloorMsP99)), ms(bench.Num(*s.HostFloorCacheMsP99)))
 	}
 	lines = append(lines, host, "  (-json prints every figure; -out DIR writes the report and the CSVs, which tandem report DIR draws)")
 	_, err := fmt.Fprintln(w, strings.Join(lines, "\n"))

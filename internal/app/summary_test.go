@@ -19,7 +19,8 @@ func TestMeasureFloor(t *testing.T) {
 	for i := range int64(9) {
 		run.Frames = append(run.Frames, bench.FrameRecord{Start: 100*ms + i*10*ms, Decide: 100*ms + i*10*ms, Present: 102*ms + i*10*ms + i*ms/10})
 	}
-	s := &Summary{FPSMean: 50, run: run}
+	s := &Summary{run: run}
+	s.FPSMean = 50
 	s.measureFloor(func() bool { return true })
 	if s.HostFloorWorkMs != nil || s.HostFloorMsP99 != nil || s.HostFloorCacheMsP99 != nil || s.FPSMean != 50 {
 		t.Fatalf("stopped: %+v", s)
@@ -51,10 +52,13 @@ func TestWriteText(t *testing.T) {
 	// Without -json the bench prints its main figures for a person: each
 	// where its subject is, "–" for one not measured, the host's floor
 	// only when it was measured.
-	s := &Summary{Scene: "bunnymark", Sprites: 5000, Loop: string(Decoupled), FPSCap: 30, Seconds: 5, WarmupSeconds: 1,
-		Frames: 150, FPSMean: 30, FrameMsP50: 33.33, FrameMsP99: 34.1, TPS: 60, TickJitterMsP99: 0.9,
-		AnimErrMsP99: 1.94, AnimErrOver2ms: 1, Judder: 0.011, InterpDelayMsP50: 1.06, InterpDelay: "auto",
-		LatencyMsP50: 33.4, LatencyMsP99: 40, InputLatencyMsP50: -1, HostStealPct: 0.1}
+	s := &Summary{Summary: bench.Summary{
+		Run: bench.Run{Scene: "bunnymark", Sprites: 5000, Loop: string(Decoupled), FPSCap: 30, Seconds: 5, WarmupSeconds: 1,
+			InterpDelay: "auto"},
+		Figures: bench.Figures{Frames: 150, FPSMean: 30, FrameMsP50: 33.33, FrameMsP99: 34.1, TPS: 60, TickJitterMsP99: 0.9,
+			AnimErrMsP99: 1.94, AnimErrOver2ms: 1, Judder: 0.011, DelayMsP50: 1.06, LatencyMsP50: 33.4, LatencyMsP99: 40,
+			InputLatency: bench.InputLatency{InputLatencyMsP50: bench.NaN}},
+		Host: bench.Host{HostStealPct: 0.1}}}
 	var b strings.Builder
 	if err := s.WriteText(&b); err != nil {
 		t.Fatal(err)
@@ -91,7 +95,7 @@ func TestWriteText(t *testing.T) {
 		}
 	}
 	s.Profiling = ""
-	s.Judder = -1 // not measured: the probe did not move
+	s.Judder = bench.NaN // not measured: the probe did not move
 	b.Reset()
 	if err := s.WriteText(&b); err != nil || !strings.Contains(b.String(), "judder –;") {
 		t.Errorf("judder not measured: %v\n%s", err, b.String())
@@ -107,7 +111,7 @@ func TestWriteText(t *testing.T) {
 }
 
 func TestStealWarning(t *testing.T) {
-	for _, pct := range []float64{-1, 0, 0.4, 1.99} {
+	for _, pct := range []bench.Num{bench.NaN, 0, 0.4, 1.99} {
 		if w := StealWarning(pct); w != "" {
 			t.Errorf("StealWarning(%v) = %q, want none", pct, w)
 		}

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -33,19 +32,12 @@ func setBenchEnv() {
 	}
 }
 
-// result turns a finished run into what the reports need.
+// result turns a finished run into what the reports need: its summary's
+// sections as they are, not read back from its JSON.
 func result(s *app.Summary) (bench.Result, error) {
-	b, err := json.Marshal(s)
-	if err != nil {
-		return bench.Result{}, err
-	}
-	m := map[string]any{}
-	if err := json.Unmarshal(b, &m); err != nil {
-		return bench.Result{}, err
-	}
 	r := bench.Result{
 		Name: bench.CellName(s.Loop, s.SimCost, s.Sprites, "", ""), Loop: s.Loop, SimCost: s.SimCost, Sprites: s.Sprites,
-		Summary: m,
+		Summary: s.Summary,
 	}
 	if run := s.Records(); run != nil {
 		r.Frames, r.Ticks = run.Window()

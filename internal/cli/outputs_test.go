@@ -27,7 +27,7 @@ func TestReportReplacesSymlinks(t *testing.T) {
 		}
 	}
 	rs := []bench.Result{{Name: "loop=coupled/simcost=0s/sprites=10", Loop: "coupled", SimCost: "0s", Sprites: 10,
-		Summary: map[string]any{"fps_mean": 60.0}}}
+		Summary: bench.Summary{Figures: bench.Figures{FPSMean: 60}}}}
 	if err := writeResults(dir, rs, func(w io.Writer) error { return bench.WriteMatrixMarkdown(w, "tandem bench", rs, nil) }); err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -371,14 +370,11 @@ func runCell(self string, args []string, dir string, stderr io.Writer, stop *swe
 		return r, nil, fmt.Errorf("%s %s: %w", self, strings.Join(args, " "), err)
 	}
 	line = bytes.TrimSpace(out.Bytes())
-	m := map[string]any{}
-	if err := json.Unmarshal(line, &m); err != nil {
+	sum, err := bench.ReadSummary(line)
+	if err != nil {
 		return r, nil, fmt.Errorf("reading its summary %q: %w", line, err)
 	}
-	r = bench.Result{Loop: fmt.Sprint(m["loop"]), SimCost: fmt.Sprint(m["simcost"]), Summary: m}
-	if v, ok := m["sprites"].(float64); ok {
-		r.Sprites = int(v)
-	}
+	r = bench.Result{Loop: sum.Loop, SimCost: sum.SimCost, Sprites: sum.Sprites, Summary: sum}
 	r.Name = bench.CellName(r.Loop, r.SimCost, r.Sprites, "", "")
 	if r.Frames, err = bench.ReadCSVFile(filepath.Join(dir, "frames.csv"), bench.ReadFramesCSV); err != nil {
 		return r, nil, err
