@@ -171,8 +171,8 @@ func TestScreenshotAfterTwoSeconds(t *testing.T) {
 		t.Fatalf("summary after 2 s: %+v", sum)
 	}
 	// The host's steal is read on Linux (a share, 0-100) and said to be
-	// unknown (-1) elsewhere.
-	if st := sum.HostStealPct; runtime.GOOS == "linux" && (st < 0 || st > 100) || runtime.GOOS != "linux" && st != -1 {
+	// unknown (null) elsewhere.
+	if st, ok := sum.HostStealPct.Value(); runtime.GOOS == "linux" && (!ok || st < 0 || st > 100) || runtime.GOOS != "linux" && ok {
 		t.Fatalf("host_steal_pct = %v on %s", st, runtime.GOOS)
 	}
 }

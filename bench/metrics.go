@@ -55,16 +55,6 @@ type Figures struct {
 	InputsUnpaired int `json:"-"`
 }
 
-// InputLatency is the input latency: from the stamp of each input (a
-// button the bench pushes, a key) to the present of the first frame
-// showing its tick, from the records; with the bench's real presses, from
-// each press instead (the bench's input add-on fills it then).
-type InputLatency struct {
-	Inputs            int `json:"inputs"` // input events measured
-	InputLatencyMsP50 Num `json:"input_latency_ms_p50"`
-	InputLatencyMsP99 Num `json:"input_latency_ms_p99"`
-}
-
 // Compute derives every figure from the records of run r. It is a pure
 // function of its input, exact, and allocates in proportion to the run: a
 // [Stream] computes the same figures over a run of any length in fixed

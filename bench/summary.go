@@ -119,6 +119,16 @@ type Sim struct {
 	LateMaxMs float64 `json:"tick_late_ms_max"`
 }
 
+// InputLatency is the input latency: from the stamp of each input (a
+// button the bench pushes, a key) to the present of the first frame
+// showing its tick, from the records; with the bench's real presses, from
+// each press instead (the bench's input add-on fills it then).
+type InputLatency struct {
+	Inputs            int `json:"inputs"` // input events measured
+	InputLatencyMsP50 Num `json:"input_latency_ms_p50"`
+	InputLatencyMsP99 Num `json:"input_latency_ms_p99"`
+}
+
 // Input is what the bench's real key presses measure (docs/bench.md),
 // besides the input latency and count of [InputLatency].
 type Input struct {

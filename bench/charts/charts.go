@@ -220,15 +220,14 @@ func Matrix(dir string, results []bench.Result) ([]string, error) {
 	loops := loopOrder(results)
 	var charts []namedPlot
 	for _, m := range []struct {
-		name       string
-		fig        bench.Figure
-		what, unit string
+		name, what, unit string
+		fig              bench.Figure
 	}{
-		{"matrix_fps.png", bench.FigFPSMean, "mean FPS (higher is better)", "frames per second"},
-		{"matrix_frame_p99.png", bench.FigFrameMsP99, "frame time p99 (lower is better)", "frame time p99 (ms)"},
-		{"matrix_input_latency.png", bench.FigInputLatencyP50, "input latency p50 (lower is better)", "key press to the frame showing it, p50 (ms)"},
-		{"matrix_latency.png", bench.FigLatencyMsP50, "latency p50 (lower is better)", "newest shown tick's start to present, p50 (ms)"},
-		{"matrix_on_time.png", bench.FigOnTimePct, "on time (higher is better)", "display time within 16.7 ms of right (%)"},
+		{"matrix_fps.png", "mean FPS (higher is better)", "frames per second", bench.FigFPSMean},
+		{"matrix_frame_p99.png", "frame time p99 (lower is better)", "frame time p99 (ms)", bench.FigFrameMsP99},
+		{"matrix_input_latency.png", "input latency p50 (lower is better)", "key press to the frame showing it, p50 (ms)", bench.FigInputLatencyP50},
+		{"matrix_latency.png", "latency p50 (lower is better)", "newest shown tick's start to present, p50 (ms)", bench.FigLatencyMsP50},
+		{"matrix_on_time.png", "on time (higher is better)", "display time within 16.7 ms of right (%)", bench.FigOnTimePct},
 	} {
 		p, err := barsPlot(cells, loops, m.fig, m.what, m.unit)
 		if err != nil {
