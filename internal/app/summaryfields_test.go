@@ -105,6 +105,11 @@ func TestSummaryKeysSinceMain(t *testing.T) {
 	if m["fps_mean"] != 59.9 || m["av_offset_ms_p50"] != -3.5 {
 		t.Errorf("fps_mean %v, av_offset_ms_p50 %v: want 59.9 and -3.5 (a negative figure is measured)", m["fps_mean"], m["av_offset_ms_p50"])
 	}
+	// The names a game's counter may not take are the same set, read
+	// from the typed fields.
+	if names := slices.Sorted(slices.Values(SummaryFields())); !slices.Equal(names, summaryKeysMain) {
+		t.Errorf("SummaryFields: %d names %q, want main's %d", len(names), names, len(summaryKeysMain))
+	}
 	back, err := bench.ReadSummary(b.Bytes())
 	if err != nil {
 		t.Fatal(err)
