@@ -217,7 +217,7 @@ type Host struct {
 	GLVersion      string  `json:"gl_version"`
 	GoVersion      string  `json:"go_version"`
 	LPNumThreads   string  `json:"lp_num_threads"`
-	MaxRSSMB       float64 `json:"max_rss_mb"`
+	MaxRSSMB       Num     `json:"max_rss_mb"`
 	AllocsPerFrame Num     `json:"allocs_per_frame"`
 	GCCycles       uint64  `json:"gc_cycles"`
 	GCPauseMsTotal float64 `json:"gc_pause_ms_total"`

@@ -5,6 +5,7 @@ package app
 import (
 	"unsafe"
 
+	"github.com/tandem-engine/tandem/bench"
 	"golang.org/x/sys/windows"
 )
 
@@ -30,14 +31,14 @@ type processMemoryCounters struct {
 
 // maxRSSMB returns the process's peak working set, in MB: Windows' nearest
 // figure to the peak resident set getrusage gives on Linux (both count the
-// pages the process had in memory at once, shared ones included); -1 when
-// the counters cannot be read.
-func maxRSSMB() float64 {
+// pages the process had in memory at once, shared ones included); not measured
+// (NaN) when the counters cannot be read.
+func maxRSSMB() bench.Num {
 	var c processMemoryCounters
 	c.CB = uint32(unsafe.Sizeof(c))
 	ok, _, _ := getProcessMemoryInfo.Call(uintptr(windows.CurrentProcess()), uintptr(unsafe.Pointer(&c)), uintptr(c.CB))
 	if ok == 0 {
-		return -1
+		return bench.NaN
 	}
-	return Round(float64(c.PeakWorkingSetSize)/(1<<20), 1)
+	return bench.Num(Round(float64(c.PeakWorkingSetSize)/(1<<20), 1))
 }
