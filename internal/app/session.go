@@ -173,9 +173,10 @@ func (s *session) open(level *physics.Level) error {
 		if s.snd.avLock {
 			s.delay = newDelayLine(s.opts.Pacing.Delay, o.World.Hz)
 		}
-		s.pace = pacing.New(pacing.Config{Hz: o.World.Hz, VSync: o.Window.VSync, EmulateHz: o.Pacing.EmulateHz,
-			FPSCap: o.Pacing.FPSCap, PresentHold: o.Pacing.PresentHold, Aim: s.opts.Pacing.DelayAuto && s.loop.aims(),
-			CapPaced: pacing.CapPaced(o.Pacing.FPSCap, o.Window.VSync, o.Pacing.EmulateHz, s.loop.aims()), Finish: gl.Finish})
+		pc := pacing.Config{Hz: o.World.Hz, VSync: o.Window.VSync, EmulateHz: o.Pacing.EmulateHz,
+			FPSCap: o.Pacing.FPSCap, PresentHold: o.Pacing.PresentHold, Aim: s.opts.Pacing.DelayAuto, Finish: gl.Finish}
+		s.loop.pace(&pc)
+		s.pace = pacing.New(pc)
 		s.setRefresh()
 	}
 	if err != nil {
@@ -279,22 +280,15 @@ func (s *session) runFrames(ctx context.Context, cancel context.CancelFunc, h *H
 	return s.finish(end, sig)
 }
 
-// stopSim stops the sim's thread, when the loop has one, and waits for
-// it at most grace; past that it marks the sim stuck.
+// stopSim stops the sim and waits for it at most grace, as its loop
+// waits (waitSim); a sim stuck inside a tick is marked so.
 func (s *session) stopSim(cancel func(), grace time.Duration) error {
 	cancel()
-	if !s.loop.simThread() {
-		return nil
-	}
-	select {
-	case <-s.runner.Done():
-		return s.runner.Wait()
-	case <-time.After(grace):
+	stuck, err := s.loop.waitSim(grace)
+	if stuck {
 		s.simStuck.Store(true)
-		fmt.Fprintf(os.Stderr, "tandem: the sim is stuck inside tick %d (it has not ended in %v): the summary and the recording end without it\n",
-			s.runner.Stats().Ticks, grace)
-		return nil
 	}
+	return err
 }
 
 // lastSimGrace bounds the wait for the sim's thread in a stop's last
@@ -416,10 +410,6 @@ func (s *session) lastWords(stopSim func(), sig *Signals) {
 	}
 	if err := s.stopSim(stopSim, lastSimGrace); err != nil {
 		fmt.Fprintf(os.Stderr, "tandem: %v\n", err)
-	}
-	if !s.loop.simThread() && s.hooked.busy.Load() {
-		s.simStuck.Store(true) // the coupled loop's main thread, inside a tick
-		fmt.Fprintf(os.Stderr, "tandem: the sim is stuck inside tick %d, on the main thread: the summary and the recording end without it\n", s.runner.Stats().Ticks)
 	}
 	if s.simStuck.Load() {
 		s.rec.cut()
