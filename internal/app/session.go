@@ -167,7 +167,7 @@ func (s *session) open(level *physics.Level) error {
 	if err == nil {
 		// The sound's offset is held for the run; with -av-lock it sets
 		// the renderer's delay, which the pacing then keeps.
-		s.snd = newSound(s)
+		s.snd = newSound(s.game.Sounds(), o.Audio, o.Measure.Bench && o.Measure.RealInput)
 		s.opts.Pacing = s.snd.lock(s.opts.Pacing, s.opts.Audio.AVLock)
 		s.interp.Delay = int64(s.opts.Pacing.Delay)
 		if s.snd.avLock {
@@ -191,16 +191,6 @@ func (s *session) startSim(ctx context.Context, level *physics.Level, h *Hooks) 
 	o := s.opts
 	start := snapshot.Now()
 	s.meter = newMeter(o, start)
-	s.in.autoStart = start
-	// The meter first: its publish sets the probe and the bench's button,
-	// which the sound's reads for the bench's click.
-	s.addons = append(s.addons, s.meter, s.snd)
-	if needsBenchLoad(o) {
-		s.addons = append(s.addons, newBenchLoad(s, start))
-	}
-	if h != nil {
-		s.addons = append(s.addons, &testHooks{h: h})
-	}
 	cfg := simthread.Config{Hz: o.World.Hz}
 	if o.Replay.Rec != nil {
 		s.rec.verifier = o.Replay.Rec.NewVerifier()
@@ -211,10 +201,11 @@ func (s *session) startSim(ctx context.Context, level *physics.Level, h *Hooks) 
 		return err
 	}
 	var err error
-	s.hooked = &hookedSim{Sim: s.game, addons: s.addons}
+	s.hooked = &hookedSim{Sim: s.game}
 	if s.runner, err = simthread.New(s.hooked, cfg); err != nil {
 		return err
 	}
+	s.attach(start, h)
 	s.win.SetSink(s.onEvent)
 	if s.rec.writer != nil {
 		go s.rec.watch(ctx, o.Record)
@@ -224,6 +215,26 @@ func (s *session) startSim(ctx context.Context, level *physics.Level, h *Hooks) 
 		go gcLoad(ctx, o.Load.GCLoad)
 	}
 	return nil
+}
+
+// attach attaches the add-ons a run's options ask for, from start, each
+// given the values it needs; their hooks run in this order. The meter
+// first: its publish sets the probe and the bench's button, which the
+// sound's reads for the bench's click. Before the sim starts.
+func (s *session) attach(start int64, h *Hooks) {
+	o, r := s.opts, s.runner
+	s.addons = append(s.addons, s.meter, s.snd)
+	if o.Autoplay {
+		ticks := func() uint64 { return r.Stats().Ticks }
+		s.addons = append(s.addons, newAutoplay(r.Push, s.look.Autoplay, ticks, o.World.Hz, start))
+	}
+	if needsBenchLoad(o) {
+		s.addons = append(s.addons, newBenchLoad(o, start, r.Push, &s.in.keys))
+	}
+	if h != nil {
+		s.addons = append(s.addons, &testHooks{h: h})
+	}
+	s.hooked.addons = s.addons
 }
 
 // published runs the add-ons' publish hooks on each snapshot the sim
