@@ -91,7 +91,12 @@ func (b *benchLoad) frameStart(now int64) {
 	}
 }
 
-func (b *benchLoad) frameEnd(frameEnd) {}
+func (b *benchLoad) rewind(h [snapshot.History]*snapshot.Snapshot, _ int64, _ *int64) [snapshot.History]*snapshot.Snapshot {
+	return h
+}
+
+func (b *benchLoad) overlay(frameEnd, int, int, int64) {}
+func (b *benchLoad) frameEnd(frameEnd)                 {}
 
 func (b *benchLoad) stop(int64) { b.presses = b.stopRealInput() }
 

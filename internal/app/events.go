@@ -74,19 +74,19 @@ func (s *session) onEvent(e window.Input) {
 	if e.Kind != window.KindKey || !e.Down || e.Repeat {
 		return
 	}
+	if act := s.in.keys.actions[e.Key]; act != nil {
+		act()
+		return
+	}
 	switch e.Key {
 	case window.KeyEscape:
 		s.in.keyQuit.Store(true)
 		s.win.SetShouldClose(true)
-	case window.KeyF3:
-		s.hudOn.Store(!s.hudOn.Load())
 	case window.KeyF11:
 		if !s.win.ToggleFullscreen() {
 			fmt.Fprintln(os.Stderr, "tandem: F11: no monitor to go fullscreen on; staying windowed")
 		}
 		s.setRefresh()
-	case window.KeyF12:
-		s.shot.pending.Store(true)
 	case window.KeyP:
 		s.runner.Push(simthread.Event{Time: e.Time, Kind: simthread.EventTogglePause})
 	case window.KeyPeriod:

@@ -71,6 +71,15 @@ func (r *recording) watch(ctx context.Context, name string) {
 	r.failed.Store(&msg)
 }
 
+// failure is why the recording stopped writing during the run, nil
+// while it writes. Any thread.
+func (r *recording) failure() []byte {
+	if m := r.failed.Load(); m != nil {
+		return *m
+	}
+	return nil
+}
+
 // replayReport checks the replay that just stopped against its
 // recording. After the sim thread has stopped.
 func (s *session) replayReport() *replayReport {

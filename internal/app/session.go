@@ -7,14 +7,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"image"
 	"os"
 	"runtime/pprof"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	"github.com/tandem-engine/tandem/bench"
 	"github.com/tandem-engine/tandem/gl"
 	"github.com/tandem-engine/tandem/internal/engine"
 	"github.com/tandem-engine/tandem/internal/pacing"
@@ -41,12 +39,10 @@ type session struct {
 	snd    *sound
 	pace   *pacing.Pacer
 	interp snapshot.Interpolator
-	delay  *delayLine // the frames' own history, for a delay past the ring's (-av-lock); nil: none
 	in     inputState
 	rec    recording
-	shot   shots
-	info   hudInfo
-	hudOn  atomic.Bool // F3 toggles it (the input thread), the frame reads it
+	shot   *shots  // the screenshots' add-on: the one at exit is written with the summary
+	info   hudInfo // what the last frame showed, which the HUD adds its figures to
 	// The camera of the last frame drawn (clamped and zoomed) on its
 	// framebuffer: how a pointer position maps to the world. Written by
 	// the frame, read by the input thread, under shownMu.
@@ -73,14 +69,6 @@ var ErrSimStuck = errors.New("the sim was stuck inside a tick that never ended: 
 type shownView struct {
 	cam  snapshot.Camera
 	w, h int
-}
-
-// shots are the screenshots: F12's and the one at exit.
-type shots struct {
-	pending atomic.Bool // F12 was pressed: save this frame
-	err     error       // the last F12 screenshot's failure, reported at exit
-	last    *image.RGBA
-	frame   bench.FrameRecord // the newest frame drawn, capture included
 }
 
 // roleLabels are the profiler's contexts for what the code is doing:
@@ -110,7 +98,6 @@ type Hooks struct {
 
 func run(opts Options, h *Hooks) (*Summary, error) {
 	s := &session{opts: opts, labels: newRoleLabels()}
-	s.hudOn.Store(opts.Window.HUD)
 	s.interp = snapshot.Interpolator{MaxExtrapolate: opts.Pacing.Extrapolate, Delay: int64(opts.Pacing.Delay),
 		Snap: opts.Pacing.Snap, CatchUp: opts.Pacing.CatchUp}
 	s.loop = newDriver(s)
@@ -170,9 +157,6 @@ func (s *session) open(level *physics.Level) error {
 		s.snd = newSound(s.game.Sounds(), o.Audio, o.Measure.Bench && o.Measure.RealInput)
 		s.opts.Pacing = s.snd.lock(s.opts.Pacing, s.opts.Audio.AVLock)
 		s.interp.Delay = int64(s.opts.Pacing.Delay)
-		if s.snd.avLock {
-			s.delay = newDelayLine(s.opts.Pacing.Delay, o.World.Hz)
-		}
 		pc := pacing.Config{Hz: o.World.Hz, VSync: o.Window.VSync, EmulateHz: o.Pacing.EmulateHz,
 			FPSCap: o.Pacing.FPSCap, PresentHold: o.Pacing.PresentHold, Aim: s.opts.Pacing.DelayAuto, Finish: gl.Finish}
 		s.loop.pace(&pc)
@@ -220,10 +204,15 @@ func (s *session) startSim(ctx context.Context, level *physics.Level, h *Hooks) 
 // attach attaches the add-ons a run's options ask for, from start, each
 // given the values it needs; their hooks run in this order. The meter
 // first: its publish sets the probe and the bench's button, which the
-// sound's reads for the bench's click. Before the sim starts.
+// sound's reads for the bench's click; the overlays in the order they
+// draw (the HUD, the probe over it, the screenshots of both). Before the
+// sim starts.
 func (s *session) attach(start int64, h *Hooks) {
 	o, r := s.opts, s.runner
 	s.addons = append(s.addons, s.meter, s.snd)
+	if s.snd.avLock {
+		s.addons = append(s.addons, newDelayLine(o.Pacing.Delay, o.World.Hz, s.pace.Lead))
+	}
 	if o.Autoplay {
 		ticks := func() uint64 { return r.Stats().Ticks }
 		s.addons = append(s.addons, newAutoplay(r.Push, s.look.Autoplay, ticks, o.World.Hz, start))
@@ -231,6 +220,12 @@ func (s *session) attach(start int64, h *Hooks) {
 	if needsBenchLoad(o) {
 		s.addons = append(s.addons, newBenchLoad(o, start, r.Push, &s.in.keys))
 	}
+	s.addons = append(s.addons, newHUDOverlay(o, &s.info, s.meter, r.Stats, s.pace, s.win.VSync, s.rec.failure, s.draw, &s.in.keys))
+	if o.Measure.Probe {
+		s.addons = append(s.addons, probeOverlay{draw: s.draw})
+	}
+	s.shot = newShots(o.Output.ShotDir, &s.in.keys)
+	s.addons = append(s.addons, s.shot)
 	if h != nil {
 		s.addons = append(s.addons, &testHooks{h: h})
 	}
