@@ -23,8 +23,11 @@ import (
 )
 
 // session is one run of a game: what every loop shares. Its loop is a
-// [driver], chosen once in newDriver; what only the bench and the figures
-// need attaches as [addon]s.
+// [driver], chosen once in newDriver, which the session never asks its
+// kind; what a run's options add to it (the figures, the sound, -av-lock's
+// delay line, autoplay, the bench, the HUD, the probe, the screenshots)
+// attaches as [addon]s, each made from the values it needs, in attach's
+// order.
 type session struct {
 	opts   Options
 	win    *window.Window
@@ -175,11 +178,7 @@ func (s *session) startSim(ctx context.Context, level *physics.Level, h *Hooks) 
 	o := s.opts
 	start := snapshot.Now()
 	s.meter = newMeter(o, start)
-	cfg := simthread.Config{Hz: o.World.Hz}
-	if o.Replay.Rec != nil {
-		s.rec.verifier = o.Replay.Rec.NewVerifier()
-		cfg = o.Replay.Rec.Config(s.rec.verifier)
-	}
+	cfg := s.rec.config(o)
 	cfg.Log, cfg.Published = s.meter.log, s.published
 	if err := s.rec.create(o, level, s.win, &cfg); err != nil {
 		return err
@@ -277,12 +276,11 @@ func (s *session) runFrames(ctx context.Context, cancel context.CancelFunc, h *H
 	if err := s.stopSim(cancel, simStopGrace); err != nil {
 		return nil, err
 	}
+	s.rec.end(s.simStuck.Load(), s.runner.Stats().Ticks, s.game.Hash, s.stoppedBy)
 	if s.simStuck.Load() {
-		s.rec.cut()
 		sum, _ := s.finish(end, sig)
 		return sum, ErrSimStuck
 	}
-	s.rec.close(s.runner.Stats().Ticks, s.game.Hash(), s.stoppedBy)
 	return s.finish(end, sig)
 }
 
@@ -318,7 +316,7 @@ func (s *session) finish(end int64, sig *Signals) (*Summary, error) {
 		sum.measureFloor(sig.caught.Load)
 	}
 	if s.rec.verifier != nil {
-		sum.Replay = s.replayReport()
+		sum.Replay = s.rec.report(o.Replay, s.runner.Stats().Ticks, s.game.Hash(), s.stoppedBy)
 	}
 	if s.stoppedBy == StopDisplayLost {
 		// Nothing can be drawn or read back: what the run has is written.
@@ -417,11 +415,7 @@ func (s *session) lastWords(stopSim func(), sig *Signals) {
 	if err := s.stopSim(stopSim, lastSimGrace); err != nil {
 		fmt.Fprintf(os.Stderr, "tandem: %v\n", err)
 	}
-	if s.simStuck.Load() {
-		s.rec.cut()
-	} else {
-		s.rec.close(s.runner.Stats().Ticks, s.game.Hash(), s.stoppedBy)
-	}
+	s.rec.end(s.simStuck.Load(), s.runner.Stats().Ticks, s.game.Hash, s.stoppedBy)
 	if s.opts.Last == nil {
 		return
 	}
