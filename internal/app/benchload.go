@@ -24,6 +24,7 @@ const probeSpeed = 240
 // pushed every 250 ms. A run attaches it only when it measures or loads
 // (needsBenchLoad); with no knobs set it costs a few branches a tick.
 type benchLoad struct {
+	noHooks
 	push        func(simthread.Event) bool // into the sim's input queue
 	bench       bool                       // the bench measures: its input figures
 	simCost     int64
@@ -67,8 +68,6 @@ func (b *benchLoad) tick(_ simthread.TickInput, start int64) {
 	}
 }
 
-func (b *benchLoad) publish(*snapshot.Snapshot) {}
-
 // input pushes the bench's synthetic button when it is due, through the
 // same queue as the keyboard.
 func (b *benchLoad) input(now int64) int64 {
@@ -90,13 +89,6 @@ func (b *benchLoad) frameStart(now int64) {
 		spinUntil(now + b.renderCost)
 	}
 }
-
-func (b *benchLoad) rewind(h [snapshot.History]*snapshot.Snapshot, _ int64, _ *int64) [snapshot.History]*snapshot.Snapshot {
-	return h
-}
-
-func (b *benchLoad) overlay(frameEnd, int, int, int64) {}
-func (b *benchLoad) frameEnd(frameEnd)                 {}
 
 func (b *benchLoad) stop(int64) { b.presses = b.stopRealInput() }
 

@@ -95,7 +95,8 @@ func (d onMain) handOver() {}
 
 // paceFree is the pacing of the loops whose sim runs free on its thread
 // (decoupled, threaded): a frame may aim at the sim's schedule, and a cap
-// without vsync paces the presents.
+// without vsync paces the presents. Options.Validate allows
+// -present-hold in these loops only, before a driver is built.
 func paceFree(c *pacing.Config) {
 	c.CapPaced = pacing.CapPaced(c.FPSCap, c.VSync, c.EmulateHz, true)
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tandem-engine/tandem/internal/engine"
 	"github.com/tandem-engine/tandem/internal/pacing"
 	"github.com/tandem-engine/tandem/simthread"
 	"github.com/tandem-engine/tandem/snapshot"
@@ -93,6 +94,42 @@ func TestWaitSim(t *testing.T) {
 		<-frames
 		if stuck, err := d.waitSim(5 * time.Second); stuck || err != nil {
 			t.Errorf("%s: with the tick ended, waitSim says stuck %v (err %v), want neither", l, stuck, err)
+		}
+	}
+}
+
+// TestAttachOrder: a run attaches only the add-ons its options ask for,
+// in the order their hooks must run (the meter before the sound, whose
+// bench click reads the meter's publish; the HUD, the probe over it, the
+// screenshots of both), and the sim steps the same list.
+func TestAttachOrder(t *testing.T) {
+	r, err := simthread.New(&inputSim{}, simthread.Config{Hz: 60, Clock: simthread.NewFakeClock(0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := Defaults()
+	all := Defaults()
+	all.Autoplay, all.Measure.Probe, all.Load.SimCost = true, true, time.Millisecond
+	for _, c := range []struct {
+		o      Options
+		avLock bool
+		hooks  *Hooks
+		want   string
+	}{
+		{plain, false, nil, "[*app.meter *app.sound *app.hudOverlay *app.shots]"},
+		{all, true, &Hooks{}, "[*app.meter *app.sound *app.delayLine *app.autoplay *app.benchLoad *app.hudOverlay app.probeOverlay *app.shots *app.testHooks]"},
+	} {
+		s := &session{opts: c.o, runner: r, meter: &meter{}, snd: &sound{avLock: c.avLock}, look: &engine.Look{}, hooked: &hookedSim{}}
+		s.attach(0, c.hooks)
+		var types []string
+		for _, ad := range s.addons {
+			types = append(types, fmt.Sprintf("%T", ad))
+		}
+		if got := fmt.Sprint(types); got != c.want {
+			t.Errorf("attached %s, want %s", got, c.want)
+		}
+		if len(s.hooked.addons) != len(s.addons) {
+			t.Errorf("the sim steps %d add-ons of %d", len(s.hooked.addons), len(s.addons))
 		}
 	}
 }
