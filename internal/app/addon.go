@@ -67,6 +67,17 @@ func (noHooks) rewind(h [snapshot.History]*snapshot.Snapshot, _ int64, _ *int64)
 	return h
 }
 
+// frameEnd is what a frame's end tells the add-ons.
+type frameEnd struct {
+	at      int64             // the present, or when a frame that swapped nothing ended
+	swapped bool              // the frame was swapped (false: minimised)
+	drew    bool              // it showed the world (a snapshot was there)
+	age     int64             // the newest snapshot's age when the frame took it
+	held    bool              // the bench's button is down in the state blended toward
+	rec     bench.FrameRecord // the frame's record, when it drew
+	exit    bool              // the frame drawn after the run for the screenshot at exit
+}
+
 // noInput is an add-on's next input moment when it has none.
 const noInput = int64(1<<63 - 1)
 
@@ -87,6 +98,13 @@ func (h *hookedSim) Step(in simthread.TickInput) {
 		ad.tick(in, start)
 	}
 	h.busy.Store(false)
+}
+
+// Hooks let tests watch the threads: OnTick runs on the sim thread after
+// every tick, OnFrame on the render thread after every frame's GL calls.
+type Hooks struct {
+	OnTick  func()
+	OnFrame func()
 }
 
 // testHooks attaches the tests' Hooks.

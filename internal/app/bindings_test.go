@@ -166,7 +166,7 @@ func TestAddonKeys(t *testing.T) {
 			game = map[uint8][]string{engine.ActionJump: {"F3"}}
 		}
 		a := &session{runner: r, in: inputState{keys: newBindings(game)}}
-		hud := newHUDOverlay(Options{}, nil, nil, nil, nil, nil, nil, nil, &a.in.keys)
+		hud := newHUDOverlay(Options{}, nil, nil, nil, nil, nil, nil, nil, nil, &a.in.keys)
 		sh := newShots(t.TempDir(), &a.in.keys)
 		queued := r.Queued()
 		a.onEvent(window.Input{Kind: window.KindKey, Key: window.KeyF3, Down: true})

@@ -119,7 +119,7 @@ func TestAttachOrder(t *testing.T) {
 		{plain, false, nil, "[*app.meter *app.sound *app.hudOverlay *app.shots]"},
 		{all, true, &Hooks{}, "[*app.meter *app.sound *app.delayLine *app.autoplay *app.benchLoad *app.hudOverlay app.probeOverlay *app.shots *app.testHooks]"},
 	} {
-		s := &session{opts: c.o, runner: r, meter: &meter{}, snd: &sound{avLock: c.avLock}, look: &engine.Look{}, hooked: &hookedSim{}}
+		s := &session{opts: c.o, runner: r, meter: &meter{}, snd: &sound{avLock: c.avLock}, look: &engine.Look{}, hooked: &hookedSim{}, draw: &renderer{}}
 		s.attach(0, c.hooks)
 		var types []string
 		for _, ad := range s.addons {

@@ -123,17 +123,6 @@ func (s *session) overlay(e frameEnd, fw, fh int, now int64) {
 	}
 }
 
-// frameEnd is what a frame's end tells the add-ons.
-type frameEnd struct {
-	at      int64             // the present, or when a frame that swapped nothing ended
-	swapped bool              // the frame was swapped (false: minimised)
-	drew    bool              // it showed the world (a snapshot was there)
-	age     int64             // the newest snapshot's age when the frame took it
-	held    bool              // the bench's button is down in the state blended toward
-	rec     bench.FrameRecord // the frame's record, when it drew
-	exit    bool              // the frame drawn after the run for the screenshot at exit
-}
-
 func (s *session) frameEnd(e frameEnd) {
 	for _, ad := range s.addons {
 		ad.frameEnd(e)

@@ -93,15 +93,16 @@ type hudOverlay struct {
 	pace        *pacing.Pacer
 	vsync       func() bool   // the window's vsync is on
 	recFailed   func() []byte // why the recording stopped writing; nil: it did not
-	draw        *renderer
+	layout      *hud          // the renderer's: its buffers and the art's glyphs
+	quads       *gl.QuadBatch // the renderer's, which draws the layout
 }
 
-// newHUDOverlay makes the HUD of a run of o, drawn by draw, with F3 set
-// in keys.
+// newHUDOverlay makes the HUD of a run of o, laid out by layout and
+// drawn by quads, with F3 set in keys.
 func newHUDOverlay(o Options, info *hudInfo, m *meter, sim func() simthread.Stats, pace *pacing.Pacer,
-	vsync func() bool, recFailed func() []byte, draw *renderer, keys *bindings) *hudOverlay {
+	vsync func() bool, recFailed func() []byte, layout *hud, quads *gl.QuadBatch, keys *bindings) *hudOverlay {
 	h := &hudOverlay{loop: string(o.Loop), scene: o.Scene, emulateHz: o.Pacing.EmulateHz, info: info, meter: m,
-		sim: sim, pace: pace, vsync: vsync, recFailed: recFailed, draw: draw}
+		sim: sim, pace: pace, vsync: vsync, recFailed: recFailed, layout: layout, quads: quads}
 	h.on.Store(o.Window.HUD)
 	keys.act(window.KeyF3, func() { h.on.Store(!h.on.Load()) })
 	return h
@@ -138,9 +139,8 @@ func (h *hudOverlay) overlay(_ frameEnd, fw, fh int, now int64) {
 	}
 	in.sim, in.paused = sim, sim.Paused
 	in.gcCycles, in.gcPauseMs, in.gcMaxMs = st.gcCycles, st.gcPauseTotal*1e3, st.gcPauseMax*1e3
-	l := h.draw.hud
-	l.scale = float32(max(1, fh/720))
-	h.draw.quads.Draw(l.build(in, st), fw, fh)
+	h.layout.scale = float32(max(1, fh/720))
+	h.quads.Draw(h.layout.build(in, st), fw, fh)
 }
 
 // build lays out the HUD and returns its quads: a panel, a line of text

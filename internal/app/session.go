@@ -92,13 +92,6 @@ func Run(opts Options) (*Summary, error) { return run(opts, nil) }
 // RunHooked is Run with h's hooks (nil: none).
 func RunHooked(opts Options, h *Hooks) (*Summary, error) { return run(opts, h) }
 
-// Hooks let tests watch the threads: OnTick runs on the sim thread after
-// every tick, OnFrame on the render thread after every frame's GL calls.
-type Hooks struct {
-	OnTick  func()
-	OnFrame func()
-}
-
 func run(opts Options, h *Hooks) (*Summary, error) {
 	s := &session{opts: opts, labels: newRoleLabels()}
 	s.interp = snapshot.Interpolator{MaxExtrapolate: opts.Pacing.Extrapolate, Delay: int64(opts.Pacing.Delay),
@@ -219,7 +212,8 @@ func (s *session) attach(start int64, h *Hooks) {
 	if needsBenchLoad(o) {
 		s.addons = append(s.addons, newBenchLoad(o, start, r.Push, &s.in.keys))
 	}
-	s.addons = append(s.addons, newHUDOverlay(o, &s.info, s.meter, r.Stats, s.pace, s.win.VSync, s.rec.failure, s.draw, &s.in.keys))
+	s.addons = append(s.addons, newHUDOverlay(o, &s.info, s.meter, r.Stats, s.pace, s.win.VSync, s.rec.failure,
+		s.draw.hud, s.draw.quads, &s.in.keys))
 	if o.Measure.Probe {
 		s.addons = append(s.addons, probeOverlay{draw: s.draw})
 	}
