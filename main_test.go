@@ -514,14 +514,47 @@ func TestProbePixels(t *testing.T) {
 // until it has drawn for a while.
 func childRun(t *testing.T, test string, args ...string) (cmd *exec.Cmd, stdout, stderr *bytes.Buffer) {
 	t.Helper()
+	rec := ""
+	for i, a := range args {
+		if a == "-record" && i+1 < len(args) {
+			rec = args[i+1]
+		}
+	}
+	if rec == "" {
+		rec = filepath.Join(t.TempDir(), "ticking.tdr")
+		args = append(args, "-record", rec)
+	}
 	cmd = childCmd(t, test, args...)
 	stdout, stderr = &bytes.Buffer{}, &bytes.Buffer{}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(2500 * time.Millisecond) // start, Xvfb, a second of frames
+	waitTicking(t, rec)
+	time.Sleep(time.Second) // a second of frames
 	return cmd, stdout, stderr
+}
+
+// waitTicking waits until the recording at path (its partial file while
+// it runs) has grown past its first size: the sim ticks, so the run is past its start (its Xvfb, the window,
+// the shaders' compile, which on a loaded machine under -race took longer
+// than a fixed wait and put the signal inside the start). At most 60 s.
+func waitTicking(t *testing.T, path string) {
+	t.Helper()
+	first := int64(-1)
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		partial, _ := filepath.Glob(path + ".partial-*") // written there until its Close renames it
+		fi, err := os.Stat(append(partial, path)[0])
+		if err != nil || fi.Size() == 0 {
+			continue
+		}
+		if first < 0 {
+			first = fi.Size()
+		} else if fi.Size() > first {
+			return
+		}
+	}
+	t.Fatalf("the child's recording %s did not grow in 60 s", path)
 }
 
 // childCmd returns the command, not started, that runs this test binary

@@ -308,9 +308,7 @@ func TestMixerAllocs(t *testing.T) {
 			}
 			d.pull(k, false)
 			k++
-			if k%8 == 0 {
-				time.Sleep(time.Millisecond) // let the streamer keep up
-			}
+			streamsCaughtUp(t, m)
 		}
 	}
 	run(300)
@@ -378,7 +376,7 @@ func TestStreamLoops(t *testing.T) {
 			m.Push(Event{Op: OpMusic, Sound: 0, Volume: 1, Tick: 1, Time: tp})
 		}
 		d.pull(k, false)
-		time.Sleep(5 * time.Millisecond) // the streamer runs in real time: the device runs 6 times as fast
+		streamsCaughtUp(t, m)
 	}
 	on := m.Onsets(nil)
 	if len(on) != 1 {
@@ -432,7 +430,7 @@ func TestStreamRestartAtSample(t *testing.T) {
 				m.Push(Event{Op: OpPlay, Sound: 0, Volume: 1, Tick: uint64(k), Time: tp})
 			}
 			d.pull(k, false)
-			time.Sleep(5 * time.Millisecond) // the streamer runs in real time
+			streamsCaughtUp(t, m)
 		}
 		m.Close()
 		on := m.Onsets(nil)
@@ -472,6 +470,29 @@ func TestStreamRestartAtSample(t *testing.T) {
 		}
 		if s := m.Stats(); bad != 0 || s.StreamStarved != 0 {
 			t.Errorf("gap %d pulls: %d frames wrong, stats %+v", gapPulls, bad, s)
+		}
+	}
+}
+
+// streamsCaughtUp waits until every stream's streamer has served the
+// latest request and filled its ring as far as it fills (or reached the
+// end): the fake device pulls far faster than real time, and on a loaded
+// machine (the race detector, tests beside it) a fixed sleep let the
+// streamer fall behind and starve. A streamer that takes 10 s fails.
+func streamsCaughtUp(t *testing.T, m *Mixer) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for _, st := range m.streams {
+		for {
+			full := int(st.w.Load()-st.r.Load()) > 3*len(st.ring)/4
+			q := st.req.Load() // 0: never played, nothing to fill
+			if st.ack.Load() == q && (q == 0 || full || st.ended.Load()) {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("stream %s: the streamer did not catch up in 10 s", st.snd.Name)
+			}
+			time.Sleep(500 * time.Microsecond)
 		}
 	}
 }

@@ -7,7 +7,9 @@
 // that share every line of stepping code; the engine's four loops (-loop
 // coupled, decoupled, pipelined, threaded) each use one of them, the
 // threaded loop the decoupled one (it differs only on the render side,
-// drawing on a thread of its own; this package never sees which):
+// drawing on a thread of its own; this package never sees which). Each
+// mode's doc names the file of internal/app whose driver draws its
+// frames, and that driver names the mode:
 //
 //   - Decoupled ([Runner.Start]), for the decoupled and threaded loops: a
 //     goroutine locked to its own OS thread waits for each tick (sleep,

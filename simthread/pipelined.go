@@ -12,7 +12,9 @@ import (
 // sim, and runs the ticks due for frame N+1 while the render thread draws
 // frame N. The two threads meet once per frame ([Runner.Meet], then
 // [Runner.Hand]), so neither runs more than one frame ahead of the other.
-// It stops when ctx is cancelled; call [Runner.Wait] to wait for it.
+// It stops when ctx is cancelled; call [Runner.Wait] to wait for it. The
+// engine's pipelined loop, the frames' side, is internal/app's
+// pipelined.go.
 func (r *Runner) StartPipelined(ctx context.Context) {
 	r.startSimThread(ctx, modePipelined, "StartPipelined", r.pipeline)
 }

@@ -257,7 +257,8 @@ func (r *Runner) Stats() Stats {
 // Start runs the decoupled loop: a new goroutine, locked to its own OS
 // thread, owns the sim until ctx is cancelled, and stops within one tick
 // of that. Call [Runner.Wait] to wait for it. The first tick is due at
-// once.
+// once. The engine's decoupled and threaded loops run their sim so; their
+// frames are internal/app's decoupled.go and threaded.go.
 func (r *Runner) Start(ctx context.Context) {
 	r.startSimThread(ctx, modeDecoupled, "Start", r.loop)
 }
@@ -315,9 +316,11 @@ func (r *Runner) loop(ctx context.Context) error {
 
 // RunDue is the coupled loop's step, called once per frame: it runs the
 // ticks due at time now (at most MaxCatchUp of them), publishing after
-// each, and returns the number it ran. The caller then acquires the newest pair from the ring and
-// draws: the classic accumulator loop, with the accumulator kept as the
-// exact due time of the next tick instead of a running float.
+// each, and returns the number it ran. The caller then acquires the
+// newest pair from the ring and draws: the classic accumulator loop, with
+// the accumulator kept as the exact due time of the next tick instead of
+// a running float. The engine's coupled loop is internal/app's coupled.go
+// (and a fast replay, replay.Fast, steps a recording with it).
 func (r *Runner) RunDue(now int64) int {
 	if !r.mode.CompareAndSwap(modeNone, modeCoupled) && r.mode.Load() != modeCoupled {
 		panic("simthread: RunDue on a runner started decoupled or pipelined")

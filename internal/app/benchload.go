@@ -24,13 +24,17 @@ const probeSpeed = 240
 // pushed every 250 ms. A run attaches it only when it measures or loads
 // (needsBenchLoad); with no knobs set it costs a few branches a tick.
 type benchLoad struct {
-	s           *session
+	noHooks
+	push        func(simthread.Event) bool // into the sim's input queue
+	bench       bool                       // the bench measures: its input figures
 	simCost     int64
 	renderCost  int64
 	simStall    stalls
 	renderStall stalls
-	// The synthetic button: when it is pushed next, and whether it is
+	// The synthetic button: whether it is pushed (the bench's, but for
+	// autoplay's runs and the real key's), when next, and whether it is
 	// down (the input thread's).
+	synthetic  bool
 	injectAt   int64
 	injectDown bool
 	real       *realInput // the real key (nil: the synthetic button)
@@ -44,15 +48,15 @@ func needsBenchLoad(o Options) bool {
 	return o.Measure.Bench || l.SimCost > 0 || l.RenderCost > 0 || len(l.Hitches) > 0
 }
 
-// newBenchLoad attaches the bench to s, starting at start; with
-// -input xtest it starts pressing the real key.
-func newBenchLoad(s *session, start int64) *benchLoad {
-	o := s.opts
-	b := &benchLoad{s: s, simCost: int64(o.Load.SimCost), renderCost: int64(o.Load.RenderCost),
+// newBenchLoad makes the bench's add-on for a run of o from start,
+// pushing its input through push; with -input xtest it starts pressing
+// the real key, which it binds in keys to the bench's button.
+func newBenchLoad(o Options, start int64, push func(simthread.Event) bool, keys *bindings) *benchLoad {
+	b := &benchLoad{push: push, bench: o.Measure.Bench, simCost: int64(o.Load.SimCost), renderCost: int64(o.Load.RenderCost),
 		simStall: newStalls(o.Load.Hitches, "sim", start), renderStall: newStalls(o.Load.Hitches, "render", start),
-		injectAt: start}
+		synthetic: o.Measure.Bench && !o.Autoplay, injectAt: start}
 	if o.Measure.Bench && o.Measure.RealInput {
-		b.startRealInput()
+		b.startRealInput(o.World.Seed, keys)
 	}
 	return b
 }
@@ -64,17 +68,15 @@ func (b *benchLoad) tick(_ simthread.TickInput, start int64) {
 	}
 }
 
-func (b *benchLoad) publish(*snapshot.Snapshot) {}
-
 // input pushes the bench's synthetic button when it is due, through the
 // same queue as the keyboard.
 func (b *benchLoad) input(now int64) int64 {
-	if b.real != nil || !b.s.opts.Measure.Bench {
+	if b.real != nil || !b.synthetic {
 		return noInput
 	}
 	if now >= b.injectAt {
 		b.injectDown = !b.injectDown
-		b.s.runner.Push(simthread.Event{Time: now, Kind: simthread.EventButton, Buttons: benchButton, Down: b.injectDown})
+		b.push(simthread.Event{Time: now, Kind: simthread.EventButton, Buttons: benchButton, Down: b.injectDown})
 		b.injectAt = now + 250_000_000
 	}
 	return b.injectAt
@@ -87,8 +89,6 @@ func (b *benchLoad) frameStart(now int64) {
 		spinUntil(now + b.renderCost)
 	}
 }
-
-func (b *benchLoad) frameEnd(frameEnd) {}
 
 func (b *benchLoad) stop(int64) { b.presses = b.stopRealInput() }
 

@@ -62,6 +62,18 @@ type bindings struct {
 	keys    map[window.Key]simthread.Buttons
 	mouse   map[window.MouseButton]simthread.Buttons
 	buttons map[window.GamepadButton]simthread.Buttons
+	// actions are the engine's keys the add-ons set (F3 the HUD, F12 a
+	// screenshot): each runs on the input thread when its key goes down,
+	// unless the game bound the key.
+	actions map[window.Key]func()
+}
+
+// act sets key k to run f when it goes down. Before the loop starts.
+func (b *bindings) act(k window.Key, f func()) {
+	if b.actions == nil {
+		b.actions = map[window.Key]func(){}
+	}
+	b.actions[k] = f
 }
 
 // newBindings merges a game's bindings (by name, as Setup.Bind took them)

@@ -151,3 +151,36 @@ func TestBindingClaimsDefaults(t *testing.T) {
 		t.Errorf("Left arrow: buttons %b, want Left", got)
 	}
 }
+
+// TestAddonKeys: the keys the add-ons set act on a key's press (F3 the
+// HUD, F12 a screenshot), not on its repeat or release; a game that binds
+// such a key gets it as its own button instead.
+func TestAddonKeys(t *testing.T) {
+	r, err := simthread.New(&inputSim{}, simthread.Config{Hz: 100, Clock: simthread.NewFakeClock(0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, gameF3 := range []bool{false, true} {
+		var game map[uint8][]string
+		if gameF3 {
+			game = map[uint8][]string{engine.ActionJump: {"F3"}}
+		}
+		a := &session{runner: r, in: inputState{keys: newBindings(game)}}
+		hud := newHUDOverlay(Options{}, nil, nil, nil, nil, nil, nil, nil, nil, &a.in.keys)
+		sh := newShots(t.TempDir(), &a.in.keys)
+		queued := r.Queued()
+		a.onEvent(window.Input{Kind: window.KindKey, Key: window.KeyF3, Down: true})
+		a.onEvent(window.Input{Kind: window.KindKey, Key: window.KeyF3, Down: true, Repeat: true})
+		a.onEvent(window.Input{Kind: window.KindKey, Key: window.KeyF3})
+		a.onEvent(window.Input{Kind: window.KindKey, Key: window.KeyF12, Down: true})
+		if hud.on.Load() == gameF3 {
+			t.Errorf("game binds F3 %v: after one press the HUD is on %v", gameF3, hud.on.Load())
+		}
+		if !sh.pending.Load() {
+			t.Errorf("game binds F3 %v: F12's press asked for no screenshot", gameF3)
+		}
+		if pushed, want := r.Queued()-queued, map[bool]int{false: 0, true: 3}[gameF3]; pushed != want {
+			t.Errorf("game binds F3 %v: %d events reached the sim, want %d (the press, its repeat and the release, when bound)", gameF3, pushed, want)
+		}
+	}
+}

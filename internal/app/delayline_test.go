@@ -30,7 +30,7 @@ func TestDelayLine(t *testing.T) {
 		}
 		return h
 	}
-	l := newDelayLine(160*time.Millisecond, 60)
+	l := newDelayLine(160*time.Millisecond, 60, nil)
 	for k := range 20 {
 		l.add(hist(k))
 	}

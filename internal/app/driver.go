@@ -4,14 +4,34 @@ package app
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"time"
+
+	"github.com/tandem-engine/tandem/internal/pacing"
+	"github.com/tandem-engine/tandem/simthread"
 )
 
-// A driver is one loop architecture: how the sim and the frames share
-// threads. It is chosen once, in newDriver, and owns what only its loop
-// needs; the shared frame (frame.go) asks it, without knowing which loop
-// it is, for the few things that differ.
+// A driver is one loop kind: how the sim and the frames share threads.
+// It is chosen once, in newDriver, and owns what only its loop needs;
+// each kind is read in its own file, which names the simthread.Runner
+// mode its sim runs in (and that mode names the file back):
+//
+//	coupled.go    Runner.RunDue, on the main thread, in each frame
+//	pipelined.go  Runner.StartPipelined, Meet and Hand
+//	decoupled.go  Runner.Start, frames on the main thread
+//	threaded.go   Runner.Start, frames on a render thread of their own
+//
+// The session never asks which kind it runs: the shared frame (frame.go)
+// calls prepare, handOver, surface and idle, the start calls pace, start
+// and run, the end waitSim, and each driver answers for its own loop.
 type driver interface {
+	// pace sets the loop's part of its frames' pacing in c: whether a
+	// frame may aim at the sim's own schedule (c.Aim, which the session
+	// sets from the options) and whether -fps-cap paces the presents
+	// (c.CapPaced). Only a sim that runs free on its thread has a
+	// schedule of its own to aim at.
+	pace(c *pacing.Config)
 	// start starts the sim's thread, when the loop has one.
 	start(ctx context.Context)
 	// run draws frames until stop returns a reason, which it stores in
@@ -32,11 +52,11 @@ type driver interface {
 	surface() (w, h int, minimised bool)
 	// idle sleeps a frame that has nothing to draw into.
 	idle()
-	// aims reports whether frames choose their moment from the sim's own
-	// schedule: the loops whose sim runs free on its thread.
-	aims() bool
-	// simThread reports whether the sim has a thread of its own.
-	simThread() bool
+	// waitSim waits, once the sim's context is cancelled, at most grace
+	// for the sim to be out of its ticks, and reports whether it is
+	// stuck inside one (said on stderr), or the error its thread
+	// stopped with. From any thread but the sim's.
+	waitSim(grace time.Duration) (stuck bool, err error)
 }
 
 // newDriver returns the driver of the loop s.opts names: the one place
@@ -72,3 +92,30 @@ func (d onMain) surface() (w, h int, minimised bool) {
 
 func (d onMain) idle()     { d.s.win.WaitEvents(100 * time.Millisecond) }
 func (d onMain) handOver() {}
+
+// paceFree is the pacing of the loops whose sim runs free on its thread
+// (decoupled, threaded): a frame may aim at the sim's schedule, and a cap
+// without vsync paces the presents. Options.Validate allows
+// -present-hold in these loops only, before a driver is built.
+func paceFree(c *pacing.Config) {
+	c.CapPaced = pacing.CapPaced(c.FPSCap, c.VSync, c.EmulateHz, true)
+}
+
+// paceLockstep is the pacing of the loops whose frames run or meet the
+// ticks (coupled, pipelined): the frame shows what its ticks reached, and
+// a cap sleeps before each frame, as the loops the bench compares
+// against.
+func paceLockstep(c *pacing.Config) { c.Aim, c.CapPaced = false, false }
+
+// waitSimThread waits at most grace for r's sim thread to stop: the
+// waitSim of the loops whose sim has a thread of its own.
+func waitSimThread(r *simthread.Runner, grace time.Duration) (stuck bool, err error) {
+	select {
+	case <-r.Done():
+		return false, r.Wait()
+	case <-time.After(grace):
+		fmt.Fprintf(os.Stderr, "tandem: the sim is stuck inside tick %d (it has not ended in %v): the summary and the recording end without it\n",
+			r.Stats().Ticks, grace)
+		return true, nil
+	}
+}

@@ -53,7 +53,7 @@ func (s *session) frame() {
 			end.rec.Age = end.age
 		}
 	}
-	s.drawOverlays(&end, fw, fh, now, false)
+	s.overlay(end, fw, fh, now)
 	ready, hold := s.pace.BeforeSwap(decide, now, end.drew)
 	end.rec.Hold = hold
 	s.win.Swap()
@@ -78,7 +78,8 @@ func (s *session) captureFrame() {
 	if curr != nil {
 		end = s.drawWorld(curr, now, now, fw, fh)
 	}
-	s.drawOverlays(&end, fw, fh, now, true)
+	end.exit = true
+	s.overlay(end, fw, fh, now)
 	s.win.Swap()
 }
 
@@ -94,13 +95,8 @@ func (s *session) clear(fw, fh int) {
 // evenly after a stall. now is when the frame took its snapshots.
 func (s *session) drawWorld(curr *snapshot.Snapshot, showAt, now int64, fw, fh int) frameEnd {
 	h := s.runner.Ring().History()
-	if s.delay != nil {
-		// A moment further back than the ring holds (-av-lock): the
-		// sound's offset less the typical time from decision to present,
-		// so that the frame is on screen when the tick's sound starts.
-		s.interp.Delay = int64(s.delay.offset) - s.pace.Lead()
-		s.delay.add(h)
-		h = s.delay.window(showAt - s.interp.Delay)
+	for _, ad := range s.addons {
+		h = ad.rewind(h, showAt, &s.interp.Delay) // -av-lock's moment further back than the ring holds
 	}
 	v, p, c := s.interp.Show(h, showAt)
 	s.draw.upload(p, c)
@@ -119,30 +115,12 @@ func (s *session) drawWorld(curr *snapshot.Snapshot, showAt, now int64, fw, fh i
 	return frameEnd{rec: rec, drew: true, age: v.Age, held: c.ProbeHeld}
 }
 
-// drawOverlays draws what goes over the world: the HUD, and the bench's
-// probe last. With capture (the screenshot at exit), or when F12 asked
-// for one, it reads the frame back.
-func (s *session) drawOverlays(e *frameEnd, fw, fh int, now int64, capture bool) {
-	if s.hudOn.Load() {
-		s.drawHUD(fw, fh, now)
+// overlay draws what goes over the world: the add-ons' overlays, in
+// their order.
+func (s *session) overlay(e frameEnd, fw, fh int, now int64) {
+	for _, ad := range s.addons {
+		ad.overlay(e, fw, fh, now)
 	}
-	if s.opts.Measure.Probe && e.drew {
-		s.draw.drawProbe(e.rec.ProbeX, e.held, fw, fh)
-	}
-	s.shot.frame = e.rec
-	if capture || s.shot.pending.Load() {
-		s.capture(fw, fh)
-	}
-}
-
-// frameEnd is what a frame's end tells the add-ons.
-type frameEnd struct {
-	at      int64             // the present, or when a frame that swapped nothing ended
-	swapped bool              // the frame was swapped (false: minimised)
-	drew    bool              // it showed the world (a snapshot was there)
-	age     int64             // the newest snapshot's age when the frame took it
-	held    bool              // the bench's button is down in the state blended toward
-	rec     bench.FrameRecord // the frame's record, when it drew
 }
 
 func (s *session) frameEnd(e frameEnd) {

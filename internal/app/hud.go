@@ -4,12 +4,15 @@ package app
 
 import (
 	"strconv"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/tandem-engine/tandem/gl"
 	"github.com/tandem-engine/tandem/internal/hoststat"
+	"github.com/tandem-engine/tandem/internal/pacing"
 	"github.com/tandem-engine/tandem/simthread"
 	"github.com/tandem-engine/tandem/snapshot"
+	"github.com/tandem-engine/tandem/window"
 )
 
 // hud lays out the F3 overlay as screen-space quads: text from the glyph
@@ -75,26 +78,59 @@ const (
 	vsyncEmulated            // -emulate-vsync
 )
 
-// drawHUD gathers what the HUD shows and draws it.
-func (s *session) drawHUD(fw, fh int, now int64) {
-	st := s.meter.stats
-	sim := s.runner.Stats()
-	in := &s.info
-	in.loop, in.scene = string(s.opts.Loop), s.opts.Scene
+// hudOverlay is the F3 HUD's add-on: shown from the start with -hud, F3
+// toggles it. It reads the run's figures from where they live (the
+// meter, the sim's statistics, the pacing, the window, the recording)
+// and draws over the world, under the probe.
+type hudOverlay struct {
+	noHooks
+	on          atomic.Bool // F3 toggles it (the input thread), the frame reads it
+	loop, scene string
+	emulateHz   int
+	info        *hudInfo // what the frame showed (the frame writes it) and what the HUD gathers
+	meter       *meter
+	sim         func() simthread.Stats
+	pace        *pacing.Pacer
+	vsync       func() bool   // the window's vsync is on
+	recFailed   func() []byte // why the recording stopped writing; nil: it did not
+	layout      *hud          // the renderer's: its buffers and the art's glyphs
+	quads       *gl.QuadBatch // the renderer's, which draws the layout
+}
+
+// newHUDOverlay makes the HUD of a run of o, laid out by layout and
+// drawn by quads, with F3 set in keys.
+func newHUDOverlay(o Options, info *hudInfo, m *meter, sim func() simthread.Stats, pace *pacing.Pacer,
+	vsync func() bool, recFailed func() []byte, layout *hud, quads *gl.QuadBatch, keys *bindings) *hudOverlay {
+	h := &hudOverlay{loop: string(o.Loop), scene: o.Scene, emulateHz: o.Pacing.EmulateHz, info: info, meter: m,
+		sim: sim, pace: pace, vsync: vsync, recFailed: recFailed, layout: layout, quads: quads}
+	h.on.Store(o.Window.HUD)
+	keys.act(window.KeyF3, func() { h.on.Store(!h.on.Load()) })
+	return h
+}
+
+// overlay gathers what the HUD shows and draws it, when it is on.
+func (h *hudOverlay) overlay(_ frameEnd, fw, fh int, now int64) {
+	if !h.on.Load() {
+		return
+	}
+	st := h.meter.stats
+	sim := h.sim()
+	in := h.info
+	in.loop, in.scene = h.loop, h.scene
 	in.vsync, in.refreshHz = vsyncOff, 0
-	synced, hz := s.pace.VSyncSynced()
+	synced, hz := h.pace.VSyncSynced()
 	switch {
-	case s.opts.Pacing.EmulateHz > 0:
-		in.vsync, in.refreshHz = vsyncEmulated, s.opts.Pacing.EmulateHz
-	case s.win.VSync() && synced:
+	case h.emulateHz > 0:
+		in.vsync, in.refreshHz = vsyncEmulated, h.emulateHz
+	case h.vsync() && synced:
 		in.vsync, in.refreshHz = vsyncOn, hz
-	case s.win.VSync():
+	case h.vsync():
 		in.vsync = vsyncIgnored
 	}
-	in.hold = s.pace.Hold()
-	in.steal = s.meter.steal(now, in.steal)
-	if m := s.rec.failed.Load(); m != nil {
-		in.recordErr = *m
+	in.hold = h.pace.Hold()
+	in.steal = h.meter.steal(now, in.steal)
+	if m := h.recFailed(); m != nil {
+		in.recordErr = m
 	}
 	in.fps = st.fps
 	in.frameP50, in.frameP99 = st.frameHist.quantile(0.5), st.frameHist.quantile(0.99)
@@ -103,9 +139,8 @@ func (s *session) drawHUD(fw, fh int, now int64) {
 	}
 	in.sim, in.paused = sim, sim.Paused
 	in.gcCycles, in.gcPauseMs, in.gcMaxMs = st.gcCycles, st.gcPauseTotal*1e3, st.gcPauseMax*1e3
-	h := s.draw.hud
-	h.scale = float32(max(1, fh/720))
-	s.draw.quads.Draw(h.build(in, st), fw, fh)
+	h.layout.scale = float32(max(1, fh/720))
+	h.quads.Draw(h.layout.build(in, st), fw, fh)
 }
 
 // build lays out the HUD and returns its quads: a panel, a line of text

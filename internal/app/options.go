@@ -292,6 +292,8 @@ func (o *Options) validateHold() error {
 	case o.Window.VSync:
 		return bad("vsync off (-vsync=false, Config.NoVSync): with vsync the blanks pace the presents")
 	case o.Loop != Decoupled && o.Loop != Threaded:
+		// The loops whose drivers pace with paceFree (driver.go): a
+		// test holds the two to the same loops.
 		return bad(fmt.Sprintf("the decoupled or threaded loop, not %s", o.Loop))
 	}
 	return nil

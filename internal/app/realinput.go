@@ -32,11 +32,12 @@ const (
 	realMaxGap = 450 * time.Millisecond
 )
 
-// startRealInput starts pressing the bench's real key, bound to the
-// bench's button. Where XTest is missing (Wayland, another OS, a server
+// startRealInput starts pressing the bench's real key, bound in keys to
+// the bench's button, at moments drawn from a fresh seed mixed with
+// the run's. Where XTest is missing (Wayland, another OS, a server
 // without the extension) it says so and leaves the synthetic button on:
 // the summary's input_source tells which ran.
-func (b *benchLoad) startRealInput() {
+func (b *benchLoad) startRealInput(runSeed uint64, keys *bindings) {
 	inj, err := xtest.Open("")
 	if err == nil {
 		var run *xtest.Runner
@@ -45,9 +46,9 @@ func (b *benchLoad) startRealInput() {
 		// every run pressed at the same offsets from its start, and the
 		// start's phase against the ticks, the same each run within a
 		// build, moved the figures by several ms from build to build.
-		seed := uint64(snapshot.Now()) ^ b.s.opts.World.Seed
+		seed := uint64(snapshot.Now()) ^ runSeed
 		if run, err = inj.Start(xtest.Schedule{Key: xtest.F9, Seed: seed, MinGap: realMinGap, MaxGap: realMaxGap}); err == nil {
-			b.s.in.keys.keys[window.KeyF9] |= benchButton
+			keys.keys[window.KeyF9] |= benchButton
 			b.real = &realInput{inj: inj, run: run}
 			return
 		}
@@ -82,7 +83,7 @@ func (b *benchLoad) stopRealInput() []bench.Press {
 // then the presses', from each press, and not the stream's, from the
 // engine's stamps; else it marks them synthetic.
 func (b *benchLoad) pressFigures(sum *Summary, run *bench.Records) {
-	if !b.s.opts.Measure.Bench {
+	if !b.bench {
 		return
 	}
 	if b.real == nil {

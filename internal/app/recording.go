@@ -25,6 +25,16 @@ type recording struct {
 	failed atomic.Pointer[[]byte]
 }
 
+// config is the runner's configuration for a run of o: a replay's
+// script and checker, or a plain run's tick rate.
+func (r *recording) config(o Options) simthread.Config {
+	if o.Replay.Rec == nil {
+		return simthread.Config{Hz: o.World.Hz}
+	}
+	r.verifier = o.Replay.Rec.NewVerifier()
+	return o.Replay.Rec.Config(r.verifier)
+}
+
 // create starts the recording o asks for, of a run on level in win, and
 // has cfg record into it.
 func (r *recording) create(o Options, level *physics.Level, win *window.Window, cfg *simthread.Config) error {
@@ -41,18 +51,17 @@ func (r *recording) create(o Options, level *physics.Level, win *window.Window, 
 	return nil
 }
 
-// close ends the recording with the state the run ended on.
-func (r *recording) close(ticks, hash uint64, stoppedBy string) {
-	if r.writer != nil {
-		r.err = r.writer.Close(replay.Checkpoint{Tick: ticks, Hash: hash}, stoppedBy)
-	}
-}
-
-// cut ends the recording cut at the ticks it holds, without the final
-// state, which a sim stuck inside a tick never reached.
-func (r *recording) cut() {
-	if r.writer != nil {
+// end ends the recording once the sim has stopped: with the state the
+// run ended on, after ticks, whose hash it reads, and why it stopped;
+// or, when the sim is stuck inside a tick, cut at the ticks it holds,
+// without the final state it never reached (its world is not read).
+func (r *recording) end(stuck bool, ticks uint64, hash func() uint64, stoppedBy string) {
+	switch {
+	case r.writer == nil:
+	case stuck:
 		r.err = r.writer.Cut()
+	default:
+		r.err = r.writer.Close(replay.Checkpoint{Tick: ticks, Hash: hash()}, stoppedBy)
 	}
 }
 
@@ -71,19 +80,29 @@ func (r *recording) watch(ctx context.Context, name string) {
 	r.failed.Store(&msg)
 }
 
-// replayReport checks the replay that just stopped against its
-// recording. After the sim thread has stopped.
-func (s *session) replayReport() *replayReport {
-	rec, v := s.opts.Replay.Rec, s.rec.verifier
-	r := &replayReport{File: s.opts.Replay.File, EndTick: rec.End(), Complete: rec.Complete, LostBytes: rec.Lost,
+// failure is why the recording stopped writing during the run, nil
+// while it writes. Any thread.
+func (r *recording) failure() []byte {
+	if m := r.failed.Load(); m != nil {
+		return *m
+	}
+	return nil
+}
+
+// report checks the replay o, which just stopped after ticks at the
+// state hash for stoppedBy, against its recording. After the sim thread
+// has stopped.
+func (r *recording) report(o ReplayOptions, ticks, hash uint64, stoppedBy string) *replayReport {
+	rec, v := o.Rec, r.verifier
+	out := &replayReport{File: o.File, EndTick: rec.End(), Complete: rec.Complete, LostBytes: rec.Lost,
 		Checkpoints: v.Checked(), GameFlags: rec.Header.Flags}
-	err := VerifyReplay(rec, v, s.runner.Stats().Ticks, s.game.Hash(), s.stoppedBy)
+	err := VerifyReplay(rec, v, ticks, hash, stoppedBy)
 	if want, _, bad := v.Mismatch(); bad {
-		r.Mismatch = &want.Tick
+		out.Mismatch = &want.Tick
 	}
-	r.Verified = err == nil
+	out.Verified = err == nil
 	if err != nil {
-		r.Error = err.Error()
+		out.Error = err.Error()
 	}
-	return r
+	return out
 }

@@ -137,3 +137,16 @@ func (r *renderer) drawProbe(x float64, held bool, fw, fh int) {
 func probeColumn(x float64, fw int) float64 {
 	return bench.PixelX(math.Mod(x, float64(fw)))
 }
+
+// probeOverlay is the bench's probe as an add-on (-probe): drawn over
+// the HUD, in every frame that showed the world.
+type probeOverlay struct {
+	noHooks
+	draw *renderer
+}
+
+func (p probeOverlay) overlay(e frameEnd, fw, fh int, _ int64) {
+	if e.drew {
+		p.draw.drawProbe(e.rec.ProbeX, e.held, fw, fh)
+	}
+}

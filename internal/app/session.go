@@ -7,14 +7,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"image"
 	"os"
 	"runtime/pprof"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	"github.com/tandem-engine/tandem/bench"
 	"github.com/tandem-engine/tandem/gl"
 	"github.com/tandem-engine/tandem/internal/engine"
 	"github.com/tandem-engine/tandem/internal/pacing"
@@ -25,8 +23,11 @@ import (
 )
 
 // session is one run of a game: what every loop shares. Its loop is a
-// [driver], chosen once in newDriver; what only the bench and the figures
-// need attaches as [addon]s.
+// [driver], chosen once in newDriver, which the session never asks its
+// kind; what a run's options add to it (the figures, the sound, -av-lock's
+// delay line, autoplay, the bench, the HUD, the probe, the screenshots)
+// attaches as [addon]s, each made from the values it needs, in attach's
+// order.
 type session struct {
 	opts   Options
 	win    *window.Window
@@ -41,12 +42,10 @@ type session struct {
 	snd    *sound
 	pace   *pacing.Pacer
 	interp snapshot.Interpolator
-	delay  *delayLine // the frames' own history, for a delay past the ring's (-av-lock); nil: none
 	in     inputState
 	rec    recording
-	shot   shots
-	info   hudInfo
-	hudOn  atomic.Bool // F3 toggles it (the input thread), the frame reads it
+	shot   *shots  // the screenshots' add-on: the one at exit is written with the summary
+	info   hudInfo // what the last frame showed, which the HUD adds its figures to
 	// The camera of the last frame drawn (clamped and zoomed) on its
 	// framebuffer: how a pointer position maps to the world. Written by
 	// the frame, read by the input thread, under shownMu.
@@ -75,14 +74,6 @@ type shownView struct {
 	w, h int
 }
 
-// shots are the screenshots: F12's and the one at exit.
-type shots struct {
-	pending atomic.Bool // F12 was pressed: save this frame
-	err     error       // the last F12 screenshot's failure, reported at exit
-	last    *image.RGBA
-	frame   bench.FrameRecord // the newest frame drawn, capture included
-}
-
 // roleLabels are the profiler's contexts for what the code is doing:
 // the sim's ticks or the render's frames, whichever thread runs them.
 type roleLabels struct{ sim, render context.Context }
@@ -101,16 +92,8 @@ func Run(opts Options) (*Summary, error) { return run(opts, nil) }
 // RunHooked is Run with h's hooks (nil: none).
 func RunHooked(opts Options, h *Hooks) (*Summary, error) { return run(opts, h) }
 
-// Hooks let tests watch the threads: OnTick runs on the sim thread after
-// every tick, OnFrame on the render thread after every frame's GL calls.
-type Hooks struct {
-	OnTick  func()
-	OnFrame func()
-}
-
 func run(opts Options, h *Hooks) (*Summary, error) {
 	s := &session{opts: opts, labels: newRoleLabels()}
-	s.hudOn.Store(opts.Window.HUD)
 	s.interp = snapshot.Interpolator{MaxExtrapolate: opts.Pacing.Extrapolate, Delay: int64(opts.Pacing.Delay),
 		Snap: opts.Pacing.Snap, CatchUp: opts.Pacing.CatchUp}
 	s.loop = newDriver(s)
@@ -167,15 +150,13 @@ func (s *session) open(level *physics.Level) error {
 	if err == nil {
 		// The sound's offset is held for the run; with -av-lock it sets
 		// the renderer's delay, which the pacing then keeps.
-		s.snd = newSound(s)
+		s.snd = newSound(s.game.Sounds(), o.Audio, o.Measure.Bench && o.Measure.RealInput)
 		s.opts.Pacing = s.snd.lock(s.opts.Pacing, s.opts.Audio.AVLock)
 		s.interp.Delay = int64(s.opts.Pacing.Delay)
-		if s.snd.avLock {
-			s.delay = newDelayLine(s.opts.Pacing.Delay, o.World.Hz)
-		}
-		s.pace = pacing.New(pacing.Config{Hz: o.World.Hz, VSync: o.Window.VSync, EmulateHz: o.Pacing.EmulateHz,
-			FPSCap: o.Pacing.FPSCap, PresentHold: o.Pacing.PresentHold, Aim: s.opts.Pacing.DelayAuto && s.loop.aims(),
-			CapPaced: pacing.CapPaced(o.Pacing.FPSCap, o.Window.VSync, o.Pacing.EmulateHz, s.loop.aims()), Finish: gl.Finish})
+		pc := pacing.Config{Hz: o.World.Hz, VSync: o.Window.VSync, EmulateHz: o.Pacing.EmulateHz,
+			FPSCap: o.Pacing.FPSCap, PresentHold: o.Pacing.PresentHold, Aim: s.opts.Pacing.DelayAuto, Finish: gl.Finish}
+		s.loop.pace(&pc)
+		s.pace = pacing.New(pc)
 		s.setRefresh()
 	}
 	if err != nil {
@@ -190,30 +171,17 @@ func (s *session) startSim(ctx context.Context, level *physics.Level, h *Hooks) 
 	o := s.opts
 	start := snapshot.Now()
 	s.meter = newMeter(o, start)
-	s.in.autoStart = start
-	// The meter first: its publish sets the probe and the bench's button,
-	// which the sound's reads for the bench's click.
-	s.addons = append(s.addons, s.meter, s.snd)
-	if needsBenchLoad(o) {
-		s.addons = append(s.addons, newBenchLoad(s, start))
-	}
-	if h != nil {
-		s.addons = append(s.addons, &testHooks{h: h})
-	}
-	cfg := simthread.Config{Hz: o.World.Hz}
-	if o.Replay.Rec != nil {
-		s.rec.verifier = o.Replay.Rec.NewVerifier()
-		cfg = o.Replay.Rec.Config(s.rec.verifier)
-	}
+	cfg := s.rec.config(o)
 	cfg.Log, cfg.Published = s.meter.log, s.published
 	if err := s.rec.create(o, level, s.win, &cfg); err != nil {
 		return err
 	}
 	var err error
-	s.hooked = &hookedSim{Sim: s.game, addons: s.addons}
+	s.hooked = &hookedSim{Sim: s.game}
 	if s.runner, err = simthread.New(s.hooked, cfg); err != nil {
 		return err
 	}
+	s.attach(start, h)
 	s.win.SetSink(s.onEvent)
 	if s.rec.writer != nil {
 		go s.rec.watch(ctx, o.Record)
@@ -223,6 +191,38 @@ func (s *session) startSim(ctx context.Context, level *physics.Level, h *Hooks) 
 		go gcLoad(ctx, o.Load.GCLoad)
 	}
 	return nil
+}
+
+// attach attaches the add-ons a run's options ask for, from start, each
+// given the values it needs; their hooks run in this order. The meter
+// first: its publish sets the probe and the bench's button, which the
+// sound's reads for the bench's click; the overlays in the order they
+// draw (the HUD, the probe over it, the screenshots of both). Before the
+// sim starts.
+func (s *session) attach(start int64, h *Hooks) {
+	o, r := s.opts, s.runner
+	s.addons = append(s.addons, s.meter, s.snd)
+	if s.snd.avLock {
+		s.addons = append(s.addons, newDelayLine(o.Pacing.Delay, o.World.Hz, s.pace.Lead))
+	}
+	if o.Autoplay {
+		ticks := func() uint64 { return r.Stats().Ticks }
+		s.addons = append(s.addons, newAutoplay(r.Push, s.look.Autoplay, ticks, o.World.Hz, start))
+	}
+	if needsBenchLoad(o) {
+		s.addons = append(s.addons, newBenchLoad(o, start, r.Push, &s.in.keys))
+	}
+	s.addons = append(s.addons, newHUDOverlay(o, &s.info, s.meter, r.Stats, s.pace, s.win.VSync, s.rec.failure,
+		s.draw.hud, s.draw.quads, &s.in.keys))
+	if o.Measure.Probe {
+		s.addons = append(s.addons, probeOverlay{draw: s.draw})
+	}
+	s.shot = newShots(o.Output.ShotDir, &s.in.keys)
+	s.addons = append(s.addons, s.shot)
+	if h != nil {
+		s.addons = append(s.addons, &testHooks{h: h})
+	}
+	s.hooked.addons = s.addons
 }
 
 // published runs the add-ons' publish hooks on each snapshot the sim
@@ -270,31 +270,23 @@ func (s *session) runFrames(ctx context.Context, cancel context.CancelFunc, h *H
 	if err := s.stopSim(cancel, simStopGrace); err != nil {
 		return nil, err
 	}
+	s.rec.end(s.simStuck.Load(), s.runner.Stats().Ticks, s.game.Hash, s.stoppedBy)
 	if s.simStuck.Load() {
-		s.rec.cut()
 		sum, _ := s.finish(end, sig)
 		return sum, ErrSimStuck
 	}
-	s.rec.close(s.runner.Stats().Ticks, s.game.Hash(), s.stoppedBy)
 	return s.finish(end, sig)
 }
 
-// stopSim stops the sim's thread, when the loop has one, and waits for
-// it at most grace; past that it marks the sim stuck.
+// stopSim stops the sim and waits for it at most grace, as its loop
+// waits (waitSim); a sim stuck inside a tick is marked so.
 func (s *session) stopSim(cancel func(), grace time.Duration) error {
 	cancel()
-	if !s.loop.simThread() {
-		return nil
-	}
-	select {
-	case <-s.runner.Done():
-		return s.runner.Wait()
-	case <-time.After(grace):
+	stuck, err := s.loop.waitSim(grace)
+	if stuck {
 		s.simStuck.Store(true)
-		fmt.Fprintf(os.Stderr, "tandem: the sim is stuck inside tick %d (it has not ended in %v): the summary and the recording end without it\n",
-			s.runner.Stats().Ticks, grace)
-		return nil
 	}
+	return err
 }
 
 // lastSimGrace bounds the wait for the sim's thread in a stop's last
@@ -318,7 +310,7 @@ func (s *session) finish(end int64, sig *Signals) (*Summary, error) {
 		sum.measureFloor(sig.caught.Load)
 	}
 	if s.rec.verifier != nil {
-		sum.Replay = s.replayReport()
+		sum.Replay = s.rec.report(o.Replay, s.runner.Stats().Ticks, s.game.Hash(), s.stoppedBy)
 	}
 	if s.stoppedBy == StopDisplayLost {
 		// Nothing can be drawn or read back: what the run has is written.
@@ -417,15 +409,7 @@ func (s *session) lastWords(stopSim func(), sig *Signals) {
 	if err := s.stopSim(stopSim, lastSimGrace); err != nil {
 		fmt.Fprintf(os.Stderr, "tandem: %v\n", err)
 	}
-	if !s.loop.simThread() && s.hooked.busy.Load() {
-		s.simStuck.Store(true) // the coupled loop's main thread, inside a tick
-		fmt.Fprintf(os.Stderr, "tandem: the sim is stuck inside tick %d, on the main thread: the summary and the recording end without it\n", s.runner.Stats().Ticks)
-	}
-	if s.simStuck.Load() {
-		s.rec.cut()
-	} else {
-		s.rec.close(s.runner.Stats().Ticks, s.game.Hash(), s.stoppedBy)
-	}
+	s.rec.end(s.simStuck.Load(), s.runner.Stats().Ticks, s.game.Hash, s.stoppedBy)
 	if s.opts.Last == nil {
 		return
 	}

@@ -40,15 +40,15 @@ type sound struct {
 // bytes each, 1.5 MiB; a bench run of minutes plays far fewer.
 const maxOnsets = 1 << 16
 
-// newSound opens the sound device for s's game (the bench's click
-// added), with s's options; it always returns an add-on, silent when
-// muted or with no device (said once on stderr).
-func newSound(s *session) *sound {
-	sounds := s.game.Sounds()
-	a := &sound{click: uint16(len(sounds)), bench: s.opts.Measure.Bench && s.opts.Measure.RealInput}
-	a.onCall = s.opts.Audio.OnCall
-	a.out = audio.Start(append(sounds[:len(sounds):len(sounds)], audio.Click()), s.opts.Audio.Mute,
-		audio.Options{OnCall: a.onCall, Buffer: s.opts.Audio.Buffer}, os.Stderr)
+// newSound opens the sound device for a game's sounds (the bench's click
+// added) with the options o; clickPresses plays the click on the bench's
+// real key presses. It always returns an add-on, silent when muted or
+// with no device (said once on stderr).
+func newSound(sounds []*audio.Sound, o AudioOptions, clickPresses bool) *sound {
+	a := &sound{click: uint16(len(sounds)), bench: clickPresses}
+	a.onCall = o.OnCall
+	a.out = audio.Start(append(sounds[:len(sounds):len(sounds)], audio.Click()), o.Mute,
+		audio.Options{OnCall: a.onCall, Buffer: o.Buffer}, os.Stderr)
 	if a.out.Latency() > 0 { // it plays: run and bench alike give its figures
 		a.onsets = make([]audio.Onset, 0, maxOnsets)
 	}

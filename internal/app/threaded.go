@@ -11,13 +11,15 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/tandem-engine/tandem/internal/pacing"
 	"github.com/tandem-engine/tandem/snapshot"
 	"github.com/tandem-engine/tandem/window"
 )
 
 // threaded draws the decoupled loop's frames on a render thread of its
-// own, so that the main thread does nothing but wait for the window's
-// events and stamp them as they arrive. In the other loops the main
+// own (its sim runs as decoupled.go's does: simthread's Runner.Start), so
+// that the main thread does nothing but wait for the window's events and
+// stamp them as they arrive. In the other loops the main
 // thread draws, and a key pressed during a frame waits for the frame to
 // end before anything reads it: at 25 ms a frame that wait is half a
 // frame on average.
@@ -54,6 +56,7 @@ const (
 
 func newThreaded(s *session) *threaded { return &threaded{s: s} }
 
+func (d *threaded) pace(c *pacing.Config)     { paceFree(c) }
 func (d *threaded) start(ctx context.Context) { d.s.runner.Start(ctx) }
 
 // run waits for input on the main thread while the render thread draws,
@@ -150,5 +153,6 @@ func (d *threaded) surface() (w, h int, minimised bool) {
 // idle sleeps: only the main thread may wait for the window's events.
 func (d *threaded) idle() { time.Sleep(10 * time.Millisecond) }
 
-func (d *threaded) aims() bool      { return true }
-func (d *threaded) simThread() bool { return true }
+func (d *threaded) waitSim(grace time.Duration) (bool, error) {
+	return waitSimThread(d.s.runner, grace)
+}

@@ -3,31 +3,12 @@
 package app
 
 import (
-	"fmt"
-	"os"
-	"path/filepath"
-	"time"
-
 	"github.com/tandem-engine/tandem/gl"
 	"github.com/tandem-engine/tandem/internal/engine"
 	"github.com/tandem-engine/tandem/snapshot"
 )
 
-// What a frame shows: the camera on the framebuffer, and the read-back
-// of a frame (screenshots).
-
-// capture reads the frame back before it is swapped away.
-func (s *session) capture(fw, fh int) {
-	s.shot.last = gl.ReadPixels(0, 0, fw, fh)
-	if s.shot.pending.Swap(false) {
-		name := filepath.Join(s.opts.Output.ShotDir, "tandem-"+time.Now().Format("20060102-150405.000")+".png")
-		if err := writeImage(name, s.shot.last); err != nil {
-			s.shot.err = err
-		} else {
-			fmt.Fprintf(os.Stderr, "tandem: screenshot %s\n", name)
-		}
-	}
-}
+// What a frame shows: the camera on the framebuffer.
 
 // pixelScale is how many framebuffer pixels a world pixel covers: for a
 // game that asked for Setup.PixelArt(lines), the whole number that shows
