@@ -151,15 +151,6 @@ type runEnd struct {
 	game engine.Sim
 }
 
-// runEnd is the session's account of the run at its end.
-func (s *session) runEnd() runEnd {
-	e := runEnd{stoppedBy: s.stoppedBy, sim: s.runner.Stats(), slots: s.info.sprites, eased: s.interp.Eased}
-	if !s.simStuck.Load() {
-		e.game = s.game
-	}
-	return e
-}
-
 // summarize is the summary of a run of o that ended as end says, over
 // the records run, the figures read to its end: after the sim has
 // stopped. It fills the sections the meter measures (the run, the sim,

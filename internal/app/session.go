@@ -350,6 +350,15 @@ func (s *session) summary(end int64) *Summary {
 	return sum
 }
 
+// runEnd is the session's account of the run at its end.
+func (s *session) runEnd() runEnd {
+	e := runEnd{stoppedBy: s.stoppedBy, sim: s.runner.Stats(), slots: s.info.sprites, eased: s.interp.Eased}
+	if !s.simStuck.Load() {
+		e.game = s.game
+	}
+	return e
+}
+
 // stopReason says why the run must stop now, or "" to go on.
 func (s *session) stopReason(sig *Signals, deadline int64) string {
 	switch {
