@@ -354,3 +354,12 @@ func TestInputSourcesApart(t *testing.T) {
 		t.Errorf("input latency over two sources: %q", row)
 	}
 }
+
+// TestPText checks that a behind pair's p never prints as 0.000.
+func TestPText(t *testing.T) {
+	for p, want := range map[float64]string{1e-9: "p<0.001", 0.0004: "p<0.001", 0.008: "p=0.008", 0.0495: "p=0.050"} {
+		if got := pText(p); got != want {
+			t.Errorf("pText(%v) = %q, want %q", p, got, want)
+		}
+	}
+}

@@ -193,11 +193,20 @@ func (f decideFigure) pairText(p pairVerdict) string {
 	}
 	switch {
 	case p.word == Behind:
-		return fmt.Sprintf("%s behind %s: %s, p=%.3f%s", a.Loop, b.Loop, d, p.p, lookText(p.look))
+		return fmt.Sprintf("%s behind %s: %s, %s%s", a.Loop, b.Loop, d, pText(p.p), lookText(p.look))
 	case math.IsNaN(p.p):
 		return d
 	}
 	return fmt.Sprintf("%s, p=%.2f%s", d, p.p, lookText(p.look))
+}
+
+// pText is a behind pair's p: three decimals, or "p<0.001" where they
+// would print 0.000.
+func pText(p float64) string {
+	if p < 0.0005 {
+		return "p<0.001"
+	}
+	return fmt.Sprintf("p=%.3f", p)
 }
 
 // lookText says at how many reps -reps auto's look decided a pair: "" for
