@@ -115,6 +115,12 @@ func (s *Summary) WriteText(w io.Writer) error {
 		}
 		return strconv.FormatFloat(v, 'f', 2, 64) + " ms"
 	}
+	rate := func(n bench.Num) string {
+		if v, ok := n.Value(); ok {
+			return strconv.FormatFloat(v, 'f', 1, 64)
+		}
+		return "–"
+	}
 	judder := "–" // the probe did not move
 	if v, ok := s.Judder.Value(); ok {
 		judder = strconv.FormatFloat(v, 'f', 3, 64)
@@ -126,7 +132,10 @@ func (s *Summary) WriteText(w io.Writer) error {
 	if s.VSync || s.EmulatedVSyncHz > 0 {
 		ran += ", vsync"
 	}
-	allocs := fmt.Sprintf("%.3g allocs a frame", float64(s.AllocsPerFrame))
+	allocs := "– allocs a frame" // a run shorter than its warm-up
+	if v, ok := s.AllocsPerFrame.Value(); ok {
+		allocs = fmt.Sprintf("%.3g allocs a frame", v)
+	}
 	if s.Profiling != "" && s.Profiling != "none" {
 		// The profilers allocate in the process too, and the count is the
 		// whole process's.
@@ -134,9 +143,9 @@ func (s *Summary) WriteText(w io.Writer) error {
 	}
 	lines := []string{
 		fmt.Sprintf("tandem bench: %s; %.1f s measured after %.1f s of warm-up", ran, s.Seconds, s.WarmupSeconds),
-		fmt.Sprintf("  frames   %d at %.1f FPS; frame time p50 %s, p99 %s; %d hitches; %s",
-			s.Frames, float64(s.FPSMean), ms(s.FrameMsP50), ms(s.FrameMsP99), s.Hitches, allocs),
-		fmt.Sprintf("  sim      %.1f ticks a second; ticks start late by %s at p99", float64(s.TPS), ms(s.TickJitterMsP99)),
+		fmt.Sprintf("  frames   %d at %s FPS; frame time p50 %s, p99 %s; %d hitches; %s",
+			s.Frames, rate(s.FPSMean), ms(s.FrameMsP50), ms(s.FrameMsP99), s.Hitches, allocs),
+		fmt.Sprintf("  sim      %s ticks a second; ticks start late by %s at p99", rate(s.TPS), ms(s.TickJitterMsP99)),
 		fmt.Sprintf("  pacing   animation error p99 %s, %d frames over 2 ms; judder %s; delay %s (%s); %d frames overdue, %d backwards",
 			ms(s.AnimErrMsP99), s.AnimErrOver2ms, judder, ms(s.DelayMsP50), s.InterpDelay, s.OverdueFrames, s.SimBackwardsFrames),
 		fmt.Sprintf("  latency  p50 %s, p99 %s; input p50 %s", ms(s.LatencyMsP50), ms(s.LatencyMsP99), ms(s.InputLatencyMsP50)),

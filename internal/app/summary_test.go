@@ -95,6 +95,11 @@ func TestWriteText(t *testing.T) {
 		}
 	}
 	s.Profiling = ""
+	s.FPSMean, s.AllocsPerFrame = bench.NaN, bench.NaN // no frames
+	b.Reset()
+	if err := s.WriteText(&b); err != nil || !strings.Contains(b.String(), "150 at – FPS") || !strings.Contains(b.String(), "– allocs a frame") {
+		t.Errorf("frame rate and allocations not measured: want – for each:\n%s", b.String())
+	}
 	s.Judder = bench.NaN // not measured: the probe did not move
 	b.Reset()
 	if err := s.WriteText(&b); err != nil || !strings.Contains(b.String(), "judder –;") {
