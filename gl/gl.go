@@ -157,6 +157,22 @@ func ReadPixels(x, y, w, h int) *image.RGBA {
 	return img
 }
 
+// ReadRowsInto reads the h rows of the current read framebuffer from GL
+// row y (counted from the bottom) up, w pixels wide from column 0, into
+// dst as RGBA, bottom row first, without allocating: for a check a run
+// makes on its frames. dst must hold w*h*4 bytes. It waits for the GPU.
+//
+// GL thread only.
+func ReadRowsInto(dst []byte, y, w, h int) {
+	if w <= 0 || h <= 0 || len(dst) < w*h*4 {
+		return
+	}
+	gl.PixelStorei(gl.PACK_ALIGNMENT, 4)
+	check("glPixelStorei")
+	gl.ReadPixels(0, int32(y), int32(w), int32(h), gl.RGBA, gl.UNSIGNED_BYTE, unsafe.Pointer(&dst[0]))
+	check("glReadPixels")
+}
+
 // Finish waits until the GL has carried out every command issued so far:
 // for benchmarks and tests that time or read the GPU's work.
 //

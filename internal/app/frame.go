@@ -4,6 +4,7 @@ package app
 
 import (
 	"context"
+	"math"
 	"runtime/trace"
 
 	"github.com/tandem-engine/tandem/bench"
@@ -116,7 +117,9 @@ func (s *session) drawWorld(curr *snapshot.Snapshot, showAt, now int64, fw, fh i
 		// The probe is interpolated like a sprite's x (its motion is
 		// linear, so this is exact).
 		ProbeX: p.Probe + (c.Probe-p.Probe)*float64(v.Alpha)}
-	return frameEnd{rec: rec, drew: true, age: v.Age, held: c.ProbeHeld}
+	w := float64(fw)
+	return frameEnd{rec: rec, drew: true, age: v.Age, held: c.ProbeHeld,
+		probeWrap: math.Floor(p.Probe/w) != math.Floor(c.Probe/w)}
 }
 
 // drawOverlays draws what goes over the world: the HUD, and the bench's
@@ -126,8 +129,11 @@ func (s *session) drawOverlays(e *frameEnd, fw, fh int, now int64, capture bool)
 	if s.hudOn.Load() {
 		s.drawHUD(fw, fh, now)
 	}
-	if s.opts.Measure.Probe && e.drew {
+	if s.opts.Measure.Probe && !s.opts.Measure.ProbeShape && e.drew {
 		s.draw.drawProbe(e.rec.ProbeX, e.held, fw, fh)
+	}
+	if s.probeCheck != nil {
+		s.probeCheck.read(e, e.probeWrap, now, fw, fh)
 	}
 	s.shot.frame = e.rec
 	if capture || s.shot.pending.Load() {
@@ -137,12 +143,15 @@ func (s *session) drawOverlays(e *frameEnd, fw, fh int, now int64, capture bool)
 
 // frameEnd is what a frame's end tells the add-ons.
 type frameEnd struct {
-	at      int64             // the present, or when a frame that swapped nothing ended
-	swapped bool              // the frame was swapped (false: minimised)
-	drew    bool              // it showed the world (a snapshot was there)
-	age     int64             // the newest snapshot's age when the frame took it
-	held    bool              // the bench's button is down in the state blended toward
-	rec     bench.FrameRecord // the frame's record, when it drew
+	at      int64 // the present, or when a frame that swapped nothing ended
+	swapped bool  // the frame was swapped (false: minimised)
+	drew    bool  // it showed the world (a snapshot was there)
+	age     int64 // the newest snapshot's age when the frame took it
+	held    bool  // the bench's button is down in the state blended toward
+	// probeWrap says the two snapshots blended lie on either side of the
+	// probe's wrap at the framebuffer's edge.
+	probeWrap bool
+	rec       bench.FrameRecord // the frame's record, when it drew
 }
 
 func (s *session) frameEnd(e frameEnd) {

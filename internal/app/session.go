@@ -28,25 +28,26 @@ import (
 // [driver], chosen once in newDriver; what only the bench and the figures
 // need attaches as [addon]s.
 type session struct {
-	opts   Options
-	win    *window.Window
-	game   engine.Sim
-	look   *engine.Look // what the game's Setup declared for drawing
-	runner *simthread.Runner
-	hooked *hookedSim // the game as the runner steps it
-	loop   driver
-	addons []addon
-	meter  *meter
-	draw   *renderer
-	snd    *sound
-	pace   *pacing.Pacer
-	interp snapshot.Interpolator
-	delay  *delayLine // the frames' own history, for a delay past the ring's (-av-lock); nil: none
-	in     inputState
-	rec    recording
-	shot   shots
-	info   hudInfo
-	hudOn  atomic.Bool // F3 toggles it (the input thread), the frame reads it
+	opts       Options
+	win        *window.Window
+	game       engine.Sim
+	look       *engine.Look // what the game's Setup declared for drawing
+	runner     *simthread.Runner
+	hooked     *hookedSim // the game as the runner steps it
+	loop       driver
+	addons     []addon
+	meter      *meter
+	probeCheck *probeCheck // -probe-check: reads the probe back before the swap
+	draw       *renderer
+	snd        *sound
+	pace       *pacing.Pacer
+	interp     snapshot.Interpolator
+	delay      *delayLine // the frames' own history, for a delay past the ring's (-av-lock); nil: none
+	in         inputState
+	rec        recording
+	shot       shots
+	info       hudInfo
+	hudOn      atomic.Bool // F3 toggles it (the input thread), the frame reads it
 	// The camera of the last frame drawn (clamped and zoomed) on its
 	// framebuffer: how a pointer position maps to the world. Written by
 	// the frame, read by the input thread, under shownMu.
@@ -190,10 +191,18 @@ func (s *session) startSim(ctx context.Context, level *physics.Level, h *Hooks) 
 	o := s.opts
 	start := snapshot.Now()
 	s.meter = newMeter(o, start)
+	if o.Measure.ProbeShape {
+		fw, _ := s.win.FramebufferSize()
+		s.meter.shape, s.meter.wrap = true, float64(fw)
+	}
 	s.in.autoStart = start
 	// The meter first: its publish sets the probe and the bench's button,
 	// which the sound's reads for the bench's click.
 	s.addons = append(s.addons, s.meter, s.snd)
+	if o.Measure.ProbeCheck {
+		s.probeCheck = newProbeCheck(o, start)
+		s.addons = append(s.addons, s.probeCheck)
+	}
 	if needsBenchLoad(o) {
 		s.addons = append(s.addons, newBenchLoad(s, start))
 	}
