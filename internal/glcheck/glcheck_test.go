@@ -67,3 +67,15 @@ func TestNoShadersNoContext(t *testing.T) {
 		t.Fatalf("no shaders: ran %v, %v", ran, err)
 	}
 }
+
+// BenchmarkShaders is what the Setup pass adds to a run of a game with
+// one shader: a context made, the shader compiled and linked, the
+// context gone.
+func BenchmarkShaders(b *testing.B) {
+	sh := []engine.Shader{{Name: "glow", Source: good}}
+	for b.Loop() {
+		if ran, _, err := Shaders(sh); !ran || err != nil {
+			b.Fatalf("ran %v, %v", ran, err)
+		}
+	}
+}
