@@ -141,6 +141,8 @@ import "C"
 import (
 	"errors"
 	"unsafe"
+
+	"github.com/tandem-engine/tandem/gl"
 )
 
 // context is an EGL context with no surface, current on the thread that
@@ -154,6 +156,9 @@ func newContext() (*context, error) {
 	}
 	return c, nil
 }
+
+// load loads the GL functions through EGL.
+func (c *context) load() error { return gl.InitWithProcAddr(c.procAddr) }
 
 // procAddr finds a GL function, as go-gl's loader asks.
 func (c *context) procAddr(name string) unsafe.Pointer {

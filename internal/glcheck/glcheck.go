@@ -18,8 +18,10 @@ import (
 // and err is nil); driver is its GL_RENDERER, for the record. No shaders
 // make no context and cost nothing.
 //
-// Any goroutine: it locks its OS thread while a context is current on it,
-// and leaves no context current.
+// On Linux any goroutine: it locks its OS thread while a context is
+// current on it, and leaves no context current. On Windows main thread
+// only: the context is a hidden window's (GLFW's, through package window),
+// gone when it returns.
 func Shaders(shaders []engine.Shader) (ran bool, driver string, err error) {
 	if len(shaders) == 0 {
 		return false, "", nil
@@ -31,7 +33,7 @@ func Shaders(shaders []engine.Shader) (ran bool, driver string, err error) {
 		return false, "", nil // no context to be had here: the window checks
 	}
 	defer c.release()
-	if err := gl.InitWithProcAddr(c.procAddr); err != nil {
+	if err := c.load(); err != nil {
 		return false, "", nil // not 4.1 core: the window says so, with its hint
 	}
 	_, driver = gl.Driver()
