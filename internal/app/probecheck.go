@@ -32,6 +32,13 @@ const (
 // (tandem's drawKey): these never meet them. It allocates only while the
 // snapshot's slices grow.
 func publishProbeShape(d *snapshot.Draw, x, w float64, held bool) {
+	// A Sim that leaves a snapshot's drawing as its slot last held it
+	// (tandem's World replaces it every tick) would gain a probe each time
+	// round the ring: the probe last published there goes first.
+	if n, t := len(d.Shapes), len(d.Texts); n >= 2 && t >= 1 && probeKey(d.Shapes[n-1].Key) && probeKey(d.Texts[t-1].Key-2) {
+		d.Chars = d.Chars[:d.Texts[t-1].From]
+		d.Shapes, d.Texts = d.Shapes[:n-2], d.Texts[:t-1]
+	}
 	n := math.Floor(x / w)
 	xw := float32(x - n*w)
 	key := uint64(1 + int64(n)&1)
@@ -47,6 +54,9 @@ func publishProbeShape(d *snapshot.Draw, x, w float64, held bool) {
 	d.Texts = append(d.Texts, snapshot.TextRun{Key: key + 2, X: xw, Y: probeLabelY, Size: probeLabelPx,
 		Layer: snapshot.Layers - 1, Flags: snapshot.ShapeScreen, Tint: tint, From: from, To: int32(len(d.Chars))})
 }
+
+// probeKey reports whether k is one of the shape probe's square's keys.
+func probeKey(k uint64) bool { return k == 1 || k == 2 }
 
 // probeCheck is the add-on that reads the probe back (-probe-check): on
 // every 8th frame of the measured window, before the swap, the top

@@ -29,6 +29,11 @@ func TestProbeShapeKeys(t *testing.T) {
 	if sq(&c).X != 2 || c.Texts[0].X != 2 || sq(&c).Tint != probeHeldColor || c.Shapes[0].Key != 0 || c.Shapes[0].A != 640 {
 		t.Errorf("after the wrap: square %+v, label %+v, band %+v", sq(&c), c.Texts[0], c.Shapes[0])
 	}
+	// A snapshot whose drawing no one replaced gets the probe once.
+	publishProbeShape(&a, 638, 640, false)
+	if len(a.Shapes) != 3 || len(a.Texts) != 1 || len(a.Chars) != len(probeLabel) || a.Shapes[0].Key != 1<<63|5 || sq(&a).X != 638 {
+		t.Errorf("published twice: %d shapes, %d texts, %q, square %+v", len(a.Shapes), len(a.Texts), a.Chars, sq(&a))
+	}
 }
 
 // TestProbeCentre reads made-up rows: a solid quad's centre is its

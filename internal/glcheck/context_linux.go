@@ -115,7 +115,10 @@ static const char *eglStart(eglctx *c) {
 		return "EGL gives no OpenGL 4.1 core context without a surface";
 	}
 	if (!current(c->dpy, NULL, NULL, c->ctx)) {
-		((destroyContext)dlsym(c->lib, "eglDestroyContext"))(c->dpy, c->ctx);
+		destroyContext destroy = (destroyContext)dlsym(c->lib, "eglDestroyContext");
+		if (destroy) {
+			destroy(c->dpy, c->ctx);
+		}
 		term(c->dpy);
 		dlclose(c->lib);
 		return "EGL cannot make its context current without a surface";
@@ -130,10 +133,18 @@ static void *eglProc(eglctx *c, const char *name) { return c->gpa(name); }
 // threads or exit handlers remain is a crash waiting, and the window's GL
 // may load it again anyway.
 static void eglStop(eglctx *c) {
-	((makeCurrent)dlsym(c->lib, "eglMakeCurrent"))(c->dpy, NULL, NULL, NULL);
-	((destroyContext)dlsym(c->lib, "eglDestroyContext"))(c->dpy, c->ctx);
-	((terminate)dlsym(c->lib, "eglTerminate"))(c->dpy);
-	((releaseThread)dlsym(c->lib, "eglReleaseThread"))();
+	makeCurrent current = (makeCurrent)dlsym(c->lib, "eglMakeCurrent");
+	destroyContext destroy = (destroyContext)dlsym(c->lib, "eglDestroyContext");
+	terminate term = (terminate)dlsym(c->lib, "eglTerminate");
+	releaseThread release = (releaseThread)dlsym(c->lib, "eglReleaseThread");
+	current(c->dpy, NULL, NULL, NULL);
+	if (destroy) {
+		destroy(c->dpy, c->ctx);
+	}
+	term(c->dpy);
+	if (release) {
+		release();
+	}
 }
 */
 import "C"
