@@ -150,9 +150,9 @@ func (cfg Config) options(ctx context.Context, game Game) (app.Options, error) {
 	o.World.Level = level
 	// The game is set up once without a window, so that what its Setup
 	// cannot do (a missing file or name, a level it refuses, a bad flag
-	// value, a shader that does not compile where a GL context needs no
-	// display: internal/glcheck) is an error before one opens; the run
-	// sets it up again on the window's framebuffer.
+	// value, a shader that does not compile where a GL context can be had
+	// before the window: internal/glcheck) is an error before one opens;
+	// the run sets it up again on the window's framebuffer.
 	sim, err := o.Game.NewSim(app.SimConfig(o, level, o.Window.Width, o.Window.Height))
 	if err == nil {
 		_, _, err = glcheck.Shaders(sim.Look().Draw.Shaders)

@@ -231,8 +231,8 @@ func (p *Program) runOnce(sub string, opts options, stdout, stderr io.Writer) in
 // it cannot do (a missing or truncated file, a pattern that matches
 // nothing, an unknown image or sound name, a level the game refuses, a
 // bad value of its own flag, a shader that does not compile where a GL
-// context needs no display: internal/glcheck) is reported before a
-// display starts, as the level loader's errors are. The run sets the
+// context can be had before the window: internal/glcheck) is reported
+// before a display starts, as the level loader's errors are. The run sets the
 // game up again on the window's framebuffer, which is the arena; this
 // sim is dropped, and collected before the run so that its memory is not
 // the run's peak.
