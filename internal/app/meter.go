@@ -25,8 +25,12 @@ type meter struct {
 	hz int
 	// The probe's motion, on the sim thread: the ticks stepped, and
 	// whether the bench's button is down.
-	ticks  uint64
-	held   bool
+	ticks uint64
+	held  bool
+	// shape publishes the probe as shapes and text (-probe-shape),
+	// wrapped at wrap px, the framebuffer's width when the sim started.
+	shape  bool
+	wrap   float64
 	from   int64 // the measured window starts here, after the warm-up
 	stats  *frameStats
 	frames *bench.Frames
@@ -71,6 +75,9 @@ func (m *meter) tick(in simthread.TickInput, _ int64) {
 func (m *meter) publish(dst *snapshot.Snapshot) {
 	dst.Probe = float64(m.ticks*probeSpeed) / float64(m.hz)
 	dst.ProbeHeld = m.held
+	if m.shape && m.wrap > 0 {
+		publishProbeShape(&dst.Draw, dst.Probe, m.wrap, m.held)
+	}
 }
 
 // frameStart reads the host's CPU accounting when the measured window
@@ -192,6 +199,7 @@ func (m *meter) summarize(s *session, run *bench.Records) *Summary {
 		SpriteSlots:       s.info.sprites,
 		SpriteSize:        s.opts.World.SpriteSize,
 		VSync:             s.opts.Window.VSync,
+		ProbeShape:        s.opts.Measure.ProbeShape,
 		SimCost:           s.opts.Load.SimCost.String(),
 		RenderCost:        s.opts.Load.RenderCost.String(),
 		Hitch:             strings.Join(hitches, ","),

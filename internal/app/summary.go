@@ -180,6 +180,21 @@ type Summary struct {
 	HostFloorCacheMsP99      *float64 `json:"host_floor_cache_ms_p99,omitempty"`
 	HostFloorCacheOver2msPct *float64 `json:"host_floor_cache_over_2ms_pct,omitempty"`
 
+	// With -probe-check: the measured frames whose probe was read back
+	// (every 8th), those skipped at the wrap, those where no probe was
+	// found; how far the probe's centre in the pixels was from where the
+	// frame's record puts it (mean and most, in px); with -probe-shape
+	// too, how much the label's centre moved against the square's
+	// (highest less lowest offset, px). ProbeShape says the probe was
+	// drawn as a shape and text (-probe-shape), not as a quad.
+	ProbeShape         bool     `json:"probe_shape,omitempty"`
+	ProbeChecked       *int     `json:"probe_checked_frames,omitempty"`
+	ProbeSkipped       *int     `json:"probe_check_skipped,omitempty"`
+	ProbeMissing       *int     `json:"probe_missing_frames,omitempty"`
+	ProbeErrPxMean     *float64 `json:"probe_err_px_mean,omitempty"`
+	ProbeErrPxMax      *float64 `json:"probe_err_px_max,omitempty"`
+	ProbeLabelSpreadPx *float64 `json:"probe_label_spread_px,omitempty"`
+
 	// Profiling names the profilers that ran ("cpuprofile,trace,pprof,
 	// memprofile", or "none"; the command line sets it): they take CPU
 	// and allocate, and allocs_per_frame counts the whole process's
