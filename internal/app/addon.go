@@ -78,7 +78,7 @@ type frameEnd struct {
 	// probeWrap says the two snapshots blended lie on either side of the
 	// probe's wrap at the framebuffer's edge.
 	probeWrap bool
-	exit    bool              // the frame drawn after the run for the screenshot at exit
+	exit      bool // the frame drawn after the run for the screenshot at exit
 }
 
 // noInput is an add-on's next input moment when it has none.
