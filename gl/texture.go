@@ -14,6 +14,10 @@ import (
 type Texture struct {
 	id   uint32
 	w, h int
+	// cutout: sampled nearest, and every texel fully opaque or all zero
+	// (pixel art's kind): a draw of it untinted may leave blending off
+	// (shaders.SpriteCut) for the same pixels.
+	cutout bool
 }
 
 // NewTexture uploads img (any bounds and stride; row Min.Y becomes v = 0).
@@ -34,7 +38,7 @@ func NewTexture(img *image.RGBA, nearest bool) (*Texture, error) {
 	if nearest {
 		filter = gl.NEAREST
 	}
-	t := &Texture{w: w, h: h, id: genTexture(filter)}
+	t := &Texture{w: w, h: h, id: genTexture(filter), cutout: nearest && cutout(img)}
 	gl.PixelStorei(gl.UNPACK_ALIGNMENT, 4)
 	check("glPixelStorei")
 	gl.PixelStorei(gl.UNPACK_ROW_LENGTH, int32(img.Stride/4))
@@ -51,6 +55,23 @@ func NewTexture(img *image.RGBA, nearest bool) (*Texture, error) {
 		return nil, fmt.Errorf("gl: new texture: %dx%d: glTexImage2D error 0x%04x", w, h, err)
 	}
 	return t, nil
+}
+
+// cutout reports whether every texel of img is fully opaque (alpha 255)
+// or fully transparent and zero (premultiplied, as image.RGBA holds it, a
+// transparent texel with colour would add light under blending, and a
+// discard would drop it).
+func cutout(img *image.RGBA) bool {
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		row := img.Pix[img.PixOffset(b.Min.X, y):img.PixOffset(b.Max.X, y)]
+		for i := 0; i < len(row); i += 4 {
+			if a := row[i+3]; a != 0xFF && (a != 0 || row[i]|row[i+1]|row[i+2] != 0) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // Size returns the texture's size in texels.
