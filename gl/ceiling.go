@@ -44,7 +44,7 @@ func NewCeilingQuads(capacity int, atlas *Texture, frame UVRect) (*CeilingQuads,
 	}
 	q := &CeilingQuads{atlas: atlas, frame: frame, capacity: capacity}
 	p := shaders.Ceiling
-	if atlas != nil && atlas.cutout {
+	if atlas.cutout(frame) {
 		p, q.cut = shaders.CeilingCut, true
 	}
 	var err error

@@ -74,6 +74,8 @@ type SpriteBatch struct {
 	// (docs/results/2026-11-26-sprites-ceiling.md).
 	white, cut *Program
 	allWhite   bool
+	allCut     bool   // every sprite uploaded is untinted, of a frame cutFrames marks
+	cutFrames  []bool // per frame of the table: cut-out art (Texture.cutout)
 	frames     frameTable
 	atlas      *Texture
 
@@ -125,7 +127,13 @@ func newSpriteBatch(capacity int, atlas *Texture, frames []UVRect, l layout, orp
 	b.locWhiteViewProj = b.white.Uniform("u_viewProj")
 	b.locWhiteAlpha = b.white.Uniform("u_alpha")
 	setSamplers(b.white)
-	if atlas != nil && atlas.cutout {
+	b.cutFrames = make([]bool, len(frames))
+	anyCut := false
+	for i, f := range frames {
+		b.cutFrames[i] = atlas.cutout(f)
+		anyCut = anyCut || b.cutFrames[i]
+	}
+	if anyCut {
 		if b.cut, err = NewProgram(shaders.SpriteCut.Label(), shaders.SpriteCut.Vert, shaders.SpriteCut.Frag); err != nil {
 			b.Delete()
 			return nil, err
@@ -218,7 +226,7 @@ func (b *SpriteBatch) Upload(prev, curr *snapshot.Snapshot) {
 	p := &prev.Sprites
 	per := spriteWords * b.vertsPerSprite()
 	s := b.staging[:n*per]
-	white := true
+	white, cut := true, true
 	for i := range n {
 		cx, cy, ca, cs := c.X[i], c.Y[i], c.Angle[i], c.Scale[i]
 		px, py, pa, ps := cx, cy, ca, cs
@@ -242,11 +250,13 @@ func (b *SpriteBatch) Upload(prev, curr *snapshot.Snapshot) {
 		r[8] = uint32(c.Frame[i])
 		r[9] = c.Tint[i]
 		white = white && c.Tint[i] == snapshot.White
+		f := int(c.Frame[i])
+		cut = cut && (f >= len(b.cutFrames) || b.cutFrames[f]) // a frame past the table draws nothing
 		for v := spriteWords; v < per; v += spriteWords {
 			copy(s[i*per+v:], r)
 		}
 	}
-	b.allWhite = white
+	b.allWhite, b.allCut = white, white && cut
 	b.upload(n)
 }
 
@@ -388,7 +398,7 @@ func (b *SpriteBatch) use(viewProj mgl32.Mat4, alpha float32) {
 	b.viewProj = viewProj
 	prog, locViewProj, locAlpha := b.prog, b.locViewProj, b.locAlpha
 	switch {
-	case b.allWhite && b.cut != nil:
+	case b.allCut && b.cut != nil:
 		prog, locViewProj, locAlpha = b.cut, b.locCutViewProj, b.locCutAlpha
 		gl.Disable(gl.BLEND)
 		check("glDisable")

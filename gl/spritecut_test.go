@@ -114,25 +114,51 @@ func TestSpriteCutSamePicture(t *testing.T) {
 	}
 }
 
-func TestCutout(t *testing.T) {
-	opaque := image.NewRGBA(image.Rect(0, 0, 4, 4))
-	opaque.SetRGBA(1, 1, color.RGBA{10, 20, 30, 255})
-	if !cutout(opaque) {
-		t.Error("an image of opaque and zero texels is not cut-out")
+// TestTextureCutout checks which frames count as cut-out art: opaque and
+// zero texels alone, in the region and the texel around it, sampled
+// nearest.
+func TestTextureCutout(t *testing.T) {
+	img := image.NewRGBA(image.Rect(0, 0, 16, 8))
+	for y := range 4 {
+		for x := range 4 {
+			img.SetRGBA(x, y, color.RGBA{10, 20, 30, 255})
+		}
 	}
-	half := image.NewRGBA(image.Rect(0, 0, 4, 4))
-	half.SetRGBA(2, 3, color.RGBA{10, 10, 10, 128})
-	if cutout(half) {
-		t.Error("an image with a half-transparent texel is cut-out")
+	img.SetRGBA(12, 2, color.RGBA{10, 10, 10, 128}) // half transparent
+	img.SetRGBA(2, 7, color.RGBA{10, 0, 0, 0})      // clear with colour: adds light under blending
+	tex := &Texture{w: 16, h: 8, nearest: true, mixed: mixedTexels(img)}
+	uv := func(x0, y0, x1, y1 int) UVRect {
+		return UVRect{U0: float32(x0) / 16, V0: float32(y0) / 8, U1: float32(x1) / 16, V1: float32(y1) / 8}
 	}
-	glow := image.NewRGBA(image.Rect(0, 0, 4, 4))
-	glow.SetRGBA(0, 0, color.RGBA{10, 0, 0, 0}) // adds light under blending
-	if cutout(glow) {
-		t.Error("an image with a transparent texel of colour is cut-out")
+	for _, c := range []struct {
+		name string
+		f    UVRect
+		want bool
+	}{
+		{"opaque block", uv(0, 0, 4, 4), true},
+		{"opaque block, flipped", uv(4, 0, 0, 4), true},
+		{"clear region", uv(5, 0, 10, 5), true},
+		{"next to the half-transparent texel", uv(8, 0, 11, 4), true},
+		{"touching the half-transparent texel's side", uv(8, 0, 12, 4), false},
+		{"over the half-transparent texel", uv(11, 1, 14, 4), false},
+		{"the rows just above the coloured clear texel", uv(0, 5, 4, 7), false},
+		{"two rows above it", uv(0, 4, 4, 6), true},
+		{"the whole texture", uv(0, 0, 16, 8), false},
+	} {
+		if got := tex.cutout(c.f); got != c.want {
+			t.Errorf("%s: cutout = %v, want %v", c.name, got, c.want)
+		}
+	}
+	if tex.nearest = false; tex.cutout(uv(0, 0, 4, 4)) {
+		t.Error("a texture sampled linearly has cut-out frames")
+	}
+	plain := image.NewRGBA(image.Rect(0, 0, 4, 4))
+	plain.SetRGBA(1, 1, color.RGBA{255, 255, 255, 255})
+	if mixedTexels(plain) != nil {
+		t.Error("an image of opaque and zero texels has mixed ones")
 	}
 	// A sub-image: only its own texels count.
-	sub := half.SubImage(image.Rect(0, 0, 2, 2)).(*image.RGBA)
-	if !cutout(sub) {
-		t.Error("a zero sub-image of an image with a half-transparent texel elsewhere is not cut-out")
+	if sub := img.SubImage(image.Rect(0, 0, 8, 4)).(*image.RGBA); mixedTexels(sub) != nil {
+		t.Error("a sub-image of opaque and zero texels has mixed ones")
 	}
 }
