@@ -68,10 +68,12 @@ type SpriteBatch struct {
 	// white is prog without the tint (shaders.SpriteWhite), drawn when
 	// every sprite uploaded is untinted (allWhite): the same pixels for
 	// less work a pixel, the fill being most of a frame under llvmpipe
-	// (docs/results/2026-11-26-sprite-scaling.md). cut is white for an
-	// atlas of cut-out art (Texture.cutout), drawn with blending off: the
+	// (docs/results/2026-11-26-sprite-scaling.md). cut is white for
+	// frames of cut-out art (Texture.cutout), drawn with blending off when
+	// every sprite uploaded is untinted and of such a frame (allCut): the
 	// same pixels again, without reading and blending the framebuffer's
-	// (docs/results/2026-11-26-sprites-ceiling.md).
+	// (docs/results/2026-11-26-sprites-ceiling.md). It is nil when the
+	// table has no such frame.
 	white, cut *Program
 	allWhite   bool
 	allCut     bool   // every sprite uploaded is untinted, of a frame cutFrames marks
