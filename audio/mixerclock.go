@@ -76,3 +76,13 @@ func (m *Mixer) askRetime() {
 	default:
 	}
 }
+
+// level returns the frames given to the device and not yet taken: what
+// oto's player holds, 0 for a device that reads the mixer at its
+// requests (no player).
+func (m *Mixer) level() int {
+	if m.buffered == nil {
+		return 0
+	}
+	return m.buffered()
+}

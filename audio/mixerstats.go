@@ -16,6 +16,7 @@ type stats struct {
 	started       atomic.Int64
 	late          atomic.Int64
 	takeMax       atomic.Int64   // the most frames the device took between two pulls
+	takeLeast     atomic.Int64   // read at the device's requests (no player): the least request, frames
 	retimed       atomic.Int64   // readings of the server's timing that moved the clock
 	timingErrs    atomic.Int64   // readings of the server's timing that failed
 	errs          [1 << 16]int64 // start minus aimed, ns, of the first 65536 starts
