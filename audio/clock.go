@@ -1,6 +1,9 @@
 package audio
 
-import "math"
+import (
+	"cmp"
+	"math"
+)
 
 // clock maps device frames onto snapshot.Now. At each pull the mixer sees
 // how many frames the device has taken (taken = written - still buffered);
@@ -35,7 +38,14 @@ type clock struct {
 	winAt   int64 // when the window's first read came
 	level   int64 // ns the device's buffer level has moved its takes since the origin was set
 	steps   int64 // steps of the takes taken for a change of that level
-	late    bool  // the last read came more than a step late with the player not empty
+	late    bool  // the last read came more than lateAfter late with the player not empty
+	// lateAfter is how late a read must come to be late (0: clockStep).
+	// A device that reads the mixer at its requests (no player) runs dry
+	// only when a request is served later than the data it still holds,
+	// most of its latency: later reads by a few ms are a loaded machine's
+	// wake-ups, and each reading of the server's timing they would ask
+	// for allocates.
+	lateAfter int64
 }
 
 const (
@@ -72,7 +82,7 @@ func (c *clock) observe(now, taken int64, empty bool) bool {
 	o := now - c.framesNs(taken)
 	c.reads++
 	base := c.origin + c.level
-	c.late = c.valid && !empty && o > base+clockStep
+	c.late = c.valid && !empty && o > base+cmp.Or(c.lateAfter, clockStep)
 	switch {
 	case !c.valid:
 		c.origin, c.valid, c.winMin, c.winN = o, true, maxInt64, 0
