@@ -102,3 +102,29 @@ func TestDrawFrames(t *testing.T) {
 		t.Errorf("%d green pixels in the screenshot, want the bar's (20 x 4)", green)
 	}
 }
+
+// TestProbeShapeChecked runs the probe drawn as a game draws
+// (-probe-shape: a keyed square and label published by the sim, blended
+// on the GPU) with -probe-check, which reads the probe back: the square's
+// centre in the pixels is where the frame's record puts it, to a small
+// fraction of a pixel (the quad probe, drawn from a whole column, is off
+// by up to half a pixel), and the label moves with it.
+func TestProbeShapeChecked(t *testing.T) {
+	needDisplay(t)
+	sum := runOnMain(t, nil, "-scene", "dots", "-sprites", "200", "-probe-shape", "-probe-check",
+		"-seconds", "1.2", "-width", "640", "-height", "360")
+	if !sum.ProbeShape || sum.ProbeChecked == nil || sum.ProbeErrPxMax == nil || sum.ProbeLabelSpreadPx == nil {
+		t.Fatalf("summary: probe_shape %v, checked %v, err max %v, label spread %v", sum.ProbeShape, sum.ProbeChecked, sum.ProbeErrPxMax, sum.ProbeLabelSpreadPx)
+	}
+	if *sum.ProbeChecked < 5 || *sum.ProbeMissing != 0 {
+		t.Fatalf("%d frames checked, %d without a probe in the pixels", *sum.ProbeChecked, *sum.ProbeMissing)
+	}
+	if *sum.ProbeErrPxMax > 0.05 {
+		t.Errorf("the square's centre was up to %.3f px from the record's x + 4", *sum.ProbeErrPxMax)
+	}
+	if *sum.ProbeLabelSpreadPx > 0.75 {
+		t.Errorf("the label's centre moved %.3f px against the square's", *sum.ProbeLabelSpreadPx)
+	}
+	t.Logf("%d frames checked: err mean %.4f px, max %.4f px; label spread %.3f px",
+		*sum.ProbeChecked, *sum.ProbeErrPxMean, *sum.ProbeErrPxMax, *sum.ProbeLabelSpreadPx)
+}

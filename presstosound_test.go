@@ -43,7 +43,7 @@ func (silentGame) Tick(*World) {}
 // asserted (scripts/sound-latency prints them for docs/results): a
 // RESULT line per run. make test runs the threaded loop under 25 ms of
 // render work; TANDEM_PRESS_RUNS names others
-// (LOOP:RENDERCOST[:av-lock][:BUFFER],...).
+// (LOOP:RENDERCOST[:av-lock][:fpsN][:BUFFER],...; fpsN caps the frame rate at N).
 func TestPressToSound(t *testing.T) {
 	if raceEnabled {
 		t.Skip("times the sound device against the sim, which the race detector slows: make test runs it alone without -race")
@@ -69,16 +69,19 @@ func TestPressToSound(t *testing.T) {
 func pressToSoundChild(t *testing.T, run string) {
 	parts := strings.Split(run, ":")
 	if len(parts) < 2 {
-		t.Fatalf("run %q: want LOOP:RENDERCOST[:av-lock][:BUFFER]", run)
+		t.Fatalf("run %q: want LOOP:RENDERCOST[:av-lock][:fpsN][:BUFFER]", run)
 	}
 	out := t.TempDir()
 	seconds := cmpOr(os.Getenv("TANDEM_PRESS_SECONDS"), "8")
 	args := []string{"bench", "-loop", parts[0], "-rendercost", parts[1], "-seconds", seconds, "-warmup", "0",
 		"-input", "xtest", "-json", "-out", out}
 	for _, p := range parts[2:] {
-		if p == "av-lock" {
+		switch {
+		case p == "av-lock":
 			args = append(args, "-av-lock")
-		} else {
+		case strings.HasPrefix(p, "fps"):
+			args = append(args, "-fps-cap", strings.TrimPrefix(p, "fps"))
+		default:
 			args = append(args, "-audio-buffer", p)
 		}
 	}

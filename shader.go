@@ -49,10 +49,12 @@ var uniformDecl = regexp.MustCompile(`(?m)^\s*uniform\s+(float|vec2|vec3|vec4)\s
 // and uniforms of its own, float, vec2, vec3 or vec4 (declared one a
 // line, as "uniform float u_glow;"), which ticks set with
 // [World.Uniform]: their values are blended between ticks as positions
-// are. src must start with "#version 410 core". The engine compiles it
-// when the window opens, before the first frame: a shader that does not
+// are. src must start with "#version 410 core". A shader that does not
 // compile fails the run with an error naming it and the line, with the
-// driver's message.
+// driver's message: at the Setup pass a run makes before it opens its
+// window, on Linux in a GL context that needs no display (EGL) and on
+// Windows in a hidden window's, and everywhere when the window opens,
+// before the first frame.
 func (s *Setup) Shader(name, src string) (Shader, error) {
 	s.live("Shader")
 	if !strings.HasPrefix(strings.TrimLeft(src, " \t\r\n"), "#version 410 core") {

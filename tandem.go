@@ -16,6 +16,7 @@ import (
 	"github.com/tandem-engine/tandem/internal/app"
 	"github.com/tandem-engine/tandem/internal/cli"
 	"github.com/tandem-engine/tandem/internal/engine"
+	"github.com/tandem-engine/tandem/internal/glcheck"
 	"github.com/tandem-engine/tandem/window"
 )
 
@@ -149,9 +150,13 @@ func (cfg Config) options(ctx context.Context, game Game) (app.Options, error) {
 	o.World.Level = level
 	// The game is set up once without a window, so that what its Setup
 	// cannot do (a missing file or name, a level it refuses, a bad flag
-	// value) is an error before one opens; the run sets it up again on
-	// the window's framebuffer.
-	_, err = o.Game.NewSim(app.SimConfig(o, level, o.Window.Width, o.Window.Height))
+	// value, a shader that does not compile where a GL context can be had
+	// before the window: internal/glcheck) is an error before one opens;
+	// the run sets it up again on the window's framebuffer.
+	sim, err := o.Game.NewSim(app.SimConfig(o, level, o.Window.Width, o.Window.Height))
+	if err == nil {
+		_, _, err = glcheck.Shaders(sim.Look().Draw.Shaders)
+	}
 	runtime.GC() // the trial sim's memory is not the run's peak
 	if ue := (*engine.UsageError)(nil); errors.As(err, &ue) {
 		err = ue.Err // the *SetupError around the game's *FlagError

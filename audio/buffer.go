@@ -20,12 +20,14 @@ const (
 const alsaBuffer = 100 * time.Millisecond
 
 // defaultAhead returns how far the mixer keeps ahead of the device's
-// takes in oto's player at the start: more than one take. ALSA takes a
-// period (half the buffer); PulseAudio a part of its buffer that it
-// chooses, so the mixer keeps a whole buffer ahead. Lowering that lead
-// once the clock had anchored (to twice the largest take seen and 5 ms)
-// put heard gaps off by up to 1.3 ms (TestPulseClicks): see
-// docs/results/2026-11-26-sound-latency.md.
+// takes in oto's player (ALSA, WASAPI): more than one take. ALSA takes a
+// period, half the buffer. On PulseAudio there is no player: the mixer
+// plays on a stream of its own, read at the server's requests
+// (directPulse). Through oto's player a lead below the player's own
+// buffer size makes oto poll the mixer every millisecond instead of after
+// each take, which put the clock's reads at random phases of the takes
+// and moved it by about 1 ms back and forth (heard gaps off by 0.9 to
+// 1.35 ms): docs/results/2026-11-26-sound-latency2.md.
 func defaultAhead(buffer time.Duration, device string) time.Duration {
 	if device == "alsa" {
 		return buffer/2 + 25*time.Millisecond

@@ -1,6 +1,9 @@
 package audio
 
-import "math"
+import (
+	"cmp"
+	"math"
+)
 
 // clock maps device frames onto snapshot.Now. At each pull the mixer sees
 // how many frames the device has taken (taken = written - still buffered);
@@ -32,17 +35,31 @@ type clock struct {
 	reads   int
 	winMin  int64
 	winN    int
+	winAt   int64 // when the window's first read came
 	level   int64 // ns the device's buffer level has moved its takes since the origin was set
 	steps   int64 // steps of the takes taken for a change of that level
-	late    bool  // the last read came more than a step late with the player not empty
+	late    bool  // the last read came more than lateAfter late with the player not empty
+	// lateAfter is how late a read must come to be late (0: clockStep).
+	// A device that reads the mixer at its requests (no player) runs dry
+	// only when a request is served later than the data it still holds,
+	// most of its latency: later reads by a few ms are a loaded machine's
+	// wake-ups, and each reading of the server's timing they would ask
+	// for allocates.
+	lateAfter int64
 }
 
 const (
-	clockWarm   = 16                 // reads that set the origin to their least before it settles
-	clockWindow = 64                 // reads (1 to 2 s) a lateness must last to move the origin later
-	clockStep   = 2_000_000          // ns: a move of the takes past which it is a step, not drift
-	clockDrift  = 500_000            // ns: the least move of the origin
-	maxInt64    = math.MaxInt64 >> 1 // a far frame
+	clockWarm   = 16 // reads that set the origin to their least before it settles
+	clockWindow = 64 // reads a lateness must last to move the origin later
+	// clockWindowNs is how long it must last too: a device's takes come
+	// every 5 to 30 ms, but oto polls the mixer every millisecond or so
+	// when the player is short of its buffer size, and 64 such reads
+	// (64 ms, a few takes) often all miss a take by half a millisecond:
+	// the origin moved that much late and back (pulls_test.go).
+	clockWindowNs = 1_000_000_000
+	clockStep     = 2_000_000          // ns: a move of the takes past which it is a step, not drift
+	clockDrift    = 500_000            // ns: the least move of the origin
+	maxInt64      = math.MaxInt64 >> 1 // a far frame
 )
 
 // framesNs returns the duration of f frames, ns.
@@ -65,7 +82,7 @@ func (c *clock) observe(now, taken int64, empty bool) bool {
 	o := now - c.framesNs(taken)
 	c.reads++
 	base := c.origin + c.level
-	c.late = c.valid && !empty && o > base+clockStep
+	c.late = c.valid && !empty && o > base+cmp.Or(c.lateAfter, clockStep)
 	switch {
 	case !c.valid:
 		c.origin, c.valid, c.winMin, c.winN = o, true, maxInt64, 0
@@ -89,9 +106,12 @@ func (c *clock) observe(now, taken int64, empty bool) bool {
 	case o < base-clockDrift:
 		c.origin -= base - o // the origin was late by its wake-up delay, or the device's clock runs fast
 	}
+	if c.winN == 0 {
+		c.winAt = now
+	}
 	c.winMin = min(c.winMin, o)
 	c.winN++
-	if c.winN >= clockWindow {
+	if c.winN >= clockWindow && now-c.winAt >= clockWindowNs {
 		switch d := c.winMin - (c.origin + c.level); {
 		case d >= clockStep:
 			c.level += d // the device keeps its buffer emptier: its takes come later

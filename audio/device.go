@@ -31,9 +31,11 @@ type Options struct {
 	// PulseAudio server answers, 100 ms otherwise.
 	Buffer time.Duration
 	// Ahead is how far the mixer keeps ahead of the device's takes in
-	// oto's player: more than one take of the device (PulseAudio takes a
-	// part of its buffer at a time, ALSA a period, half the buffer).
-	// Default: a whole buffer on PulseAudio, Buffer/2 + 25 ms on ALSA.
+	// oto's player, through ALSA (and WASAPI): more than one take of the
+	// device (ALSA takes a period, half the buffer). Default Buffer/2 +
+	// 25 ms. On PulseAudio the mixer plays on a stream of its own and is
+	// read at each of the server's requests: nothing is kept ahead, and
+	// the least request, measured, takes Ahead's place in the latency.
 	Ahead time.Duration
 	// Margin is added to the latency for the sim thread's lateness in
 	// publishing a tick and the device's wait between takes. Default 10 ms.
@@ -61,8 +63,9 @@ type Options struct {
 type Output struct {
 	*Mixer  // nil when silent
 	ctx     *oto.Context
-	player  *oto.Player
-	device  string // the device, or why there is none
+	player  *oto.Player  // through oto (ALSA, WASAPI); nil on PulseAudio
+	direct  *directPulse // on PulseAudio: the mixer's own stream; nil through oto
+	device  string       // the device, or why there is none
 	lat     time.Duration
 	name    string        // the client's name on the sound server
 	buffer  time.Duration // the device's buffer
@@ -139,10 +142,11 @@ func open(sounds []*Sound, o Options, notice io.Writer) (*Output, error) {
 	if dev.busy {
 		return nil, errors.New("audio: the sound device is in use by another Output: close it first")
 	}
-	if dev.ctx == nil && dev.err == nil {
+	if dev.ctx == nil && dev.name == "" && dev.err == nil {
 		dev.rate, dev.buffer = o.Rate, o.Buffer
-		dev.ctx, dev.err = openDevice(o)
-		if dev.err == nil {
+		if name, ok := pulseName(); ok {
+			dev.name = name // each Output plays on a stream of its own (dialDirect)
+		} else if dev.ctx, dev.err = openDevice(o); dev.err == nil {
 			dev.name = deviceName()
 		}
 	}
@@ -153,21 +157,32 @@ func open(sounds []*Sound, o Options, notice io.Writer) (*Output, error) {
 		return nil, fmt.Errorf("audio: the sound device is open at %d Hz with a %v buffer; oto cannot reopen it at %d Hz, %v", dev.rate, dev.buffer, o.Rate, o.Buffer)
 	}
 	ctx, name := dev.ctx, dev.name
-	if o.Ahead == 0 {
-		o.Ahead = defaultAhead(o.Buffer, name)
-	}
 	m := NewMixer(o.Rate, sounds)
 	m.onCall = o.OnCall
 	m.clock.latency = int64(o.Buffer)
 	m.clock.skip = 2 * int64(o.Rate) * int64(o.Buffer) / int64(time.Second)
 	m.clock.warm = m.clock.skip
-	m.target = int(int64(o.Rate) * int64(o.Ahead) / int64(time.Second))
-	out := &Output{Mixer: m, ctx: ctx, device: name, lat: o.Buffer + o.Ahead + o.Margin, name: o.Name, buffer: o.Buffer}
-	p := ctx.NewPlayer(m)
-	p.SetBufferSize(8 * m.target)
-	m.buffered = func() int { return p.BufferedSize() / 8 }
-	out.player = p
-	p.Play()
+	out := &Output{Mixer: m, ctx: ctx, device: name, name: o.Name, buffer: o.Buffer}
+	if ctx == nil {
+		// PulseAudio: the mixer is read at each of the server's requests,
+		// with nothing kept ahead of them (see Options.Ahead).
+		d, err := dialDirect(m, o.Name, o.Rate, o.Buffer, o.Wait)
+		if err != nil {
+			return nil, fmt.Errorf("audio: no sound device: PulseAudio: %v (start a sound server, or run with -mute)", err)
+		}
+		out.direct = d
+	} else {
+		if o.Ahead == 0 {
+			o.Ahead = defaultAhead(o.Buffer, name)
+		}
+		m.target = int(int64(o.Rate) * int64(o.Ahead) / int64(time.Second))
+		p := ctx.NewPlayer(m)
+		p.SetBufferSize(8 * m.target)
+		m.buffered = func() int { return p.BufferedSize() / 8 }
+		out.player = p
+		p.Play()
+	}
+	out.lat = o.Buffer + o.Ahead + o.Margin
 	dev.busy = true
 	out.startClock(o)
 	out.watch(notice)
@@ -233,6 +248,23 @@ func deviceName() string {
 		return "pulseaudio"
 	}
 	return "pulseaudio: " + s.Name()
+}
+
+// pulseName reports whether a PulseAudio server answers, and names its
+// default sink as deviceName does.
+func pulseName() (string, bool) {
+	if runtime.GOOS != "linux" && runtime.GOOS != "freebsd" {
+		return "", false
+	}
+	c, err := pulse.NewClient(pulse.ClientApplicationName("tandem"), pulse.ClientTimeout(time.Second))
+	if err != nil {
+		return "", false
+	}
+	defer c.Close()
+	if s, err := c.DefaultSink(); err == nil {
+		return "pulseaudio: " + s.Name(), true
+	}
+	return "pulseaudio", true
 }
 
 // Device names the device, "pulseaudio: <sink>" or "alsa", or says why
@@ -312,14 +344,18 @@ func (o *Output) Close() {
 	o.faults.close()
 	o.Mixer.closed.Store(true)      // reads from here on are silence
 	bounded(stopWait, o.stopTiming) // a stalled server may hold its reading
-	left := bounded(stopWait, o.player.PauseAndStopReading)
-	if left {
-		o.player.Close()
-		if o.faults.down() {
-			// The device took nothing since it went: the events still
-			// waiting were never heard.
-			o.Mixer.st.eventsDropped.Add(o.Mixer.unplayed())
+	left := true
+	if o.direct != nil {
+		o.direct.close() // its waits bounded; the mixer is not read once it returns
+	} else if o.player != nil { // (nil after a reconnection replaced the stream: faults.close closed that)
+		if left = bounded(stopWait, o.player.PauseAndStopReading); left {
+			o.player.Close()
 		}
+	}
+	if left && o.faults.down() {
+		// The device took nothing since it went: the events still
+		// waiting were never heard.
+		o.Mixer.st.eventsDropped.Add(o.Mixer.unplayed())
 	}
 	o.Mixer.Close()
 	if left {

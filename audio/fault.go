@@ -177,7 +177,11 @@ func (f *faults) reconnect(now time.Time) {
 		f.direct.close()
 		f.direct = nil
 	}
-	if !f.ototaken {
+	if f.o.direct != nil { // the stream the run opened on: gone with its server
+		f.o.direct.close()
+		f.o.direct = nil
+	}
+	if !f.ototaken && f.o.player != nil {
 		if !bounded(stopWait, f.o.player.PauseAndStopReading) {
 			return // oto's reader is stuck in the mixer: it cannot be replaced yet
 		}
@@ -238,8 +242,10 @@ func bounded(d time.Duration, fn func()) bool {
 const pulseTimeout = time.Second
 
 // directPulse plays a mixer on a PulseAudio stream of its own, with no
-// oto player between: the device after a reconnection. Its reader stops
-// reading the mixer once close has returned.
+// oto player between: the server's requests read the mixer itself, so
+// nothing waits in a player ahead of the device's takes. It is the
+// device on PulseAudio from the start, and again after a reconnection.
+// Its reader stops reading the mixer once close has returned.
 type directPulse struct {
 	m       *Mixer
 	client  *pulse.Client
@@ -249,31 +255,39 @@ type directPulse struct {
 }
 
 // openDirect connects to the PulseAudio server afresh and plays o's
-// mixer on it, at the rate and buffer the device had. The mixer reads no
-// oto player any more: it takes what the server asks for, and its clock
-// anchors anew.
+// mixer on it, at the rate and buffer the device had, after the device
+// was lost. The mixer reads no oto player any more: it takes what the
+// server asks for, and its clock anchors anew.
 func openDirect(o *Output) (*directPulse, error) {
-	c, err := pulse.NewClient(pulse.ClientApplicationName(o.name), pulse.ClientTimeout(pulseTimeout))
-	if err != nil {
-		return nil, err
-	}
-	d := &directPulse{m: o.Mixer, client: c}
-	// The server's timing was read on the lost connection, through the
-	// oto player's buffer: that reader stops before the mixer changes
-	// hands, and the latency stays the last one measured.
+	// The server's timing was read on the lost connection: that reader
+	// stops before the mixer changes hands, and the latency stays the
+	// last one measured.
 	bounded(pulseTimeout, o.stopTiming)
 	o.Mixer.buffered = nil // no reader runs now (oto's stopped): the mixer is ours to set
 	o.Mixer.rebase.Store(true)
-	s, err := c.NewPlayback(d, pulse.PlaybackStereo, pulse.PlaybackSampleRate(o.Mixer.rate),
-		pulse.PlaybackLatency(o.buffer.Seconds()), pulse.PlaybackMediaName(o.name))
+	return dialDirect(o.Mixer, o.name, o.Mixer.rate, o.buffer, pulseTimeout)
+}
+
+// dialDirect connects to the PulseAudio server and plays m on a stream
+// named name, at rate Hz with a buffer (the server's target length) of
+// buffer, waiting at most wait for it to start (a fresh null sink that
+// ran ahead while it had no stream takes most of a second).
+func dialDirect(m *Mixer, name string, rate int, buffer, wait time.Duration) (*directPulse, error) {
+	c, err := pulse.NewClient(pulse.ClientApplicationName(name), pulse.ClientTimeout(pulseTimeout))
+	if err != nil {
+		return nil, err
+	}
+	d := &directPulse{m: m, client: c}
+	s, err := c.NewPlayback(d, pulse.PlaybackStereo, pulse.PlaybackSampleRate(rate),
+		pulse.PlaybackLatency(buffer.Seconds()), pulse.PlaybackMediaName(name))
 	if err != nil {
 		c.Close()
 		return nil, err
 	}
 	d.stream = s
-	if !bounded(pulseTimeout, s.Start) {
+	if !bounded(wait, s.Start) {
 		d.close()
-		return nil, fmt.Errorf("the server did not start the stream within %v", pulseTimeout)
+		return nil, fmt.Errorf("the server did not start the stream within %v", wait)
 	}
 	return d, nil
 }

@@ -52,10 +52,16 @@ func (o *Output) startClock(opt Options) {
 	o.timing.anchorIn = time.Since(t0)
 	if !o.timing.anchored {
 		o.timing.device, o.timing.source = opt.Buffer, LatencyModel
-		o.timing.why = fmt.Sprintf("the clock did not anchor within %v (the device took %d frames)", opt.AnchorWait, o.Mixer.st.written.Load()-int64(o.Mixer.buffered()))
+		o.timing.why = fmt.Sprintf("the clock did not anchor within %v (the device took %d frames)", opt.AnchorWait, o.Mixer.st.written.Load()-int64(o.Mixer.level()))
 		o.Mixer.setLatency(int64(opt.Buffer))
 	} else {
 		o.timing.device, o.timing.source, o.timing.why = o.measure(opt.Name, opt.Buffer)
+	}
+	if o.direct != nil {
+		// Read at the server's requests, the mixer writes a frame up to
+		// one request before the device would take it: a sound must be
+		// known that much sooner.
+		opt.Ahead = time.Duration(o.Mixer.clock.framesNs(o.Mixer.st.takeLeast.Load()))
 	}
 	o.timing.ahead = opt.Ahead
 	o.lat = o.timing.device + opt.Ahead + opt.Margin
@@ -213,18 +219,15 @@ func (pt *pulseTiming) watch(m *Mixer, stop, done chan struct{}) {
 // read that straddles a take cannot say which frames the server held).
 func (pt *pulseTiming) heard0(m *Mixer, n int) (int64, error) {
 	heard := make([]int64, 0, n)
-	if m.buffered == nil {
-		return 0, errors.New("audio: the server's timing: the device has no player to read")
-	}
 	for i := 0; i < 8*n && len(heard) < n; i++ {
-		w0, b0 := m.st.written.Load(), m.buffered()
+		w0, b0 := m.st.written.Load(), m.level()
 		t0 := m.now()
 		var info proto.GetSinkInputInfoReply
 		if err := pt.c.RawRequest(&proto.GetSinkInputInfo{SinkInputIndex: pt.input}, &info); err != nil {
 			return 0, fmt.Errorf("audio: the server's timing: %w", err)
 		}
 		t1 := m.now()
-		if w1, b1 := m.st.written.Load(), m.buffered(); w1 != w0 || b1 != b0 || t1-t0 > 2e6 {
+		if w1, b1 := m.st.written.Load(), m.level(); w1 != w0 || b1 != b0 || t1-t0 > 2e6 {
 			continue // a take or a write during the read, or a slow read
 		}
 		held := int64(info.SinkInputLatency+info.SinkLatency) * 1000

@@ -184,6 +184,12 @@ func (m *Mixer) Read(p []byte) (int, error) {
 			m.st.takeMax.Store(max(m.st.takeMax.Load(), taken-m.taken))
 		}
 		m.taken = taken
+	} else if m.clock.valid && n > 0 {
+		// Read at the device's request: the request is the take.
+		m.st.takeMax.Store(max(m.st.takeMax.Load(), int64(n)))
+		if l := m.st.takeLeast.Load(); l == 0 || int64(n) < l {
+			m.st.takeLeast.Store(int64(n))
+		}
 	}
 	m.take()
 	m.startDue(int64(n))

@@ -26,6 +26,9 @@ type deviceSync struct {
 func (m *Mixer) syncClock() {
 	if l := m.latencyNext.Swap(0); l != 0 {
 		m.clock.latency = l
+		if m.buffered == nil { // read at the device's requests: see clock.lateAfter
+			m.clock.lateAfter = max(l/2, clockStep)
+		}
 	}
 	if h := m.heard.Swap(0); h != 0 && m.heardTag.Load() == m.st.underruns.Load() && m.clock.valid {
 		// The server's timing, read again: a move of more than the
@@ -75,4 +78,14 @@ func (m *Mixer) askRetime() {
 	case m.retime <- struct{}{}:
 	default:
 	}
+}
+
+// level returns the frames given to the device and not yet taken: what
+// oto's player holds, 0 for a device that reads the mixer at its
+// requests (no player).
+func (m *Mixer) level() int {
+	if m.buffered == nil {
+		return 0
+	}
+	return m.buffered()
 }

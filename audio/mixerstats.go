@@ -17,6 +17,7 @@ type stats struct {
 	started       atomic.Int64
 	late          atomic.Int64
 	takeMax       atomic.Int64   // the most frames the device took between two pulls
+	takeLeast     atomic.Int64   // read at the device's requests (no player): the least request, frames
 	retimed       atomic.Int64   // readings of the server's timing that moved the clock
 	timingErrs    atomic.Int64   // readings of the server's timing that failed
 	errs          [1 << 16]int64 // start minus aimed, ns, of the first 65536 starts
@@ -51,7 +52,7 @@ type Stats struct {
 	// sounds wait for it and start late.
 	Anchored bool
 	AnchorMs float64
-	AheadMs  float64 // what the mixer kept ahead of the device's takes, ms (Options.Ahead)
+	AheadMs  float64 // what the mixer kept ahead of the device's takes, ms (Options.Ahead); on PulseAudio's own stream, its least request
 	Started  int64   // sounds started
 	Late     int64   // of those, started more than a frame after their aimed instant
 	// Start minus aimed instant, ms: 0 when on time. On call (OnCall)
@@ -68,7 +69,7 @@ type Stats struct {
 	StreamErrors  int64   // streamed files that failed while playing (each then plays no further)
 	StreamError   string  // the first of those errors, naming its file; "" when none
 	Frames        int64   // frames handed to the device
-	TakeMaxMs     float64 // the most the device took between two pulls, ms: the mixer's lead must exceed it
+	TakeMaxMs     float64 // the most the device took between two pulls (on PulseAudio's own stream, its largest request), ms
 	// Retimed counts the readings of the server's timing during the run
 	// that moved the clock by more than 1 ms; TimingErrors those that
 	// failed.

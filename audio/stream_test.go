@@ -104,8 +104,12 @@ func TestStreamCutWhilePlaying(t *testing.T) {
 		m.SetOffset(int64(200 * time.Millisecond))
 		st := m.sounds[0].stream
 		k := 0
+		lateFail := false // the second play came before the failure (a loaded machine's slow streamer)
 		pulls := func(n int) {
 			for range n {
+				if k == 200 {
+					lateFail = !st.failed.Load()
+				}
 				if k == 5 || k == 200 {
 					m.Push(Event{Op: OpMusic, Sound: 0, Volume: 1, Tick: uint64(k), Time: d.t0 + m.clock.framesNs(int64(k*d.period))})
 				}
@@ -147,7 +151,7 @@ func TestStreamCutWhilePlaying(t *testing.T) {
 		if ss.StreamErrors != 1 || !strings.Contains(ss.StreamError, "music.wav") || !strings.Contains(ss.StreamError, "cut while playing") {
 			t.Errorf("cut to %d bytes: stream errors %d, %q; want 1 naming music.wav and saying it was cut", cut, ss.StreamErrors, ss.StreamError)
 		}
-		if k > 200 && ss.EventsDropped != 1 {
+		if !lateFail && ss.EventsDropped != 1 {
 			t.Errorf("cut to %d bytes: %d events dropped; want the play after the failure", cut, ss.EventsDropped)
 		}
 		if errs := m.StreamErrors(nil); len(errs) != 1 {

@@ -60,6 +60,7 @@ type Summary struct {
 	Input
 	Sound
 	Host
+	Probe
 }
 
 // Run is what ran and how it ended: the session's, from its options.
@@ -76,12 +77,15 @@ type Run struct {
 	SpriteSlots   int     `json:"sprite_slots"` // the slots a snapshot carries, live or reserved
 	SpriteSize    int     `json:"sprite_size"`
 	VSync         bool    `json:"vsync"`
-	SimCost       string  `json:"simcost"`
-	RenderCost    string  `json:"rendercost"`
-	Hitch         string  `json:"hitch,omitempty"`
-	GCLoad        float64 `json:"gcload_mb_s"`
-	StateHash     string  `json:"state_hash"`
-	InterpDelay   string  `json:"interp_delay"`
+	// ProbeShape says the probe was drawn as a shape and text
+	// (-probe-shape), not as a quad.
+	ProbeShape  bool    `json:"probe_shape,omitempty"`
+	SimCost     string  `json:"simcost"`
+	RenderCost  string  `json:"rendercost"`
+	Hitch       string  `json:"hitch,omitempty"`
+	GCLoad      float64 `json:"gcload_mb_s"`
+	StateHash   string  `json:"state_hash"`
+	InterpDelay string  `json:"interp_delay"`
 	// Eased counts the frames the interpolation eased (a snapshot late).
 	Eased           int    `json:"frames_eased"`
 	FPSCap          int    `json:"fps_cap"`
@@ -208,6 +212,21 @@ type Sound struct {
 func NoSound() Sound {
 	return Sound{AudioStartErrMsP1: NaN, AudioStartErrMsP50: NaN, AudioStartErrMsP99: NaN,
 		AVOffsetMsP1: NaN, AVOffsetMsP50: NaN, AVOffsetMsP99: NaN}
+}
+
+// Probe is -probe-check's: the measured frames whose probe was read back
+// (every 8th), those skipped at the wrap, those where no probe was found;
+// how far the probe's centre in the pixels was from where the frame's
+// record puts it (mean and most, in px); with -probe-shape too, how much
+// the label's centre moved against the square's (highest less lowest
+// offset, px). All absent without -probe-check.
+type Probe struct {
+	ProbeChecked       *int     `json:"probe_checked_frames,omitempty"`
+	ProbeSkipped       *int     `json:"probe_check_skipped,omitempty"`
+	ProbeMissing       *int     `json:"probe_missing_frames,omitempty"`
+	ProbeErrPxMean     *float64 `json:"probe_err_px_mean,omitempty"`
+	ProbeErrPxMax      *float64 `json:"probe_err_px_max,omitempty"`
+	ProbeLabelSpreadPx *float64 `json:"probe_label_spread_px,omitempty"`
 }
 
 // Host is the machine and the process: the GL driver, Go, memory, the

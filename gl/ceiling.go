@@ -13,7 +13,9 @@ import (
 // CeilingQuads draws the sprite batch's quads with nothing else: one
 // instanced draw of textured quads, all of one size and one atlas region,
 // each given by its top-left corner alone (8 bytes), through the sprites'
-// fragment stage and blending. No interpolation, no frame table, no
+// fragment stage and blending (for cut-out art, as the sprites draw it:
+// shaders.SpriteCut's fragment shader, blending off). No interpolation, no
+// frame table, no
 // rotation, no tint. It is the bench's -ceiling: what the machine draws of
 // the same fill when the engine asks nothing more of it, so that a run of
 // the engine can be read against it.
@@ -24,8 +26,9 @@ type CeilingQuads struct {
 	atlas    *Texture
 	frame    UVRect
 	vao, vbo uint32
-	capacity int // quads the buffer holds
-	n        int // quads uploaded
+	capacity int  // quads the buffer holds
+	n        int  // quads uploaded
+	cut      bool // cut-out art: drawn with blending off, as SpriteBatch draws it
 
 	locViewProj, locUV, locSize int32
 	viewProj                    mgl32.Mat4 // here, not on Draw's stack: see SpriteBatch.viewProj
@@ -40,8 +43,12 @@ func NewCeilingQuads(capacity int, atlas *Texture, frame UVRect) (*CeilingQuads,
 		return nil, errors.New("gl: new ceiling quads: capacity must be at least 1")
 	}
 	q := &CeilingQuads{atlas: atlas, frame: frame, capacity: capacity}
+	p := shaders.Ceiling
+	if atlas.cutout(frame) {
+		p, q.cut = shaders.CeilingCut, true
+	}
 	var err error
-	if q.prog, err = NewProgram(shaders.Ceiling.Label(), shaders.Ceiling.Vert, shaders.Ceiling.Frag); err != nil {
+	if q.prog, err = NewProgram(p.Label(), p.Vert, p.Frag); err != nil {
 		return nil, err
 	}
 	q.locViewProj = q.prog.Uniform("u_viewProj")
@@ -109,8 +116,16 @@ func (q *CeilingQuads) Draw(viewProj mgl32.Mat4) {
 	check("glBindTexture")
 	gl.BindVertexArray(q.vao)
 	check("glBindVertexArray")
+	if q.cut {
+		gl.Disable(gl.BLEND)
+		check("glDisable")
+	}
 	gl.DrawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, int32(q.n))
 	check("glDrawArraysInstanced")
+	if q.cut {
+		gl.Enable(gl.BLEND)
+		check("glEnable")
+	}
 }
 
 // Len returns the number of quads the last Upload sent.

@@ -97,7 +97,7 @@ func bunnyScene(n, w, h int) (prev, curr *snapshot.Snapshot, xy []float32) {
 // Compare user-ms/op (CPU time a frame, all threads), which a shared
 // machine disturbs less than wall time.
 func BenchmarkCeiling(b *testing.B) {
-	for _, n := range []int{1000, 20000, 100000} {
+	for _, n := range []int{1000, 5000, 20000, 50000, 100000} {
 		b.Run(fmt.Sprintf("sprites/n=%d", n), func(b *testing.B) { benchBunnyFrames(b, n, false) })
 		b.Run(fmt.Sprintf("ceiling/n=%d", n), func(b *testing.B) { benchBunnyFrames(b, n, true) })
 	}

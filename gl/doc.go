@@ -15,6 +15,9 @@
 //
 // Blending: [Init] enables premultiplied-alpha blending,
 // glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA), which every Draw relies on.
+// A sprite batch of untinted cut-out art (every atlas texel opaque or
+// clear, sampled nearest) turns it off for its own draw, where it changes
+// no pixel, and back on.
 // Textures hold premultiplied alpha, as Go's image.RGBA does; tints
 // (RGBA8, R in the low byte) are straight alpha and premultiplied in the
 // shader.

@@ -24,7 +24,19 @@ const SoftwareHint = "try Mesa's llvmpipe: LIBGL_ALWAYS_SOFTWARE=1, or run under
 //
 // GL thread only, with a context current. Call it once per context.
 func Init() error {
-	if err := initGL(); err != nil {
+	if err := initGL(gl.Init); err != nil {
+		return noGL41{err}
+	}
+	return nil
+}
+
+// InitWithProcAddr is [Init] for a context whose functions are found
+// through getProcAddr (an EGL context's eglGetProcAddress) instead of the
+// window system's usual loader (GLX, WGL, CGL).
+//
+// GL thread only, with a context current. Call it once per context.
+func InitWithProcAddr(getProcAddr func(name string) unsafe.Pointer) error {
+	if err := initGL(func() error { return gl.InitWithProcAddrFunc(getProcAddr) }); err != nil {
 		return noGL41{err}
 	}
 	return nil
@@ -40,8 +52,8 @@ type noGL41 struct{ error }
 func (e noGL41) Is(target error) bool { return target == ErrNoGL41 }
 func (e noGL41) Unwrap() error        { return e.error }
 
-func initGL() error {
-	if err := gl.Init(); err != nil {
+func initGL(load func() error) error {
+	if err := load(); err != nil {
 		// go-gl names the first function the driver lacks.
 		return fmt.Errorf("gl: load OpenGL 4.1 core: the driver lacks %v; %s", err, SoftwareHint)
 	}
@@ -143,6 +155,22 @@ func ReadPixels(x, y, w, h int) *image.RGBA {
 		copy(b, row)
 	}
 	return img
+}
+
+// ReadRowsInto reads the h rows of the current read framebuffer from GL
+// row y (counted from the bottom) up, w pixels wide from column 0, into
+// dst as RGBA, bottom row first, without allocating: for a check a run
+// makes on its frames. dst must hold w*h*4 bytes. It waits for the GPU.
+//
+// GL thread only.
+func ReadRowsInto(dst []byte, y, w, h int) {
+	if w <= 0 || h <= 0 || len(dst) < w*h*4 {
+		return
+	}
+	gl.PixelStorei(gl.PACK_ALIGNMENT, 4)
+	check("glPixelStorei")
+	gl.ReadPixels(0, int32(y), int32(w), int32(h), gl.RGBA, gl.UNSIGNED_BYTE, unsafe.Pointer(&dst[0]))
+	check("glReadPixels")
 }
 
 // Finish waits until the GL has carried out every command issued so far:

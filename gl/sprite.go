@@ -68,11 +68,18 @@ type SpriteBatch struct {
 	// white is prog without the tint (shaders.SpriteWhite), drawn when
 	// every sprite uploaded is untinted (allWhite): the same pixels for
 	// less work a pixel, the fill being most of a frame under llvmpipe
-	// (docs/results/2026-11-26-sprite-scaling.md).
-	white    *Program
-	allWhite bool
-	frames   frameTable
-	atlas    *Texture
+	// (docs/results/2026-11-26-sprite-scaling.md). cut is white for
+	// frames of cut-out art (Texture.cutout), drawn with blending off when
+	// every sprite uploaded is untinted and of such a frame (allCut): the
+	// same pixels again, without reading and blending the framebuffer's
+	// (docs/results/2026-11-26-sprites-ceiling.md). It is nil when the
+	// table has no such frame.
+	white, cut *Program
+	allWhite   bool
+	allCut     bool   // every sprite uploaded is untinted, of a frame cutFrames marks
+	cutFrames  []bool // per frame of the table: cut-out art (Texture.cutout)
+	frames     frameTable
+	atlas      *Texture
 
 	vao, vbo, ibo uint32
 	layout        layout
@@ -84,6 +91,8 @@ type SpriteBatch struct {
 
 	locViewProj, locAlpha           int32
 	locWhiteViewProj, locWhiteAlpha int32
+	locCutViewProj, locCutAlpha     int32
+	blendOff                        bool // use turned blending off: done turns it on
 	// viewProj lives here, not on Draw's stack: go-gl's cgo calls make
 	// their pointer arguments escape, and a stack matrix would then be
 	// allocated on every Draw.
@@ -120,6 +129,21 @@ func newSpriteBatch(capacity int, atlas *Texture, frames []UVRect, l layout, orp
 	b.locWhiteViewProj = b.white.Uniform("u_viewProj")
 	b.locWhiteAlpha = b.white.Uniform("u_alpha")
 	setSamplers(b.white)
+	b.cutFrames = make([]bool, len(frames))
+	anyCut := false
+	for i, f := range frames {
+		b.cutFrames[i] = atlas.cutout(f)
+		anyCut = anyCut || b.cutFrames[i]
+	}
+	if anyCut {
+		if b.cut, err = NewProgram(shaders.SpriteCut.Label(), shaders.SpriteCut.Vert, shaders.SpriteCut.Frag); err != nil {
+			b.Delete()
+			return nil, err
+		}
+		b.locCutViewProj = b.cut.Uniform("u_viewProj")
+		b.locCutAlpha = b.cut.Uniform("u_alpha")
+		setSamplers(b.cut)
+	}
 
 	gl.GenVertexArrays(1, &b.vao)
 	check("glGenVertexArrays")
@@ -204,7 +228,7 @@ func (b *SpriteBatch) Upload(prev, curr *snapshot.Snapshot) {
 	p := &prev.Sprites
 	per := spriteWords * b.vertsPerSprite()
 	s := b.staging[:n*per]
-	white := true
+	white, cut := true, true
 	for i := range n {
 		cx, cy, ca, cs := c.X[i], c.Y[i], c.Angle[i], c.Scale[i]
 		px, py, pa, ps := cx, cy, ca, cs
@@ -228,11 +252,13 @@ func (b *SpriteBatch) Upload(prev, curr *snapshot.Snapshot) {
 		r[8] = uint32(c.Frame[i])
 		r[9] = c.Tint[i]
 		white = white && c.Tint[i] == snapshot.White
+		f := int(c.Frame[i])
+		cut = cut && (f >= len(b.cutFrames) || b.cutFrames[f]) // a frame past the table draws nothing
 		for v := spriteWords; v < per; v += spriteWords {
 			copy(s[i*per+v:], r)
 		}
 	}
-	b.allWhite = white
+	b.allWhite, b.allCut = white, white && cut
 	b.upload(n)
 }
 
@@ -284,6 +310,7 @@ func (b *SpriteBatch) Draw(viewProj mgl32.Mat4, alpha float32) {
 		gl.DrawElementsWithOffset(gl.TRIANGLES, int32(6*b.n), gl.UNSIGNED_INT, 0)
 		check("glDrawElements")
 	}
+	b.done()
 }
 
 // Len returns the number of sprites the last Upload sent.
@@ -296,7 +323,7 @@ func (b *SpriteBatch) Len() int { return b.n }
 //
 // GL thread only.
 func (b *SpriteBatch) Delete() {
-	for _, p := range []**Program{&b.prog, &b.white} {
+	for _, p := range []**Program{&b.prog, &b.white, &b.cut} {
 		if *p != nil {
 			(*p).Delete()
 			*p = nil
@@ -367,11 +394,18 @@ func deleteVertexArray(vao *uint32, bufs ...*uint32) {
 
 // use makes the batch's program current with its uniforms, atlas and
 // vertex array: the untinted program when every sprite uploaded is
-// untinted. Draw's and SpriteLayers.Draw's.
+// untinted, and for cut-out art the one without blending, which it turns
+// off until done. Draw's and SpriteLayers.Draw's.
 func (b *SpriteBatch) use(viewProj mgl32.Mat4, alpha float32) {
 	b.viewProj = viewProj
 	prog, locViewProj, locAlpha := b.prog, b.locViewProj, b.locAlpha
-	if b.allWhite {
+	switch {
+	case b.allCut && b.cut != nil:
+		prog, locViewProj, locAlpha = b.cut, b.locCutViewProj, b.locCutAlpha
+		gl.Disable(gl.BLEND)
+		check("glDisable")
+		b.blendOff = true
+	case b.allWhite:
 		prog, locViewProj, locAlpha = b.white, b.locWhiteViewProj, b.locWhiteAlpha
 	}
 	prog.Use()
@@ -382,4 +416,14 @@ func (b *SpriteBatch) use(viewProj mgl32.Mat4, alpha float32) {
 	bindAtlas(b.atlas, &b.frames)
 	gl.BindVertexArray(b.vao)
 	check("glBindVertexArray")
+}
+
+// done ends a draw that use began: it turns blending back on if use
+// turned it off (every other draw relies on it; see Init).
+func (b *SpriteBatch) done() {
+	if b.blendOff {
+		gl.Enable(gl.BLEND)
+		check("glEnable")
+		b.blendOff = false
+	}
 }

@@ -59,6 +59,7 @@ func (l *SpriteLayers) Draw(viewProj mgl32.Mat4, alpha float32, first, n int) {
 		return
 	}
 	b.use(viewProj, alpha)
+	defer b.done()
 	if b.layout != instanced {
 		gl.DrawElementsWithOffset(gl.TRIANGLES, int32(6*n), gl.UNSIGNED_INT, uintptr(4*6*first))
 		check("glDrawElements")

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"math"
 	"unsafe"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
@@ -14,6 +15,13 @@ import (
 type Texture struct {
 	id   uint32
 	w, h int
+	// nearest: sampled nearest. mixed marks its texels that are neither
+	// fully opaque nor all zero, a bit each, row after row; nil when there
+	// are none. A region of such texels alone (cut-out art: pixel art's
+	// kind) drawn untinted and sampled nearest may leave blending off
+	// (shaders.SpriteCut) for the same pixels; see cutout.
+	nearest bool
+	mixed   []uint64
 }
 
 // NewTexture uploads img (any bounds and stride; row Min.Y becomes v = 0).
@@ -34,7 +42,7 @@ func NewTexture(img *image.RGBA, nearest bool) (*Texture, error) {
 	if nearest {
 		filter = gl.NEAREST
 	}
-	t := &Texture{w: w, h: h, id: genTexture(filter)}
+	t := &Texture{w: w, h: h, id: genTexture(filter), nearest: nearest, mixed: mixedTexels(img)}
 	gl.PixelStorei(gl.UNPACK_ALIGNMENT, 4)
 	check("glPixelStorei")
 	gl.PixelStorei(gl.UNPACK_ROW_LENGTH, int32(img.Stride/4))
@@ -51,6 +59,58 @@ func NewTexture(img *image.RGBA, nearest bool) (*Texture, error) {
 		return nil, fmt.Errorf("gl: new texture: %dx%d: glTexImage2D error 0x%04x", w, h, err)
 	}
 	return t, nil
+}
+
+// mixedTexels returns a bit per texel of img, row after row, set where the
+// texel is neither fully opaque (alpha 255) nor fully transparent and zero
+// (premultiplied, as image.RGBA holds it, a transparent texel with colour
+// adds light under blending, which a discard would drop); nil when no bit
+// is set.
+func mixedTexels(img *image.RGBA) []uint64 {
+	b := img.Bounds()
+	w := b.Dx()
+	var bits []uint64
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		row := img.Pix[img.PixOffset(b.Min.X, y):img.PixOffset(b.Max.X, y)]
+		for i := 0; i < len(row); i += 4 {
+			if a := row[i+3]; a != 0xFF && (a != 0 || row[i]|row[i+1]|row[i+2] != 0) {
+				if bits == nil {
+					bits = make([]uint64, (w*b.Dy()+63)/64)
+				}
+				k := (y-b.Min.Y)*w + i/4
+				bits[k/64] |= 1 << (k % 64)
+			}
+		}
+	}
+	return bits
+}
+
+// cutout reports whether frame f of the texture is cut-out art: sampled
+// nearest, and every texel of its region, and of the texel's width around
+// it (a pixel on the region's edge may sample its neighbour), fully opaque
+// or all zero. Drawn untinted with blending off, such a frame gives the
+// pixels blending gives.
+func (t *Texture) cutout(f UVRect) bool {
+	if t == nil || !t.nearest {
+		return false
+	}
+	if t.mixed == nil {
+		return true
+	}
+	span := func(a, b float32, n int) (int, int) {
+		lo, hi := min(a, b)*float32(n), max(a, b)*float32(n)
+		return max(int(math.Floor(float64(lo)))-1, 0), min(int(math.Ceil(float64(hi)))+1, n)
+	}
+	x0, x1 := span(f.U0, f.U1, t.w)
+	y0, y1 := span(f.V0, f.V1, t.h)
+	for y := y0; y < y1; y++ {
+		for x := x0; x < x1; x++ {
+			if k := y*t.w + x; t.mixed[k/64]&(1<<(k%64)) != 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // Size returns the texture's size in texels.

@@ -85,7 +85,7 @@ func (l *TileLayer) fill(x0, y0, x1, y1 int) {
 	}
 	per := spriteWords * b.vertsPerSprite()
 	one := math.Float32bits(1) // rotation (cos, sin) = (1, 0): upright
-	n := 0
+	n, cut := 0, true
 	for ty := y0; ty < y1; ty++ {
 		row := g.Frames[ty*g.W : (ty+1)*g.W]
 		y := math.Float32bits((float32(ty) + 0.5) * g.Size)
@@ -99,13 +99,14 @@ func (l *TileLayer) fill(x0, y0, x1, y1 int) {
 			r[0], r[1], r[2], r[3] = x, y, one, 0
 			r[4], r[5], r[6], r[7] = x, y, one, 0
 			r[8], r[9] = uint32(f), snapshot.White
+			cut = cut && (int(f) >= len(b.cutFrames) || b.cutFrames[f])
 			for v := spriteWords; v < per; v += spriteWords {
 				copy(b.staging[n*per+v:], r)
 			}
 			n++
 		}
 	}
-	b.allWhite = true // tiles are never tinted
+	b.allWhite, b.allCut = true, cut // tiles are never tinted
 	b.upload(n)
 }
 

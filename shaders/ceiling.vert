@@ -4,7 +4,8 @@
 // 4-vertex triangle strip per quad, 8 bytes an instance (its top-left
 // corner), one multiply by the view matrix; its size and its atlas region
 // are the same for every quad. It feeds the same fragment stage as the
-// sprites (shaders/sprite.frag), so that the fill is the same work.
+// sprites (sprite.frag, or for cut-out art sprite_cut.frag with blending
+// off, as the sprites draw it), so that the fill is the same work.
 
 layout(location = 0) in vec2 a_pos; // top-left corner, world px, y down
 

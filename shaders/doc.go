@@ -16,5 +16,6 @@
 //   - Tints arrive as straight-alpha RGBA8 (normalized vec4); the atlas
 //     (u_atlas, texture unit 0) holds premultiplied alpha, and the fragment
 //     shader outputs premultiplied alpha for glBlendFunc(ONE,
-//     ONE_MINUS_SRC_ALPHA).
+//     ONE_MINUS_SRC_ALPHA). sprite_cut.frag alone is drawn with blending
+//     off, for cut-out art, where it gives the same pixels.
 package shaders

@@ -39,6 +39,12 @@ var (
 	// same pixels, less work a pixel).
 	SpriteWhite = mustProgram("sprite-white", "sprite.vert", "sprite_white.frag")
 
+	// SpriteCut is SpriteWhite for cut-out art (every texel of the atlas
+	// opaque or zero, sampled nearest), drawn with blending off: the
+	// texel, or nothing where it is transparent. The same pixels, without
+	// the blend. Ceiling draws its quads with the same fragment shader.
+	SpriteCut = mustProgram("sprite-cut", "sprite.vert", "sprite_cut.frag")
+
 	// Quad draws screen-space rectangles for the HUD, not interpolated.
 	// Attributes: 0 a_rect (x, y, w, h in pixels, top-left origin),
 	// 1 a_frame (uint), 2 a_tint. Uniforms: u_screen, u_atlas, u_frames.
@@ -58,13 +64,17 @@ var (
 
 	// Ceiling draws the sprite batch's quads with nothing else, for the
 	// bench's -ceiling: attribute 0 a_pos (x, y); uniforms u_viewProj,
-	// u_uv, u_size, u_atlas.
-	Ceiling = mustProgram("ceiling", "ceiling.vert", "sprite.frag")
+	// u_uv, u_size, u_atlas. CeilingCut is the same through SpriteCut's
+	// fragment shader, for cut-out art, as the sprites draw it.
+	Ceiling    = mustProgram("ceiling", "ceiling.vert", "sprite.frag")
+	CeilingCut = mustProgram("ceiling-cut", "ceiling.vert", "sprite_cut.frag")
 )
 
 // Programs returns every program of the package, for tests that compile
 // them all.
-func Programs() []Program { return []Program{Sprite, SpriteWhite, Quad, Shape, Post, Ceiling} }
+func Programs() []Program {
+	return []Program{Sprite, SpriteWhite, SpriteCut, Quad, Shape, Post, Ceiling, CeilingCut}
+}
 
 // Source returns the text of the named file in FS ("sprite.vert").
 func Source(file string) (string, error) {

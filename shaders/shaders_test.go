@@ -51,8 +51,10 @@ func ExamplePrograms() {
 	// Output:
 	// sprite sprite.vert sprite.frag
 	// sprite-white sprite.vert sprite_white.frag
+	// sprite-cut sprite.vert sprite_cut.frag
 	// quad quad.vert tinted.frag
 	// shape shape.vert shape.frag
 	// post post.vert post.frag
 	// ceiling ceiling.vert sprite.frag
+	// ceiling-cut ceiling.vert sprite_cut.frag
 }

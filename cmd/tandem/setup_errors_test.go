@@ -7,13 +7,15 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
 
 // mistakesGame makes, by its -mistake flag, one of the mistakes a game
 // makes first: a misspelt image or sound name, a truncated WAV, a sounds
-// pattern that is not one, and a bad value of its own -speed flag.
+// pattern that is not one, a shader that does not compile, and a bad
+// value of its own -speed flag.
 const mistakesGame = `package main
 
 import (
@@ -55,6 +57,12 @@ func (game) Setup(s *tandem.Setup) error {
 		if err := s.Sounds(fsys, "sounds/[.wav"); err != nil {
 			return err
 		}
+	case "shader":
+		sh, err := s.Shader("wobble", "#version 410 core\nin vec2 v_uv;\nout vec4 o_color;\nvoid main() { o_color = vec3(v_uv, 1.0); }\n")
+		if err != nil {
+			return err
+		}
+		s.ScreenShader(sh)
 	}
 	s.World().Spawn(tandem.Sprite{Frame: s.Frame("player")})
 	return nil
@@ -101,7 +109,13 @@ func TestMistakesBeforeDisplay(t *testing.T) {
 		{[]string{"-mistake", "wav"}, 1, []string{"cut.wav"}},
 		{[]string{"-mistake", "pattern"}, 1, []string{`sounds "sounds/[.wav"`, "syntax error in pattern"}},
 		{[]string{"-speed", "0", "-json"}, 2, []string{`"error":"-speed 0: want 1 to 20 px a tick","exit_code":2`}},
+		// A vec3 where a vec4 goes: the driver's compile, in a GL context
+		// with no display (internal/glcheck: EGL, which Linux CI has).
+		{[]string{"-mistake", "shader"}, 1, []string{`tandem: shader "wobble": line 4: `, "4 | void main() { o_color = vec3(v_uv, 1.0); }"}},
 	} {
+		if tc.args[len(tc.args)-1] == "shader" && runtime.GOOS != "linux" {
+			continue // elsewhere the window's compile is the first (docs/drawing.md)
+		}
 		cmd := exec.Command(bin, append(tc.args, "-assets", assets, "-seconds", "1")...)
 		cmd.Env = env
 		var stdout, stderr bytes.Buffer

@@ -75,7 +75,10 @@ type frameEnd struct {
 	age     int64             // the newest snapshot's age when the frame took it
 	held    bool              // the bench's button is down in the state blended toward
 	rec     bench.FrameRecord // the frame's record, when it drew
-	exit    bool              // the frame drawn after the run for the screenshot at exit
+	// probeWrap says the two snapshots blended lie on either side of the
+	// probe's wrap at the framebuffer's edge.
+	probeWrap bool
+	exit      bool // the frame drawn after the run for the screenshot at exit
 }
 
 // noInput is an add-on's next input moment when it has none.

@@ -4,6 +4,7 @@ package app
 
 import (
 	"context"
+	"math"
 	"runtime/trace"
 
 	"github.com/tandem-engine/tandem/bench"
@@ -112,7 +113,9 @@ func (s *session) drawWorld(curr *snapshot.Snapshot, showAt, now int64, fw, fh i
 		// The probe is interpolated like a sprite's x (its motion is
 		// linear, so this is exact).
 		ProbeX: p.Probe + (c.Probe-p.Probe)*float64(v.Alpha)}
-	return frameEnd{rec: rec, drew: true, age: v.Age, held: c.ProbeHeld}
+	w := float64(fw)
+	return frameEnd{rec: rec, drew: true, age: v.Age, held: c.ProbeHeld,
+		probeWrap: math.Floor(p.Probe/w) != math.Floor(c.Probe/w)}
 }
 
 // overlay draws what goes over the world: the add-ons' overlays, in

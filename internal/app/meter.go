@@ -26,8 +26,12 @@ type meter struct {
 	hz int
 	// The probe's motion, on the sim thread: the ticks stepped, and
 	// whether the bench's button is down.
-	ticks  uint64
-	held   bool
+	ticks uint64
+	held  bool
+	// shape publishes the probe as shapes and text (-probe-shape),
+	// wrapped at wrap px, the framebuffer's width when the sim started.
+	shape  bool
+	wrap   float64
 	from   int64 // the measured window starts here, after the warm-up
 	stats  *frameStats
 	frames *bench.Frames
@@ -72,6 +76,9 @@ func (m *meter) tick(in simthread.TickInput, _ int64) {
 func (m *meter) publish(dst *snapshot.Snapshot) {
 	dst.Probe = float64(m.ticks*probeSpeed) / float64(m.hz)
 	dst.ProbeHeld = m.held
+	if m.shape && m.wrap > 0 {
+		publishProbeShape(&dst.Draw, dst.Probe, m.wrap, m.held)
+	}
 }
 
 // frameStart reads the host's CPU accounting when the measured window
@@ -176,7 +183,8 @@ func (m *meter) summarize(o Options, end runEnd, run *bench.Records) *Summary {
 			Engine: "tandem", StoppedBy: end.stoppedBy, Scene: o.Scene, Loop: string(o.Loop), Interp: interp,
 			Seconds: Round(float64(run.To-run.From)/1e9, 3), WarmupSeconds: o.Measure.Warmup.Seconds(),
 			Hz: o.World.Hz, SpriteSlots: end.slots, SpriteSize: o.World.SpriteSize, VSync: o.Window.VSync,
-			SimCost: o.Load.SimCost.String(), RenderCost: o.Load.RenderCost.String(), Hitch: strings.Join(hitches, ","),
+			ProbeShape: o.Measure.ProbeShape,
+			SimCost:    o.Load.SimCost.String(), RenderCost: o.Load.RenderCost.String(), Hitch: strings.Join(hitches, ","),
 			GCLoad: o.Load.GCLoad, InterpDelay: delayName(o), Eased: end.eased, FPSCap: o.Pacing.FPSCap,
 			EmulatedVSyncHz: o.Pacing.EmulateHz, Record: o.Record,
 			RecordsFrames: len(kept), RecordsLost: f.FramesLost + f.TicksLost + f.InputsLost,

@@ -97,10 +97,19 @@ type LoadOptions struct {
 
 // MeasureOptions are the bench's.
 type MeasureOptions struct {
-	Bench     bool          // the bench: its injected input, its text summary
-	Warmup    time.Duration // run before measuring
-	Probe     bool          // draw the probe
-	HostFloor bool          // time the machine's own unevenness after the run
+	Bench  bool          // the bench: its injected input, its text summary
+	Warmup time.Duration // run before measuring
+	Probe  bool          // draw the probe
+	// ProbeShape draws the probe through the game's drawing instead of as
+	// a quad: a keyed rectangle the sim publishes with a text label under
+	// it, blended on the GPU between the two snapshots as a game's shapes
+	// and text are, over a black band along the top (probecheck.go).
+	ProbeShape bool
+	// ProbeCheck reads the probe's rows back on every 8th frame of the
+	// measured window, before its swap, and compares where the pixels put
+	// the probe with where the frame's record says it is.
+	ProbeCheck bool
+	HostFloor  bool // time the machine's own unevenness after the run
 	// RealInput presses a real key (F9) through the X server's XTest
 	// extension at random moments, instead of the synthetic button the
 	// bench pushes into the queue itself; where XTest is missing the

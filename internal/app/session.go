@@ -171,6 +171,10 @@ func (s *session) startSim(ctx context.Context, level *physics.Level, h *Hooks) 
 	o := s.opts
 	start := snapshot.Now()
 	s.meter = newMeter(o, start)
+	if o.Measure.ProbeShape {
+		fw, _ := s.win.FramebufferSize()
+		s.meter.shape, s.meter.wrap = true, float64(fw)
+	}
 	cfg := s.rec.config(o)
 	cfg.Log, cfg.Published = s.meter.log, s.published
 	if err := s.rec.create(o, level, s.win, &cfg); err != nil {
@@ -197,8 +201,8 @@ func (s *session) startSim(ctx context.Context, level *physics.Level, h *Hooks) 
 // given the values it needs; their hooks run in this order. The meter
 // first: its publish sets the probe and the bench's button, which the
 // sound's reads for the bench's click; the overlays in the order they
-// draw (the HUD, the probe over it, the screenshots of both). Before the
-// sim starts.
+// draw (the HUD, the probe over it, -probe-check's read of the probe, the
+// screenshots). Before the sim starts.
 func (s *session) attach(start int64, h *Hooks) {
 	o, r := s.opts, s.runner
 	s.addons = append(s.addons, s.meter, s.snd)
@@ -214,8 +218,11 @@ func (s *session) attach(start int64, h *Hooks) {
 	}
 	s.addons = append(s.addons, newHUDOverlay(o, &s.info, s.meter, r.Stats, s.pace, s.win.VSync, s.rec.failure,
 		s.draw.hud, s.draw.quads, &s.in.keys))
-	if o.Measure.Probe {
+	if o.Measure.Probe && !o.Measure.ProbeShape { // the shape probe is in the snapshot's drawing
 		s.addons = append(s.addons, probeOverlay{draw: s.draw})
+	}
+	if o.Measure.ProbeCheck {
+		s.addons = append(s.addons, newProbeCheck(o, start))
 	}
 	s.shot = newShots(o.Output.ShotDir, &s.in.keys)
 	s.addons = append(s.addons, s.shot)

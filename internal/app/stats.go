@@ -3,6 +3,7 @@ package app
 import (
 	"github.com/tandem-engine/tandem/internal/quantile"
 	"math"
+	"runtime"
 	"runtime/metrics"
 
 	"github.com/tandem-engine/tandem/bench"
@@ -61,16 +62,21 @@ type frameStats struct {
 	graph       [graphLen]float32
 	gi          int
 
-	// Allocation and GC, from runtime/metrics. The warm-up (the bench's
-	// -warmup, or the first second of a run: buffers growing, caches
-	// filling) is left out of allocs-per-frame and the GC pause
-	// percentile.
+	// Allocation, from runtime.ReadMemStats, and GC, from runtime/metrics.
+	// The warm-up (the bench's -warmup, or the first second of a run:
+	// buffers growing, caches filling) is left out of allocs-per-frame and
+	// the GC pause percentile. ReadMemStats flushes every P's cache, so
+	// its count is exact; runtime/metrics' /gc/heap/allocs:objects counts
+	// a cache's small objects only when it is refilled, and read 0 over a
+	// window with hundreds made.
 	samples      []metrics.Sample
+	mem          runtime.MemStats // filled in place: no allocation
 	warmAt       int64
 	warmFrames   uint64
 	warmAllocs   uint64
 	warm         bool
-	allocs       uint64
+	allocs       uint64 // the process's allocations at the last reading
+	allocFrames  uint64 // the frames by then
 	gcCycles     uint64
 	gcPauseTotal float64 // seconds, estimated from the pause histogram
 	gcPauseMax   float64
@@ -84,7 +90,6 @@ type frameStats struct {
 }
 
 const (
-	mAllocs   = "/gc/heap/allocs:objects"
 	mGCCycles = "/gc/cycles/total:gc-cycles"
 	mGCPauses = "/sched/pauses/total/gc:seconds"
 )
@@ -93,9 +98,9 @@ const (
 // warmAt (at least a second after now).
 func newFrameStats(now, warmAt int64) *frameStats {
 	s := &frameStats{start: now, last: now, warmAt: max(warmAt, now+1e9), fpsAt: now}
-	s.samples = []metrics.Sample{{Name: mAllocs}, {Name: mGCCycles}, {Name: mGCPauses}}
+	s.samples = []metrics.Sample{{Name: mGCCycles}, {Name: mGCPauses}}
 	s.readGC()
-	s.gcWarm = make([]uint64, len(s.samples[2].Value.Float64Histogram().Counts))
+	s.gcWarm = make([]uint64, len(s.samples[1].Value.Float64Histogram().Counts))
 	return s
 }
 
@@ -112,25 +117,34 @@ func (s *frameStats) frame(now, age int64) {
 		s.fps = float64(s.frames-s.fpsFrames) * 1e9 / float64(now-s.fpsAt)
 		s.fpsAt, s.fpsFrames = now, s.frames
 	}
-	metrics.Read(s.samples[:1]) // a counter: no allocation
-	s.allocs = s.samples[0].Value.Uint64()
 	if !s.warm && now >= s.warmAt {
+		s.readAllocs()
 		s.warm, s.warmFrames, s.warmAllocs = true, s.frames, s.allocs
 		s.readGC()
-		copy(s.gcWarm, s.samples[2].Value.Float64Histogram().Counts)
+		copy(s.gcWarm, s.samples[1].Value.Float64Histogram().Counts)
 	}
 	if now >= s.nextGCRead {
 		s.readGC()
-		s.nextGCRead = now + 500_000_000
+		if s.warm {
+			s.readAllocs()
+		}
+		s.nextGCRead = now + 250_000_000
 	}
+}
+
+// readAllocs reads the process's allocation count as of this frame. It
+// stops the world for a moment (tens of µs), four times a second.
+func (s *frameStats) readAllocs() {
+	runtime.ReadMemStats(&s.mem)
+	s.allocs, s.allocFrames = s.mem.Mallocs, s.frames
 }
 
 // readGC reads the GC counters. The pause histogram's buckets are reused
 // from the first read on.
 func (s *frameStats) readGC() {
-	metrics.Read(s.samples[1:])
-	s.gcCycles = s.samples[1].Value.Uint64()
-	h := s.samples[2].Value.Float64Histogram()
+	metrics.Read(s.samples)
+	s.gcCycles = s.samples[0].Value.Uint64()
+	h := s.samples[1].Value.Float64Histogram()
 	s.gcPauseTotal, s.gcPauseMax = 0, 0
 	for i, c := range h.Counts {
 		if c == 0 {
@@ -154,7 +168,7 @@ func (s *frameStats) readGC() {
 // or NaN when there were none. It allocates; call it at the end.
 func (s *frameStats) gcPauseP99() float64 {
 	s.readGC()
-	h := s.samples[2].Value.Float64Histogram()
+	h := s.samples[1].Value.Float64Histogram()
 	counts := append([]uint64(nil), h.Counts...)
 	if s.warm {
 		for i := range counts {
@@ -164,12 +178,13 @@ func (s *frameStats) gcPauseP99() float64 {
 	return bench.HistQuantile(counts, h.Buckets, 0.99) * 1e3
 }
 
-// allocsPerFrame returns the heap allocations per frame since warm-up:
+// allocsPerFrame returns the heap allocations per frame from the warm-up
+// to the last reading (at most a quarter second before the last frame):
 // the whole process's, so the sim thread's count too (it should be zero as
 // well).
 func (s *frameStats) allocsPerFrame() float64 {
-	if !s.warm || s.frames == s.warmFrames {
+	if !s.warm || s.allocFrames == s.warmFrames {
 		return math.NaN()
 	}
-	return float64(s.allocs-s.warmAllocs) / float64(s.frames-s.warmFrames)
+	return float64(s.allocs-s.warmAllocs) / float64(s.allocFrames-s.warmFrames)
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/tandem-engine/tandem/internal/app"
 	"github.com/tandem-engine/tandem/internal/engine"
+	"github.com/tandem-engine/tandem/internal/glcheck"
 )
 
 // Program is a command line over the loop: its name (in -h and errors),
@@ -229,12 +230,17 @@ func (p *Program) runOnce(sub string, opts options, stdout, stderr io.Writer) in
 // checkSetup runs the game's Setup once without a window, so that what
 // it cannot do (a missing or truncated file, a pattern that matches
 // nothing, an unknown image or sound name, a level the game refuses, a
-// bad value of its own flag) is reported before a display starts, as the
-// level loader's errors are. The run sets the game up again on the
-// window's framebuffer, which is the arena; this sim is dropped, and
-// collected before the run so that its memory is not the run's peak.
+// bad value of its own flag, a shader that does not compile where a GL
+// context can be had before the window: internal/glcheck) is reported
+// before a display starts, as the level loader's errors are. The run sets the
+// game up again on the window's framebuffer, which is the arena; this
+// sim is dropped, and collected before the run so that its memory is not
+// the run's peak.
 func checkSetup(o app.Options) error {
-	_, err := o.Game.NewSim(app.SimConfig(o, o.World.Level, o.Window.Width, o.Window.Height))
+	sim, err := o.Game.NewSim(app.SimConfig(o, o.World.Level, o.Window.Width, o.Window.Height))
+	if err == nil {
+		_, _, err = glcheck.Shaders(sim.Look().Draw.Shaders)
+	}
 	runtime.GC()
 	return err
 }

@@ -4,7 +4,6 @@ package cli
 
 import (
 	"fmt"
-	"syscall"
 
 	"github.com/tandem-engine/tandem/window"
 )
@@ -16,15 +15,9 @@ import (
 // gone (xvfb-run's, once it ended), refuses every window after it until
 // it is stopped.
 func displayFix(de *window.DisplayError, prog string) string {
-	if underWine() {
+	if window.UnderWine() {
 		return fmt.Sprintf("cannot open a window on DISPLAY=%q (%s): under Wine, the prefix's wineserver keeps the display it started with, none or an X server that has gone: "+
 			"stop it with wineserver -k (with the same WINEPREFIX), then run %s again with DISPLAY set to a running X server (or under xvfb-run)", de.Display, de.GLFW, prog)
 	}
 	return fmt.Sprintf("cannot open a window (%s): run %s from a logged-in desktop session; a service, or a remote shell without one, cannot open a window", de.GLFW, prog)
-}
-
-// underWine reports whether the program runs under Wine, whose ntdll.dll
-// exports wine_get_version and Windows' does not.
-func underWine() bool {
-	return syscall.NewLazyDLL("ntdll.dll").NewProc("wine_get_version").Find() == nil
 }

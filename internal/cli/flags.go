@@ -177,6 +177,8 @@ func (o *options) viewFlags(fs *flag.FlagSet, t *flagText) {
 	fs.BoolVar(&o.Audio.AVLock, "av-lock", false, "raise the picture's delay to the sound device's latency, so that a tick's picture and its sound meet within a frame; costs input latency (docs/sound.md)")
 	fs.BoolVar(&o.World.Spin, "spin", false, "draw the game's load sprites turning (the classic bunnymark keeps them upright)")
 	fs.BoolVar(&o.Measure.Probe, "probe", o.Measure.Probe, "draw the probe: a magenta 8x8 px square at the top moving 240 px per second of sim time")
+	fs.BoolVar(&o.Measure.ProbeShape, "probe-shape", false, "draw the probe as a game draws a shape and text: a keyed rectangle and a label published by the sim and blended between snapshots on the GPU, over a black band along the top (instead of -probe's quad)")
+	fs.BoolVar(&o.Measure.ProbeCheck, "probe-check", false, "read the probe's pixels back on every 8th measured frame, before its swap, and report how far they are from where the frame's record puts it (probe_err_px_*)")
 }
 
 func (o *options) profileFlags(fs *flag.FlagSet) {
