@@ -85,15 +85,21 @@ func (f decideFigure) values(l *CellLoop) []float64 {
 	return xs
 }
 
-// median returns the median of xs (the mean of the middle two for an even
-// count), as [CellLoop.Median] does; xs is sorted in place.
-func median(xs []float64) float64 {
-	slices.Sort(xs)
-	n := len(xs)
-	if n%2 == 1 {
-		return xs[n/2]
+// Median returns the median of xs, the mean of the middle two for an
+// even count (the reps' median of the reports and the Hodges-Lehmann
+// shift, so that two reps do not report the lower one; a figure's
+// percentiles within a run take the nearest rank instead,
+// [quantile.Rank]); NaN for none. xs is not modified.
+func Median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return math.NaN()
 	}
-	return (xs[n/2-1] + xs[n/2]) / 2
+	s := slices.Sorted(slices.Values(xs))
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
 }
 
 // Load names the kind of load a cell puts on the loops: "own" (the
@@ -274,7 +280,7 @@ func verdict(c *Cell, fig decideFigure, alpha float64) figureVerdict {
 	for _, l := range c.Loops {
 		if xs := fig.values(l); len(xs) > 0 {
 			v.loops = append(v.loops, l)
-			v.meds = append(v.meds, median(slices.Clone(xs)))
+			v.meds = append(v.meds, Median(xs))
 			vals = append(vals, xs)
 		}
 	}

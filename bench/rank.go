@@ -209,7 +209,7 @@ func HodgesLehmann(a, b []float64, level float64) Shift {
 		}
 	}
 	slices.Sort(d)
-	s := Shift{Est: median(d), Lo: math.Inf(-1), Hi: math.Inf(1)}
+	s := Shift{Est: Median(d), Lo: math.Inf(-1), Hi: math.Inf(1)}
 	if k := shiftK(m, n, (1-level)/2); k >= 1 {
 		s.Lo, s.Hi = d[k-1], d[len(d)-k]
 	}

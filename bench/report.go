@@ -381,15 +381,7 @@ func (l *CellLoop) Median(f Figure) (float64, bool) {
 			xs = append(xs, v)
 		}
 	}
-	if len(xs) == 0 {
-		return 0, false
-	}
-	slices.Sort(xs)
-	n := len(xs)
-	if n%2 == 1 {
-		return xs[n/2], true
-	}
-	return (xs[n/2-1] + xs[n/2]) / 2, true
+	return Median(xs), len(xs) > 0
 }
 
 // GroupCells groups results by cell, cells ordered by sim cost (as a

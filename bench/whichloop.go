@@ -143,7 +143,7 @@ func writeVerdicts(w io.Writer, c *Cell, looks *Looks) []figureVerdict {
 			case 1:
 				row = append(row, fmtFig(xs[0]))
 			default:
-				med := median(xs) // sorts xs
+				med := Median(xs)
 				row = append(row, fmt.Sprintf("%s (%s–%s)", fmtFig(med), fmtFig(xs[0]), fmtFig(xs[len(xs)-1])))
 			}
 		}

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/tandem-engine/tandem/bench"
 )
 
 // -scaling: the bench game against -ceiling, the bare instanced quads,
@@ -196,15 +198,12 @@ func field(rs []scalingRun, f func(scalingRun) float64) []float64 {
 	return v
 }
 
+// median is bench.Median, 0 for none.
 func median(v []float64) float64 {
 	if len(v) == 0 {
 		return 0
 	}
-	s := slices.Sorted(slices.Values(v))
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+	return bench.Median(v)
 }
 
 // spread formats the median of v, then its range: "12.3 (11.9–12.8)".
