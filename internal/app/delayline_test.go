@@ -17,7 +17,7 @@ func TestDelayLine(t *testing.T) {
 	// due by then and whose successor is not, and once warm the copying
 	// allocates nothing.
 	const tick = int64(time.Second / 60)
-	ring := make([]*snapshot.Snapshot, 200)
+	ring := make([]*snapshot.Snapshot, 20+3*180)
 	for k := range ring {
 		s := &snapshot.Snapshot{Tick: uint64(k + 1), Time: int64(k+1) * tick, Next: int64(k+2) * tick}
 		s.Sprites.Resize(100)
@@ -34,8 +34,11 @@ func TestDelayLine(t *testing.T) {
 	for k := range 20 {
 		l.add(hist(k))
 	}
-	allocs := mallocs.Count(func() {
-		for k := 20; k < 200; k++ {
+	// The quietest of three runs of 180 frames: the count is the whole
+	// process's, and under -race its runtime allocates now and then.
+	next := 20
+	allocs := mallocs.Fewest(3, func() {
+		for k := next; k < next+180; k++ {
 			l.add(hist(k))
 			now := ring[k].Time
 			a, b := snapshot.Pair(l.window(now-150_000_000), now-150_000_000)
@@ -44,8 +47,9 @@ func TestDelayLine(t *testing.T) {
 				t.Fatalf("at tick %d, 150 ms back: pair %d, %d (times %d, %d)", k+1, a.Tick, b.Tick, a.Time, b.Time)
 			}
 		}
+		next += 180
 	})
 	if allocs != 0 {
-		t.Errorf("%d allocations copying 180 snapshots once warm", allocs)
+		t.Errorf("%d allocations copying 180 snapshots once warm, in the quietest of three runs", allocs)
 	}
 }
