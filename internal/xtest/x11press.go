@@ -22,9 +22,8 @@ import (
 // XTEST FakeInput and the GetInputFocus round trip that checks it from
 // buffers of its own and reads the answers into one, so a key edge
 // allocates nothing. xgb allocates a request buffer, a cookie with its
-// channels and a read buffer per request (dozens of allocations an edge
-// with the keymap lookup), which the bench's allocs_per_frame counted as
-// the frame's.
+// channels and a read buffer per request (about six allocations an edge),
+// which the bench's allocs_per_frame counted as the frame's.
 //
 // It speaks only what an edge needs; xgb's connection keeps everything
 // else (keymap, focus). Both sequence the requests they send alone.

@@ -25,7 +25,7 @@ import (
 // when the locked runner's is preempted: seven objects), so the test
 // passes on the first of five windows of 300 ms (each of 20 edges or more
 // on a loaded machine, 150 on an idle one) that counts none; an edge that
-// allocated (xgb's made dozens) would count in every window.
+// allocated (xgb's made six) would count in every window.
 func TestRunnerAllocatesNothing(t *testing.T) {
 	name, _ := privateXvfb(t)
 	in, err := Open(name)
