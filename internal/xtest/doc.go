@@ -14,15 +14,10 @@
 // CLOCK_MONOTONIC, the clock window stamps input with, so a press's time and
 // the time GLFW delivered it subtract.
 //
-// X: the connections are pure Go, apart from GLFW's Xlib one: they need
-// no cgo and no libXtst, and a server that goes away makes their calls
-// fail with an error naming the display, where Xlib's default would end
-// the process; no process-wide Xlib handler is set. One connection
-// (github.com/jezek/xgb) reads the keymap and the focus; the key edges go
-// through a second one of the package's own, which writes XTEST's
-// FakeInput and reads its check from fixed buffers, so that a Runner
-// allocates nothing between Start and Stop (xgb allocates several objects
-// a request, which the bench would count as its frames').
+// X: the connection is pure Go (github.com/jezek/xgb), apart from GLFW's
+// Xlib one: it needs no cgo and no libXtst, and a server that goes away
+// makes its calls fail with an error naming the display, where Xlib's
+// default would end the process; no process-wide Xlib handler is set.
 //
 // Threads: an Injector has an X connection of its own, apart from GLFW's,
 // so none of its methods needs the main thread: each may be called from any

@@ -117,27 +117,11 @@ func (in *Injector) send(key Keysym, down bool) (Stamp, error) {
 	if err != nil {
 		return Stamp{}, err
 	}
-	return in.fake(key, code, down)
-}
-
-// fake sends one edge of key, on keycode code, with in.mu held.
-func (in *Injector) fake(key Keysym, code uint32, down bool) (Stamp, error) {
 	st, err := in.x.fake(code, down)
 	if err == nil {
 		in.down[key] = down
 	}
 	return st, err
-}
-
-// sendCode is a Runner's edge: key's code was looked up once at Start, as
-// a lookup reads the whole keymap (and allocates) on every call.
-func (in *Injector) sendCode(key Keysym, code uint32, down bool) (Stamp, error) {
-	in.mu.Lock()
-	defer in.mu.Unlock()
-	if in.x == nil {
-		return Stamp{}, errClosed
-	}
-	return in.fake(key, code, down)
 }
 
 var errClosed = errors.New("xtest: the injector is closed: Open another")
@@ -252,15 +236,10 @@ func (in *Injector) Start(s Schedule) (*Runner, error) {
 	if in.run != nil {
 		return nil, errors.New("xtest: a Runner is running on this injector already: Stop it first")
 	}
-	code, err := in.x.keycode(s.Key)
-	if err != nil {
+	if _, err := in.x.keycode(s.Key); err != nil {
 		return nil, err
 	}
-	run, err := startRunner(func(down bool) (Stamp, error) { return in.sendCode(s.Key, code, down) }, s.gaps())
-	if err != nil {
-		return nil, err
-	}
-	in.run = run
+	in.run = startRunner(func(down bool) (Stamp, error) { return in.send(s.Key, down) }, s.gaps())
 	in.run.done = func() {
 		in.mu.Lock()
 		in.run = nil
@@ -270,11 +249,9 @@ func (in *Injector) Start(s Schedule) (*Runner, error) {
 }
 
 // Runner presses and releases one key at random moments from a goroutine
-// locked to an OS thread of its own, and records when it did. Between
-// edges it allocates nothing: its events hold 1,024 edges before they
-// grow (about five minutes at the bench's gaps).
+// locked to an OS thread of its own, and records when it did.
 type Runner struct {
-	wait     *waiter
+	stop     chan struct{}
 	finished chan struct{}
 	once     sync.Once
 	done     func() // called once by Stop, after the runner ended
@@ -284,14 +261,10 @@ type Runner struct {
 
 // startRunner starts the runner's goroutine: send sends one key edge,
 // gap draws the wait before each.
-func startRunner(send func(down bool) (Stamp, error), gap func() time.Duration) (*Runner, error) {
-	w, err := newWaiter()
-	if err != nil {
-		return nil, fmt.Errorf("xtest: the runner's wait: %w", err)
-	}
-	r := &Runner{wait: w, finished: make(chan struct{}), events: make([]Event, 0, 1024)}
+func startRunner(send func(down bool) (Stamp, error), gap func() time.Duration) *Runner {
+	r := &Runner{stop: make(chan struct{}), finished: make(chan struct{}), events: make([]Event, 0, 1024)}
 	go r.loop(send, gap)
-	return r, nil
+	return r
 }
 
 func (r *Runner) loop(send func(bool) (Stamp, error), gap func() time.Duration) {
@@ -302,12 +275,17 @@ func (r *Runner) loop(send func(bool) (Stamp, error), gap func() time.Duration) 
 	defer close(r.finished)
 	down := false
 	last := snapshot.Now()
+	timer := time.NewTimer(time.Hour)
+	defer timer.Stop()
 	for {
-		if r.wait.sleep(time.Duration(last + int64(gap()) - snapshot.Now())) {
+		timer.Reset(time.Duration(last + int64(gap()) - snapshot.Now()))
+		select {
+		case <-r.stop:
 			if down {
 				r.sendOne(send, false)
 			}
 			return
+		case <-timer.C:
 		}
 		st, ok := r.sendOne(send, !down)
 		if !ok {
@@ -331,15 +309,15 @@ func (r *Runner) sendOne(send func(bool) (Stamp, error), down bool) (Stamp, bool
 
 // Stop stops the runner, releasing the key if it is down, and returns
 // every edge it sent, in order, and the error that ended it early, if one
-// did. It returns within a millisecond or so (the runner's wait ends at a
-// stop); unless an error ended the runner, the last event is a release. Stop again returns the same.
+// did. It returns within a millisecond or so (the runner waits on the stop
+// and on its timer together); unless an error ended the runner, the last
+// event is a release. Stop again returns the same.
 //
 // Any goroutine.
 func (r *Runner) Stop() ([]Event, error) {
 	r.once.Do(func() {
-		r.wait.wake()
+		close(r.stop)
 		<-r.finished
-		r.wait.close()
 		if r.done != nil {
 			r.done()
 		}
