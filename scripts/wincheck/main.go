@@ -66,7 +66,11 @@ func checkJSON(file string, want []string) error {
 	}
 	for _, w := range want {
 		field, value, _ := strings.Cut(w, "=")
-		got := fmt.Sprint(sum[field])
+		v, present := sum[field]
+		got := fmt.Sprint(v)
+		if present && v == nil {
+			got = "null" // not measured
+		}
 		if strings.HasPrefix(value, ">") {
 			if n, ok := sum[field].(float64); !ok || n <= 0 {
 				return fmt.Errorf("%s: %s is %s, want more than 0", file, field, got)
