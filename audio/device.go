@@ -346,7 +346,11 @@ func (o *Output) Close() {
 	bounded(stopWait, o.stopTiming) // a stalled server may hold its reading
 	left := true
 	if o.direct != nil {
-		o.direct.close() // its waits bounded; the mixer is not read once it returns
+		if o.faults.down() {
+			o.direct.close() // a lost or stalled server: nothing to let play
+		} else {
+			o.direct.finish() // its waits bounded; the mixer is not read once it returns
+		}
 	} else if o.player != nil { // (nil after a reconnection replaced the stream: faults.close closed that)
 		if left = bounded(stopWait, o.player.PauseAndStopReading); left {
 			o.player.Close()

@@ -307,12 +307,23 @@ func (d *directPulse) Format() byte { return proto.FormatFloat32LE }
 
 // close stops reading the mixer at once, then closes the stream and the
 // connection, waiting at most pulseTimeout for the server.
-func (d *directPulse) close() {
+func (d *directPulse) close() { d.end(false) }
+
+// finish is the run's end: as close, but the server first plays what it
+// holds, so a sound mixed just before the stop is heard (oto's stream,
+// which outlives a run, played it). Not for a stream the server lost or
+// stalled on: its drain would only wait out the bound.
+func (d *directPulse) finish() { d.end(true) }
+
+func (d *directPulse) end(drain bool) {
 	d.mu.Lock()
 	d.stopped = true
 	d.mu.Unlock()
 	bounded(pulseTimeout, func() {
 		if d.stream != nil {
+			if drain {
+				d.stream.Drain()
+			}
 			d.stream.Close()
 		}
 		d.client.Close()
