@@ -1087,8 +1087,11 @@ func TestStuckFrameStop(t *testing.T) {
 	childMain()
 	rec := filepath.Join(t.TempDir(), "stuck.tdr")
 	cmd, stdout, stderr := childRecording(t, "TestStuckFrameStop", rec, "-scene", "dots", "-sprites", "20", "-seconds", "60", "-json", "-hitch", "render:1s:30s")
-	// The render stall begins a second after the loop does.
-	time.Sleep(2 * time.Second)
+	// The render stall begins a second after the loop does and lasts 30:
+	// the signal comes 5 s after the recording began, well inside it even
+	// when a loaded machine takes seconds to open the window (a 2 s wait
+	// once came before the stall, and the stop was clean).
+	time.Sleep(5 * time.Second)
 	if err := syscall.Kill(-cmd.Process.Pid, syscall.SIGINT); err != nil {
 		t.Fatal(err)
 	}
