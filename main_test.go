@@ -543,8 +543,7 @@ func waitTicking(t *testing.T, path string) {
 	t.Helper()
 	first := int64(-1)
 	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		partial, _ := filepath.Glob(path + ".partial-*") // written there until its Close renames it
-		fi, err := os.Stat(append(partial, path)[0])
+		fi, err := os.Stat(partialOf(t, path)) // written there until its Close renames it
 		if err != nil || fi.Size() == 0 {
 			continue
 		}
