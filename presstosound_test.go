@@ -143,9 +143,11 @@ func pressToSoundChild(t *testing.T, run string) {
 		run, len(toSound), q(toSound, 0.5), q(toSound, 0.99), q(toPicture, 0.5), q(after, 0.01), q(after, 0.5), q(after, 0.99),
 		jsonAV, q(heardErr, 0.5), q(gapErr, 0.99), slices.Max(startErr), underruns,
 		jsonline.Field(t, sum, "audio_device_latency_ms"), jsonline.Field(t, sum, "audio_latency_ms"), float64(c.Ahead)/1e6)
-	if underruns > 0 {
-		t.Errorf("audio_underruns %.0f: the device ran dry (the clicks after it are late by it)", underruns)
-	}
+	// A device that ran dry shifts every later click by the silence it
+	// played: the run's timing checks cannot hold, and its parent runs it
+	// again (soundtest.Child), at most three times. scripts/sound-latency
+	// counts underruns over many runs for docs/results.
+	soundtest.Underran(t, int64(underruns))
 	if m := slices.Max(startErr); m > 1 {
 		t.Errorf("a row of sounds.csv starts %.3f ms off its aim; want every row, the first included, within 1 ms", m)
 	}
