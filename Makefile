@@ -37,7 +37,7 @@ FUZZ_REPLAY ?= 250000x
 FUZZ_SOUND  ?= 15000x
 FUZZMIN     := -fuzzminimizetime 10000x
 
-.PHONY: all deps build windows test test-race test-race-root test-norace test-stops test-slow test-arm64 test-fuzz test-windows test-darwin wine-shim bench pacing run clean
+.PHONY: all deps build windows test test-race test-race-root test-norace test-stops test-slow test-arm64 test-fuzz test-windows test-windows-prep test-darwin wine-shim bench pacing run clean
 
 all: build
 
@@ -73,7 +73,9 @@ test: deps
 	# What runs without the race detector, side by side: nothing in these
 	# asserts a time the others could stretch. Each prints its output
 	# whole when it ends.
-	$(MAKE) --no-print-directory --output-sync=target -j6 test-norace test-stops test-slow test-arm64 test-fuzz test-darwin
+	# The Windows side's builds and Wine prefix too (test-windows-prep:
+	# no program runs under Wine there but wineboot).
+	$(MAKE) --no-print-directory --output-sync=target -j7 test-norace test-stops test-slow test-arm64 test-fuzz test-darwin test-windows-prep
 	# Timed alone, with nothing else running, one package at a time: the
 	# frame's allocations (the runtime's own, rare, count a frame at a time:
 	# a frame rate starved by the other tests makes them many a frame), real
@@ -85,7 +87,7 @@ test: deps
 	$(XVFB) $(GO) test -count=1 -p 1 -run 'FrameAllocs|RealKeyStamps|CoupledProfileSplits|StuckTick|LoopClicksHeard|PressToSound|$(SOUND_TIMED)' . ./audio
 	# Wine last, alone: beside the other tests, Wine 8.0 faulted at a
 	# program's exit now and then (its debugger then waits).
-	$(MAKE) --no-print-directory test-windows
+	scripts/windows-test run
 
 # The root package's longest tests under -race, apart from the rest.
 RACE_ROOT := TestPresentHold|TestRecordReplayEveryLoop|TestRecordDiskFull|TestCtrlCToGroup|TestHostFloor|TestRecordOnSignal|TestSIGTERM|TestLargestLevel
@@ -94,11 +96,17 @@ RACE_ROOT := TestPresentHold|TestRecordReplayEveryLoop|TestRecordDiskFull|TestCt
 SOUND_TIMED := ^TestPulseClicks$$|^TestALSAFallback$$
 # Arithmetic on one goroutine that the race detector slows five to ten
 # times and has nothing to find in: decoding and resampling whole sounds,
-# 200 simulated matrices of exact rank tests, charts drawn from whole runs.
+# 200 simulated matrices of exact rank tests, charts drawn from whole runs,
+# the mixer pulled by a fake device at every phase, and its allocation
+# count (a count the race runtime's own allocations spoil; the streamer's
+# goroutine is the streaming tests' to race-check).
 # They run in test-slow, without it.
-RACE_FREE := ^(TestCorpusWAV|TestForgedFiles|TestResampleAllocs|TestResampleFigures|TestLooksNullRate|TestRunFiles)$$
+RACE_FREE := ^(TestCorpusWAV|TestForgedFiles|TestResampleAllocs|TestResampleFigures|TestLooksNullRate|TestRunFiles|TestPulledAtAnyPhase|TestMixerAllocs)$$
+# The packages whose tests take longest under -race are named first, so
+# that they start first: go test runs packages in the order given.
+RACE_FIRST := ./examples/scene ./cmd/tandem . ./audio
 test-race:
-	$(XVFB) $(GO) test -race -count=1 -p 4 -parallel 4 -skip '^($(RACE_ROOT))$$|$(SOUND_TIMED)|$(RACE_FREE)' ./...
+	$(XVFB) $(GO) test -race -count=1 -p 4 -parallel 4 -skip '^($(RACE_ROOT))$$|$(SOUND_TIMED)|$(RACE_FREE)' $(RACE_FIRST) ./...
 test-race-root:
 	$(XVFB) $(GO) test -race -count=1 -run '^($(RACE_ROOT))$$' .
 
@@ -155,6 +163,10 @@ windows: deps
 # checks). Without Wine or MinGW it skips, saying so; with CI=true it fails.
 test-windows: deps
 	scripts/windows-test
+# What test-windows builds, and its prefix, for make test to run beside
+# other tests before its Wine run.
+test-windows-prep:
+	scripts/windows-test prep
 
 # A Wine prefix in which Go programs built for Windows start under Wine 8.0
 # (out/wine-prefix, the one make test uses; WINE_PREFIX=DIR for another):
