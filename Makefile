@@ -37,7 +37,7 @@ FUZZ_REPLAY ?= 250000x
 FUZZ_SOUND  ?= 15000x
 FUZZMIN     := -fuzzminimizetime 10000x
 
-.PHONY: all deps build windows test test-race test-race-root test-norace test-stops test-slow test-arm64 test-fuzz test-windows test-windows-prep test-darwin wine-shim bench pacing run clean
+.PHONY: all deps build windows test test-race test-race-root test-race-root2 test-norace test-stops test-slow test-arm64 test-fuzz test-windows test-windows-prep test-darwin wine-shim bench pacing run clean
 
 all: build
 
@@ -64,33 +64,36 @@ test: deps
 	@bad=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$bad" ]; then echo "gofmt needed on:"; echo "$$bad"; exit 1; fi
 	$(GO) vet ./...
-	# Four packages at a time, and the root package's longest tests in a
-	# second process beside them (a package's tests run one after
+	# Four packages at a time, and the root package's longest tests in
+	# two more processes beside them (a package's tests run one after
 	# another): the GL tests draw on llvmpipe, but the sound tests and the
 	# child-process tests mostly wait (a click's real time, a child's
 	# Xvfb), and nothing timed runs under -race.
-	$(MAKE) --no-print-directory -j2 test-race test-race-root
+	# Beside them, what the Windows side builds and its Wine prefix
+	# (test-windows-prep): cached builds and wineboot's wait, little CPU,
+	# and no program under Wine but wineboot.
+	$(MAKE) --no-print-directory -j4 test-race test-race-root test-race-root2 test-windows-prep
 	# What runs without the race detector, side by side: nothing in these
 	# asserts a time the others could stretch. Each prints its output
 	# whole when it ends.
-	# The Windows side's builds and Wine prefix too (test-windows-prep:
-	# no program runs under Wine there but wineboot).
-	$(MAKE) --no-print-directory --output-sync=target -j7 test-norace test-stops test-slow test-arm64 test-fuzz test-darwin test-windows-prep
+	$(MAKE) --no-print-directory --output-sync=target -j6 test-norace test-stops test-slow test-arm64 test-fuzz test-darwin
 	# Timed alone, with nothing else running, one package at a time: the
 	# frame's allocations (the runtime's own, rare, count a frame at a time:
 	# a frame rate starved by the other tests makes them many a frame), real
-	# key presses' stamps, a CPU profile's split, a stuck tick's bound, the
+	# key presses' stamps, a CPU profile's split, the
 	# sounds heard through the loop and through the device against their
 	# ticks, a real key press heard from outside (a loaded machine's sound
 	# server plays silence when a client is not scheduled, and every click
 	# after it is heard that much later).
-	$(XVFB) $(GO) test -count=1 -p 1 -run 'FrameAllocs|RealKeyStamps|CoupledProfileSplits|StuckTick|LoopClicksHeard|PressToSound|$(SOUND_TIMED)' . ./audio
+	$(XVFB) $(GO) test -count=1 -p 1 -run 'FrameAllocs|RealKeyStamps|CoupledProfileSplits|LoopClicksHeard|PressToSound|$(SOUND_TIMED)' . ./audio
 	# Wine last, alone: beside the other tests, Wine 8.0 faulted at a
 	# program's exit now and then (its debugger then waits).
 	scripts/windows-test run
 
-# The root package's longest tests under -race, apart from the rest.
+# The root package's longest tests under -race, apart from the rest, in
+# two more processes (a package's tests run one after another).
 RACE_ROOT := TestPresentHold|TestRecordReplayEveryLoop|TestRecordDiskFull|TestCtrlCToGroup|TestHostFloor|TestRecordOnSignal|TestSIGTERM|TestLargestLevel
+RACE_ROOT2 := TestSoundFaultsInRun|TestDrawFrames|TestRecordSurvivesKill|TestDisplayLost|TestScreenshotAfterTwoSeconds
 # The audio package's tests that time clicks through a sound server: in
 # the timed pass, not under -race.
 SOUND_TIMED := ^TestPulseClicks$$|^TestALSAFallback$$
@@ -106,21 +109,24 @@ RACE_FREE := ^(TestCorpusWAV|TestForgedFiles|TestResampleAllocs|TestResampleFigu
 # that they start first: go test runs packages in the order given.
 RACE_FIRST := ./examples/scene ./cmd/tandem . ./audio
 test-race:
-	$(XVFB) $(GO) test -race -count=1 -p 4 -parallel 4 -skip '^($(RACE_ROOT))$$|$(SOUND_TIMED)|$(RACE_FREE)' $(RACE_FIRST) ./...
+	$(XVFB) $(GO) test -race -count=1 -p 4 -parallel 4 -skip '^($(RACE_ROOT)|$(RACE_ROOT2))$$|$(SOUND_TIMED)|$(RACE_FREE)' $(RACE_FIRST) ./...
 test-race-root:
 	$(XVFB) $(GO) test -race -count=1 -run '^($(RACE_ROOT))$$' .
+test-race-root2:
+	$(XVFB) $(GO) test -race -count=1 -run '^($(RACE_ROOT2))$$' .
 
 # Tests too slow under -race (5 million ticks; every byte of a recording
 # flipped and cut; 2 million frames streamed: one goroutine each, where the
 # race detector has nothing to find), and the app's frame allocation count
 # (the race runtime allocates on its own), run once without it; a
 # recording must verify in every loop with and without the race detector;
-# a stop whose frame outlasts its grace reads the stuck render thread's
-# records, a race by design (test-norace); the stops' child processes
+# a stop whose frame outlasts its grace, or whose tick does, reads the
+# stuck thread's records, a race by design (test-norace: the stuck tick's
+# bound, 10 s for a 2 s run, holds beside the other tests); the stops' child processes
 # test signals, not races (test-stops, beside it). The game's side of the
 # API needs no cgo: its tests and examples run without it (test-slow).
 test-norace:
-	$(XVFB) $(GO) test -count=1 -run 'RecordReplayEveryLoop|StuckFrameStop|ReplaySounds' .
+	$(XVFB) $(GO) test -count=1 -run 'RecordReplayEveryLoop|StuckFrameStop|StuckTick|ReplaySounds' .
 test-stops:
 	$(XVFB) $(GO) test -count=1 -run 'GroupKill|SecondSignalDuringFinalWrites' .
 
