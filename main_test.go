@@ -445,18 +445,31 @@ func TestOwnXvfb(t *testing.T) {
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("without a display: %v; stderr:\n%s", err, stderr.String())
 	}
-	m := regexp.MustCompile(`started Xvfb on (:\d+)`).FindStringSubmatch(stderr.String())
+	m := regexp.MustCompile(`started Xvfb on (:\d+) \(.*pid (\d+),`).FindStringSubmatch(stderr.String())
 	if m == nil {
-		t.Fatalf("stderr does not say it started Xvfb:\n%s", stderr.String())
+		t.Fatalf("stderr does not say it started Xvfb, and its pid:\n%s", stderr.String())
 	}
 	if !strings.Contains(stdout.String(), `"fps_mean":`) {
 		t.Fatalf("no summary on stdout:\n%s", stdout.String())
 	}
-	// The server is gone: its socket is removed when it exits.
-	sock := "/tmp/.X11-unix/X" + strings.TrimPrefix(m[1], ":")
-	if _, err := os.Stat(sock); err == nil {
-		t.Fatalf("%s still exists after tandem exited: Xvfb was left running", sock)
+	// The server is gone (its display number, not: another test's
+	// server may take it as soon as it is free).
+	pid, _ := strconv.Atoi(m[2])
+	if running(pid) {
+		t.Fatalf("Xvfb (pid %d, display %s) still runs after tandem exited", pid, m[1])
 	}
+}
+
+// running reports whether process pid exists and is not a zombie.
+func running(pid int) bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	// The state follows the command's closing parenthesis.
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	return i < 0 || i+2 >= len(s) || s[i+2] != 'Z'
 }
 
 func TestCoupledLoop(t *testing.T) {

@@ -83,7 +83,7 @@ func startXvfb(w, h int, stderr io.Writer) (stop func(), err error) {
 		}
 		os.Setenv("DISPLAY", ":"+n)
 		os.Unsetenv("WAYLAND_DISPLAY")
-		fmt.Fprintf(stderr, "tandem: no display in use; started Xvfb on :%s (%s, stopped at exit)\n", n, screen)
+		fmt.Fprintf(stderr, "tandem: no display in use; started Xvfb on :%s (%s, pid %d, stopped at exit)\n", n, screen, c.proc.Pid)
 		return stop, nil
 	case <-time.After(10 * time.Second):
 		stop()
