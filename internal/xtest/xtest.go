@@ -296,8 +296,9 @@ func startRunner(send func(down bool) (Stamp, error), gap func() time.Duration) 
 
 func (r *Runner) loop(send func(bool) (Stamp, error), gap func() time.Duration) {
 	// Locked and never unlocked: the thread serves this runner alone, and
-	// ends with it, so no other goroutine's work delays a press, and the
-	// wait for the next moment is a sleep of this thread only.
+	// ends with it, so no other goroutine's work delays a press. Its waits
+	// park it in the netpoller (see waiter): the thread sleeps and its P
+	// serves other goroutines until the netpoller wakes it.
 	runtime.LockOSThread()
 	defer close(r.finished)
 	down := false
