@@ -14,15 +14,23 @@
 // CLOCK_MONOTONIC, the clock window stamps input with, so a press's time and
 // the time GLFW delivered it subtract.
 //
-// X: the connection is pure Go (github.com/jezek/xgb), apart from GLFW's
-// Xlib one: it needs no cgo and no libXtst, and a server that goes away
-// makes its calls fail with an error naming the display, where Xlib's
-// default would end the process; no process-wide Xlib handler is set.
+// X: the connections are pure Go, apart from GLFW's Xlib one: they need
+// no cgo and no libXtst, and a server that goes away makes their calls
+// fail with an error naming the display, where Xlib's default would end
+// the process; no process-wide Xlib handler is set. One connection
+// (github.com/jezek/xgb) reads the keymap and the focus; the key edges go
+// through a second one of the package's own, which writes XTEST's
+// FakeInput and reads its check from fixed buffers, so that a Runner
+// allocates nothing between Start and Stop (xgb allocates several objects
+// a request, which the bench would count as its frames').
 //
 // Threads: an Injector has an X connection of its own, apart from GLFW's,
 // so none of its methods needs the main thread: each may be called from any
 // goroutine, and they are serialized. A Runner sends from a goroutine locked
-// to an OS thread of its own.
+// to an OS thread of its own, and every wait of its (the server's answer,
+// the time to the next edge) goes through the runtime's netpoller, never a
+// blocking system call: a waiting runner holds no P, so the goroutines its
+// key wakes (a frame loop's) run at once.
 //
 // Focus: the server sends key events to the window with the keyboard
 // focus. Injector.Focus gives it to a process's window and

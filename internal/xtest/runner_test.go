@@ -58,7 +58,10 @@ func (f *fakeSend) waitCalls(t *testing.T, n int) {
 func TestRunnerAlternatesOnItsOwnThread(t *testing.T) {
 	const minGap, maxGap = time.Millisecond, 3 * time.Millisecond
 	var f fakeSend
-	r := startRunner(f.send, Schedule{Seed: 1, MinGap: minGap, MaxGap: maxGap}.gaps())
+	r, err := startRunner(f.send, Schedule{Seed: 1, MinGap: minGap, MaxGap: maxGap}.gaps())
+	if err != nil {
+		t.Fatal(err)
+	}
 	f.waitCalls(t, 6)
 	events, err := r.Stop()
 	if err != nil {
@@ -103,7 +106,10 @@ func TestStopIsPromptAndReleases(t *testing.T) {
 		}
 		return time.Hour
 	}
-	r := startRunner(f.send, gap)
+	r, err := startRunner(f.send, gap)
+	if err != nil {
+		t.Fatal(err)
+	}
 	f.waitCalls(t, 1)
 	// Stop must not wait for the hour-long timer: a bound of seconds,
 	// which a loaded machine under -race keeps, tells the two apart, and
@@ -118,7 +124,6 @@ func TestStopIsPromptAndReleases(t *testing.T) {
 		done <- stopped{events, err}
 	}()
 	var events []Event
-	var err error
 	select {
 	case st := <-done:
 		events, err = st.events, st.err
@@ -138,7 +143,10 @@ func TestStopIsPromptAndReleases(t *testing.T) {
 
 func TestRunnerStopsOnError(t *testing.T) {
 	f := fakeSend{fail: 3}
-	r := startRunner(f.send, Schedule{MinGap: time.Millisecond, MaxGap: time.Millisecond}.gaps())
+	r, err := startRunner(f.send, Schedule{MinGap: time.Millisecond, MaxGap: time.Millisecond}.gaps())
+	if err != nil {
+		t.Fatal(err)
+	}
 	deadline := time.Now().Add(2 * time.Second)
 	for {
 		f.mu.Lock()

@@ -13,8 +13,6 @@ import (
 	"github.com/jezek/xgb"
 	"github.com/jezek/xgb/xproto"
 	xgbxtest "github.com/jezek/xgb/xtest"
-
-	"github.com/tandem-engine/tandem/snapshot"
 )
 
 // source names this build's injector in the bench's summary.
@@ -32,6 +30,7 @@ func init() { xgb.Logger = log.New(io.Discard, "", 0) }
 // libXtst to link.
 type conn struct {
 	x     *xgb.Conn
+	press *presser // the key edges' own connection
 	root  xproto.Window
 	name  string      // the display's name, for errors
 	wmPID xproto.Atom // _NET_WM_PID
@@ -75,6 +74,14 @@ func openConn(name string) (*conn, error) {
 		return nil, c.lostOr(err)
 	}
 	c.wmPID = atom.Atom
+	x.ExtLock.RLock()
+	opcode := x.Extensions["XTEST"]
+	x.ExtLock.RUnlock()
+	if c.press, err = dialPresser(name, opcode); err != nil {
+		x.Close()
+		return nil, fmt.Errorf("xtest: %w: cannot open a second connection to X display %q for the key presses (%v): "+
+			"the server may limit its clients; fall back to synthetic input", ErrUnavailable, shown, err)
+	}
 	return c, nil
 }
 
@@ -100,25 +107,19 @@ func (c *conn) keycode(sym Keysym) (uint32, error) {
 }
 
 // fake sends one key event on keycode code and waits for the server to
-// have processed it: At is read just before the request is queued (xgb
-// writes it from its own goroutine at once), Acked after the round trip
+// have processed it, on the presser's connection, allocating nothing: At
+// is read just before the request is written, Acked after the round trip
 // that checks it.
 func (c *conn) fake(code uint32, down bool) (Stamp, error) {
-	typ := byte(xproto.KeyRelease)
-	if down {
-		typ = xproto.KeyPress
-	}
-	at := snapshot.Now()
-	err := xgbxtest.FakeInputChecked(c.x, typ, byte(code), xproto.TimeCurrentTime, xproto.WindowNone, 0, 0, 0).Check()
-	acked := snapshot.Now()
-	if err != nil {
-		if lost(err) {
-			return Stamp{}, c.lostError()
-		}
+	st, err := c.press.fake(byte(code), down)
+	switch {
+	case errors.Is(err, errRefused):
 		return Stamp{}, fmt.Errorf("xtest: X display %q refused the fake key event on keycode %d (%v): "+
 			"the keymap changed under the injector; Close it and Open a new one", c.name, code, err)
+	case err != nil:
+		return Stamp{}, c.lostError()
 	}
-	return Stamp{At: at, Acked: acked}, nil
+	return st, nil
 }
 
 // focus gives the keyboard focus to the viewable window of process pid.
@@ -231,7 +232,10 @@ func (c *conn) focused() (int, error) {
 	return 0, nil
 }
 
-func (c *conn) close() { c.x.Close() }
+func (c *conn) close() {
+	c.press.close()
+	c.x.Close()
+}
 
 // lost reports whether err says the connection is gone: xgb's read loop
 // ended (io.EOF), or a request could not be sent or answered on it.
