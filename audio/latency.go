@@ -13,8 +13,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jfreymuth/pulse"
-	"github.com/jfreymuth/pulse/proto"
+	"github.com/tandem-engine/tandem/audio/internal/pulse"
+	"github.com/tandem-engine/tandem/audio/internal/pulse/proto"
 )
 
 // Where the device's latency comes from (Stats.LatencySource, the
