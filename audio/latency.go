@@ -149,6 +149,14 @@ func (o *Output) stopTiming() {
 // retimeSettle is how long after the step the reading starts.
 const retimeSettle = 20 * time.Millisecond
 
+// retimeEvery is the least time between two readings of the server's
+// timing. Asked for at every pull while the clock ran late, readings
+// followed one another without a pause, hundreds of requests a second to
+// the server's main thread, and the gaps between the stream's requests
+// grew from 7.5 ms to 24 to 88 ms while they went on, each gap past the
+// buffer an underrun (docs/results/2026-11-27-sound-latency3.md).
+const retimeEvery = time.Second
+
 // heardAgree is how close two readings of the server's timing in a row
 // must be for the clock to take them.
 const heardAgree = 300_000 // ns
@@ -188,13 +196,26 @@ func openPulseTiming(name string) (*pulseTiming, error) {
 func (pt *pulseTiming) watch(m *Mixer, stop, done chan struct{}) {
 	defer close(done)
 	defer pt.c.Close()
+	var last time.Time
 	for {
 		select {
 		case <-stop:
 			return
 		case <-m.retime:
 		}
+		// At most one reading a retimeEvery: a reading is some 32 to 256
+		// requests to the server's main thread, the one that also sends
+		// the stream's requests, and a clock late at every pull asks for
+		// one at every pull (see retimeEvery).
+		if wait := time.Until(last.Add(retimeEvery)); wait > 0 {
+			select {
+			case <-stop:
+				return
+			case <-time.After(wait):
+			}
+		}
 		time.Sleep(retimeSettle)
+		last = time.Now()
 		// Two readings, taken when they agree: now and then the server
 		// counts the data it was sent a moment before a read, or not yet,
 		// and a single reading is off by a take.
