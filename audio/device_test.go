@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tandem-engine/tandem/audio/internal/pulse/proto"
 	"github.com/tandem-engine/tandem/internal/mallocs"
 	"github.com/tandem-engine/tandem/internal/soundtest"
 	"github.com/tandem-engine/tandem/snapshot"
@@ -251,5 +252,48 @@ func TestPulseStreamAllocsChild(t *testing.T) {
 	}
 	if n != 0 {
 		t.Errorf("%d mallocs in a second of the server's requests (%d frames); want 0", n, frames)
+	}
+
+	// A reading of the server's timing reads each reply only to its
+	// latencies and skips the rest: the same figures as the whole reply's,
+	// the connection still in step after it, and a few allocations a
+	// request, not the hundreds of the reply's property lists.
+	pt, err := openPulseTiming("tandem")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pt.c.Close()
+	var whole proto.GetSinkInputInfoReply
+	var short proto.SinkInputLatencyReply
+	for range 3 {
+		if err := pt.c.RawRequest(&proto.GetSinkInputInfo{SinkInputIndex: pt.input}, &short); err != nil {
+			t.Fatal(err)
+		}
+		if err := pt.c.RawRequest(&proto.GetSinkInputInfo{SinkInputIndex: pt.input}, &whole); err != nil {
+			t.Fatal(err)
+		}
+		near := func(a, b proto.Microseconds) bool { return max(int64(a)-int64(b), int64(b)-int64(a)) < 20_000 } // read a moment apart, as the sink plays
+		if short.SinkInputIndex != whole.SinkInputIndex || short.MediaName != whole.MediaName ||
+			!near(short.SinkLatency, whole.SinkLatency) || !near(short.SinkInputLatency, whole.SinkInputLatency) {
+			t.Errorf("the short reply %+v; the whole one's index %d, name %q, latencies %d and %d µs", short, whole.SinkInputIndex, whole.MediaName, whole.SinkInputLatency, whole.SinkLatency)
+		}
+	}
+	per := mallocs.Fewest(3, func() {
+		for range 50 {
+			if err := pt.c.RawRequest(&proto.GetSinkInputInfo{SinkInputIndex: pt.input}, &short); err != nil {
+				t.Error(err)
+			}
+		}
+	}) / 50
+	wholePer := mallocs.Fewest(3, func() {
+		for range 50 {
+			if err := pt.c.RawRequest(&proto.GetSinkInputInfo{SinkInputIndex: pt.input}, &whole); err != nil {
+				t.Error(err)
+			}
+		}
+	}) / 50
+	t.Logf("a reading's request: %d mallocs; with the whole reply, %d", per, wholePer)
+	if per > 30 {
+		t.Errorf("a reading's request allocates %d times; want at most 30", per)
 	}
 }

@@ -240,10 +240,10 @@ func (pt *pulseTiming) watch(m *Mixer, stop, done chan struct{}) {
 // read that straddles a take cannot say which frames the server held).
 func (pt *pulseTiming) heard0(m *Mixer, n int) (int64, error) {
 	heard := make([]int64, 0, n)
+	var info proto.SinkInputLatencyReply // the reply's fields past the latencies are skipped: they allocate
 	for i := 0; i < 8*n && len(heard) < n; i++ {
 		w0, b0 := m.st.written.Load(), m.level()
 		t0 := m.now()
-		var info proto.GetSinkInputInfoReply
 		if err := pt.c.RawRequest(&proto.GetSinkInputInfo{SinkInputIndex: pt.input}, &info); err != nil {
 			return 0, fmt.Errorf("audio: the server's timing: %w", err)
 		}

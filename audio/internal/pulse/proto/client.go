@@ -161,7 +161,11 @@ func (c *Client) readLoop() {
 						if reflect.TypeOf(a.value).Elem().Kind() == reflect.Slice {
 							c.parseInfoList(a.value, int(length)-10)
 						} else {
+							// tandem: a reply type may read only the
+							// reply's first fields; the rest is skipped.
+							start := c.r.pos
 							c.r.value(a.value, c.v)
+							c.r.skip(int(length) - 10 - (c.r.pos - start))
 						}
 					} else {
 						c.r.advance(int(length) - 10)

@@ -520,6 +520,25 @@ type GetSinkInputInfoReply struct {
 	FormatInfo `v:"21"`
 }
 
+// SinkInputLatencyReply is a reply to GetSinkInputInfo read only to its
+// two latencies, the rest skipped: tandem's reading of a stream's timing,
+// without the allocations of the property lists and strings after them.
+type SinkInputLatencyReply struct {
+	SinkInputIndex uint32
+	MediaName      string
+	ModuleIndex    uint32
+	ClientIndex    uint32
+	SinkIndex      uint32
+	SampleSpec
+	ChannelMap     ChannelMap
+	ChannelVolumes ChannelVolumes
+
+	SinkInputLatency Microseconds
+	SinkLatency      Microseconds
+}
+
+func (*SinkInputLatencyReply) IsReplyTo() uint32 { return OpGetSinkInputInfo }
+
 type GetSourceOutputInfo struct{ SourceOutpuIndex uint32 }
 type GetSourceOutputInfoReply struct {
 	SourceOutpuIndex uint32

@@ -109,6 +109,19 @@ func (p *ProtocolReader) bytes(out []byte) {
 	p.pos += len(out)
 }
 
+// skip discards the next n bytes (none for n <= 0) without copying them:
+// tandem's, for the fields of a reply its type does not read.
+func (p *ProtocolReader) skip(n int) {
+	if n <= 0 || p.err != nil {
+		return
+	}
+	if _, err := p.r.Discard(n); err != nil {
+		p.err = err
+		return
+	}
+	p.pos += n
+}
+
 func (p *ProtocolReader) tmpbytes(n int) []byte {
 	p.buf.Reset()
 
