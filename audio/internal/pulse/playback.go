@@ -2,7 +2,6 @@ package pulse
 
 import (
 	"sync"
-	"sync/atomic"
 
 	"github.com/tandem-engine/tandem/audio/internal/pulse/proto"
 )
@@ -29,12 +28,7 @@ type PlaybackStream struct {
 	createRequest  proto.CreatePlaybackStream
 	createReply    proto.CreatePlaybackStreamReply
 	bytesPerSample int
-	raised         atomic.Bool // tandem: whether the reader's thread runs at proto.AudioNice
 }
-
-// Raised reports whether the stream's reader and the client's read loop
-// both run at proto.AudioNice (tandem's).
-func (p *PlaybackStream) Raised() bool { return p.raised.Load() && p.c.c.Raised() }
 
 // EndOfData is a special error value that can be returned by a reader to stop the stream.
 const EndOfData endOfData = false
@@ -97,9 +91,6 @@ func (c *Client) NewPlayback(r Reader, opts ...PlaybackOption) (*PlaybackStream,
 }
 
 func (p *PlaybackStream) run() {
-	// tandem: the reader is called on a thread of its own at a raised
-	// priority, as the client's read loop runs (proto.AudioThread).
-	p.raised.Store(proto.AudioThread())
 	requested := 0
 	front := make([]byte, p.createReply.BufferMaxLength)
 	back := make([]byte, p.createReply.BufferMaxLength)

@@ -9,7 +9,6 @@ import (
 	"io"
 	"reflect"
 	"sync"
-	"sync/atomic"
 	"time"
 )
 
@@ -31,12 +30,7 @@ type Client struct {
 	// request into and hands to Callback, which must not keep it: upstream
 	// allocated one per request, over a hundred a second.
 	request Request
-	raised  atomic.Bool // tandem: whether the read loop's thread runs at AudioNice
 }
-
-// Raised reports whether the thread that reads the server's messages runs
-// at AudioNice (tandem's).
-func (c *Client) Raised() bool { return c.raised.Load() }
 
 type send struct {
 	index uint32
@@ -130,9 +124,6 @@ func (c *Client) Send(index uint32, data []byte) error {
 }
 
 func (c *Client) readLoop() {
-	// tandem: the server's requests are read on a thread of their own at a
-	// raised priority (AudioThread).
-	c.raised.Store(AudioThread())
 	for {
 		length := c.r.uint32()
 		index := c.r.uint32()
