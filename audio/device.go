@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"github.com/ebitengine/oto/v3"
-	"github.com/jfreymuth/pulse"
+	"github.com/tandem-engine/tandem/audio/internal/pulse"
 
 	"github.com/tandem-engine/tandem/snapshot"
 )

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tandem-engine/tandem/audio/internal/pulse/proto"
+	"github.com/tandem-engine/tandem/internal/mallocs"
 	"github.com/tandem-engine/tandem/internal/soundtest"
 	"github.com/tandem-engine/tandem/snapshot"
 )
@@ -210,4 +212,88 @@ func TestClicksChild(t *testing.T) {
 	}
 	// Underruns and late starts are the machine's load, not the mixer's:
 	// they are logged above, and the bench's audio_underruns reports them.
+}
+
+// TestPulseStreamAllocs: on PulseAudio's own stream, serving the server's
+// requests allocates nothing: the whole process's mallocs over a second
+// of requests (about 130 at the default buffer), the quietest of three
+// seconds, while the device plays (jfreymuth/pulse allocated a message
+// per request; audio/internal/pulse reuses one).
+func TestPulseStreamAllocs(t *testing.T) {
+	t.Parallel() // a server and a child process of its own: it mostly waits on real time
+	s := soundtest.Start(t)
+	soundtest.Child(t, "TestPulseStreamAllocsChild", s.Env()...)
+}
+
+func TestPulseStreamAllocsChild(t *testing.T) {
+	soundtest.InChild(t)
+	out, err := Open([]*Sound{click()}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	if out.direct == nil {
+		t.Fatalf("device %q: want the mixer on PulseAudio's own stream", out.Device())
+	}
+	time.Sleep(500 * time.Millisecond) // past the start's readings of the server's timing
+	var frames int64
+	n := mallocs.Fewest(3, func() {
+		f0 := out.Stats().Frames
+		time.Sleep(time.Second)
+		frames = out.Stats().Frames - f0
+	})
+	if frames < soundtest.Rate/2 {
+		t.Fatalf("the device took %d frames in a second; want about %d", frames, soundtest.Rate)
+	}
+	st := out.Stats()
+	t.Logf("%d mallocs in the quietest second of three (%d frames); %d underruns, largest take %.1f ms", n, frames, st.Underruns, st.TakeMaxMs)
+	if st.Underruns > 0 {
+		soundtest.Underran(t, st.Underruns) // a reading of the server's timing after it allocates
+	}
+	if n != 0 {
+		t.Errorf("%d mallocs in a second of the server's requests (%d frames); want 0", n, frames)
+	}
+
+	// A reading of the server's timing reads each reply only to its
+	// latencies and skips the rest: the same figures as the whole reply's,
+	// the connection still in step after it, and a few allocations a
+	// request, not the hundreds of the reply's property lists.
+	pt, err := openPulseTiming("tandem")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pt.c.Close()
+	var whole proto.GetSinkInputInfoReply
+	var short proto.SinkInputLatencyReply
+	for range 3 {
+		if err := pt.c.RawRequest(&proto.GetSinkInputInfo{SinkInputIndex: pt.input}, &short); err != nil {
+			t.Fatal(err)
+		}
+		if err := pt.c.RawRequest(&proto.GetSinkInputInfo{SinkInputIndex: pt.input}, &whole); err != nil {
+			t.Fatal(err)
+		}
+		near := func(a, b proto.Microseconds) bool { return max(int64(a)-int64(b), int64(b)-int64(a)) < 20_000 } // read a moment apart, as the sink plays
+		if short.SinkInputIndex != whole.SinkInputIndex || short.MediaName != whole.MediaName ||
+			!near(short.SinkLatency, whole.SinkLatency) || !near(short.SinkInputLatency, whole.SinkInputLatency) {
+			t.Errorf("the short reply %+v; the whole one's index %d, name %q, latencies %d and %d µs", short, whole.SinkInputIndex, whole.MediaName, whole.SinkInputLatency, whole.SinkLatency)
+		}
+	}
+	per := mallocs.Fewest(3, func() {
+		for range 50 {
+			if err := pt.c.RawRequest(&proto.GetSinkInputInfo{SinkInputIndex: pt.input}, &short); err != nil {
+				t.Error(err)
+			}
+		}
+	}) / 50
+	wholePer := mallocs.Fewest(3, func() {
+		for range 50 {
+			if err := pt.c.RawRequest(&proto.GetSinkInputInfo{SinkInputIndex: pt.input}, &whole); err != nil {
+				t.Error(err)
+			}
+		}
+	}) / 50
+	t.Logf("a reading's request: %d mallocs; with the whole reply, %d", per, wholePer)
+	if per > 30 {
+		t.Errorf("a reading's request allocates %d times; want at most 30", per)
+	}
 }

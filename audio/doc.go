@@ -1,7 +1,9 @@
 // Package audio is tandem's sound: decoders (WAV and MP3), a mixer that
 // starts every sound on the exact sample of its tick's time, and the
-// device, through github.com/ebitengine/oto/v3 (PulseAudio's protocol in
-// pure Go, ALSA as the fallback, WASAPI on Windows).
+// device: on PulseAudio a stream of the mixer's own, through a copy of
+// github.com/jfreymuth/pulse in internal/pulse (the protocol in pure Go,
+// no allocation per request); through github.com/ebitengine/oto/v3 where
+// no PulseAudio server answers (ALSA, WASAPI on Windows).
 //
 // The timeline. A tick at time T (ns on [snapshot.Now]'s clock) that plays
 // a sound publishes it with its snapshot; the sim thread hands it to the
@@ -11,7 +13,8 @@
 // ([Output.SetOffset]). The gaps between sounds are the gaps between their
 // ticks, to the sample, whatever the frame rate or the render load.
 //
-// Threads: oto calls [Mixer.Read] on its own goroutine (the audio thread);
+// Threads: the stream's reader (or oto's) calls [Mixer.Read] on its own
+// goroutine (the audio thread);
 // [Output.Feed] is for the sim thread alone (one producer); [Output.Stats]
 // and [Output.Onsets] may be called from any one other goroutine. Nothing
 // on the audio thread blocks on the sim thread, and a mixer buffer

@@ -12,8 +12,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/jfreymuth/pulse"
-	"github.com/jfreymuth/pulse/proto"
+	"github.com/tandem-engine/tandem/audio/internal/pulse"
+	"github.com/tandem-engine/tandem/audio/internal/pulse/proto"
 )
 
 // The device's faults: a sound server that dies, stalls or misbehaves

@@ -13,8 +13,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jfreymuth/pulse"
-	"github.com/jfreymuth/pulse/proto"
+	"github.com/tandem-engine/tandem/audio/internal/pulse"
+	"github.com/tandem-engine/tandem/audio/internal/pulse/proto"
 )
 
 // Where the device's latency comes from (Stats.LatencySource, the
@@ -149,6 +149,35 @@ func (o *Output) stopTiming() {
 // retimeSettle is how long after the step the reading starts.
 const retimeSettle = 20 * time.Millisecond
 
+// retimeBurst bounds the readings of the server's timing: at most this
+// many in any as many seconds. Asked for at every pull while the clock ran
+// late, readings followed one another without a pause, hundreds of
+// requests a second to the server's main thread, and the gaps between the
+// stream's requests grew from 7.5 ms to 24 to 88 ms while they went on,
+// each gap past the buffer an underrun; one a second at most delayed the
+// reading after a second step, and the sounds placed meanwhile were heard
+// 2.2 ms off (docs/results/2026-11-27-sound-latency3.md).
+const retimeBurst = 3
+
+// retimeLimit holds the starts of the last retimeBurst readings of the
+// server's timing. The zero value allows a reading at once.
+type retimeLimit struct {
+	recent [retimeBurst]time.Time // a ring; next is the oldest
+	next   int
+}
+
+// wait returns how long after now the next reading may start: until the
+// oldest of the last retimeBurst is retimeBurst seconds old.
+func (l *retimeLimit) wait(now time.Time) time.Duration {
+	return max(l.recent[l.next].Add(retimeBurst*time.Second).Sub(now), 0)
+}
+
+// took records a reading started at t.
+func (l *retimeLimit) took(t time.Time) {
+	l.recent[l.next] = t
+	l.next = (l.next + 1) % retimeBurst
+}
+
 // heardAgree is how close two readings of the server's timing in a row
 // must be for the clock to take them.
 const heardAgree = 300_000 // ns
@@ -188,13 +217,26 @@ func openPulseTiming(name string) (*pulseTiming, error) {
 func (pt *pulseTiming) watch(m *Mixer, stop, done chan struct{}) {
 	defer close(done)
 	defer pt.c.Close()
+	var limit retimeLimit
 	for {
 		select {
 		case <-stop:
 			return
 		case <-m.retime:
 		}
+		// A step is read at once, so that the sounds after it stay on
+		// their samples, but a clock late at every pull, which asks for a
+		// reading at every pull, at most retimeBurst times in as many
+		// seconds (retimeBurst).
+		if wait := limit.wait(time.Now()); wait > 0 {
+			select {
+			case <-stop:
+				return
+			case <-time.After(wait):
+			}
+		}
 		time.Sleep(retimeSettle)
+		limit.took(time.Now())
 		// Two readings, taken when they agree: now and then the server
 		// counts the data it was sent a moment before a read, or not yet,
 		// and a single reading is off by a take.
@@ -219,10 +261,10 @@ func (pt *pulseTiming) watch(m *Mixer, stop, done chan struct{}) {
 // read that straddles a take cannot say which frames the server held).
 func (pt *pulseTiming) heard0(m *Mixer, n int) (int64, error) {
 	heard := make([]int64, 0, n)
+	var info proto.SinkInputLatencyReply // the reply's fields past the latencies are skipped: they allocate
 	for i := 0; i < 8*n && len(heard) < n; i++ {
 		w0, b0 := m.st.written.Load(), m.level()
 		t0 := m.now()
-		var info proto.GetSinkInputInfoReply
 		if err := pt.c.RawRequest(&proto.GetSinkInputInfo{SinkInputIndex: pt.input}, &info); err != nil {
 			return 0, fmt.Errorf("audio: the server's timing: %w", err)
 		}

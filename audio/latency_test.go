@@ -78,3 +78,27 @@ func TestLatencyChild(t *testing.T) {
 		t.Errorf("heard %.2f ms after the start records say (median): the measured latency is off", med)
 	}
 }
+
+// TestRetimeLimit: readings of the server's timing asked for back to back
+// start at once up to retimeBurst of them, then wait until the first is
+// retimeBurst seconds old, at most retimeBurst in as many seconds; after a
+// quiet spell the burst is there again.
+func TestRetimeLimit(t *testing.T) {
+	var l retimeLimit
+	t0 := time.Unix(100, 0)
+	now := t0
+	var starts []time.Duration
+	for range 6 { // asked for continually: each reading starts as soon as it may
+		now = now.Add(l.wait(now))
+		l.took(now)
+		starts = append(starts, now.Sub(t0))
+		now = now.Add(50 * time.Millisecond) // the reading's length
+	}
+	want := []time.Duration{0, 50 * time.Millisecond, 100 * time.Millisecond, 3 * time.Second, 3050 * time.Millisecond, 3100 * time.Millisecond}
+	if !slices.Equal(starts, want) {
+		t.Errorf("readings asked for back to back start at %v; want %v", starts, want)
+	}
+	if w := l.wait(t0.Add(10 * time.Second)); w != 0 {
+		t.Errorf("after 7 s of quiet the next reading waits %v; want 0", w)
+	}
+}

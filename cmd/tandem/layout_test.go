@@ -19,7 +19,7 @@ func TestLayoutLimits(t *testing.T) {
 	// autoplay, the images' checks and MainWith came in, then 1,800 until
 	// drawing (shapes, text in a font, shaders: draw.go, text.go,
 	// shader.go), a game's own bench loads (Info.Loads) and the sound
-	// device's buffer (Config.AudioBuffer), each asked for. The decoders copied from upstream keep
+	// device's buffer (Config.AudioBuffer), each asked for. The decoders and the PulseAudio client copied from upstream keep
 	// upstream's shape, so a fix there stays a small diff (thirdParty).
 	const root = "../.."
 	var api int
@@ -57,16 +57,16 @@ func TestLayoutLimits(t *testing.T) {
 	}
 }
 
-// thirdParty reports whether path (under root) is a decoder copied from
-// upstream with its license and a README saying what changed: its shape
-// is upstream's.
+// thirdParty reports whether path (under root) is code copied from
+// upstream (the decoders, the PulseAudio client) with its license and a
+// README saying what changed: its shape is upstream's.
 func thirdParty(root, path string) bool {
 	rel, err := filepath.Rel(root, path)
 	if err != nil {
 		return false
 	}
 	switch filepath.ToSlash(rel) {
-	case "audio/internal/mp3", "audio/internal/flac":
+	case "audio/internal/mp3", "audio/internal/flac", "audio/internal/pulse":
 		return true
 	}
 	return false

@@ -53,3 +53,23 @@ func TestDelayLine(t *testing.T) {
 		t.Errorf("%d allocations copying 180 snapshots once warm, in the quietest of three runs", allocs)
 	}
 }
+
+// TestFramePeriod: -av-lock centres the sound in the spread of a paced
+// frame rate's frames, half of the period framePeriod gives: the cap's,
+// the emulated refresh's, the slower of both, none at full rate.
+func TestFramePeriod(t *testing.T) {
+	for _, c := range []struct {
+		p    PacingOptions
+		want time.Duration
+	}{
+		{PacingOptions{}, 0},
+		{PacingOptions{FPSCap: 36}, time.Second / 36},
+		{PacingOptions{EmulateHz: 60}, time.Second / 60},
+		{PacingOptions{FPSCap: 36, EmulateHz: 60}, time.Second / 36},
+		{PacingOptions{FPSCap: 120, EmulateHz: 60}, time.Second / 60},
+	} {
+		if got := framePeriod(c.p); got != c.want {
+			t.Errorf("framePeriod(%+v) = %v; want %v", c.p, got, c.want)
+		}
+	}
+}

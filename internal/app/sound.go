@@ -61,18 +61,38 @@ func newSound(sounds []*audio.Sound, o AudioOptions, clickPresses bool) *sound {
 // after it where that is longer (the auto delay, a few ms that move, is
 // always shorter). With avLock the renderer's delay is raised to that
 // latency, fixed, so that the picture of a tick and its sound meet within
-// a frame, at the cost of input latency.
+// a frame, at the cost of input latency. At a paced frame rate (a cap,
+// an emulated refresh) a tick's picture is shown at the first frame at or
+// after its moment, half a frame later on average: the picture's delay is
+// then the latency less half a frame and the sound's offset half a frame
+// more than that, so that the sound falls in the middle of the frames'
+// spread, not at its start, with no latency added.
 func (a *sound) lock(p PacingOptions, avLock bool) PacingOptions {
+	half := time.Duration(0)
 	if avLock && a.out.Latency() > 0 {
-		p.DelayAuto, p.Delay = false, max(p.Delay, a.out.Latency())
+		half = framePeriod(p) / 2
+		p.DelayAuto, p.Delay = false, max(p.Delay, a.out.Latency()-half)
 		a.avLock = true
 	}
 	if p.DelayAuto {
 		a.offset = a.out.SetOffset(0)
 	} else {
-		a.offset = a.out.SetOffset(p.Delay)
+		a.offset = a.out.SetOffset(p.Delay + half)
 	}
 	return p
+}
+
+// framePeriod is the period p paces frames at: the cap's or the emulated
+// refresh's, the slower of the two; 0 at full rate.
+func framePeriod(p PacingOptions) time.Duration {
+	hz := p.FPSCap
+	if p.EmulateHz > 0 && (hz == 0 || p.EmulateHz < hz) {
+		hz = p.EmulateHz
+	}
+	if hz <= 0 {
+		return 0
+	}
+	return time.Second / time.Duration(hz)
 }
 
 // publish hands the tick's sounds to the mixer, on the sim thread, and
