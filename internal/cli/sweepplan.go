@@ -47,7 +47,8 @@ func sweepOrder(cells []benchCell, seed uint64, rep int) []int {
 func orderNote(cells []benchCell, seed uint64, results []bench.Result) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**Order.** Each rep ran its cells in a fresh random order, the cells of one load next to each other, "+
-		"so that the machine's drift falls on every loop of a load alike: seed %d (`-order-seed %d` runs the same order again).\n", seed, seed)
+		"so that the machine's drift falls on every loop of a load alike: seed %d (`-order-seed %d` runs the same order again). "+
+		"After each run, the share of the machine other processes took while it ran, where measured (others 3%%).\n", seed, seed)
 	for i, r := range results {
 		first := i == 0 || results[i-1].Rep != r.Rep
 		switch {
@@ -59,6 +60,9 @@ func orderNote(cells []benchCell, seed uint64, results []bench.Result) string {
 			b.WriteString(", ")
 		}
 		b.WriteString(cellLabel(cells, r.Name))
+		if r.OtherPct != nil {
+			fmt.Fprintf(&b, " (others %.0f%%)", *r.OtherPct)
+		}
 	}
 	return b.String()
 }
@@ -196,10 +200,17 @@ func (p repPlan) warning() string {
 // more returns "" when -reps auto should run another rep after reps done
 // in elapsed, or why not: at a look, every comparison decided, the most
 // reps run, or the budget, which the reps to the next look at the pace so
-// far would pass. Between looks it runs on.
+// far would pass. Between looks it runs on, unless the budget is spent.
 func (p repPlan) more(results []bench.Result, reps int, elapsed time.Duration) string {
 	l := p.looks()
 	if !l.IsLook(reps) {
+		if elapsed > p.budget {
+			// Waits for a quiet machine and runs run again can pass the
+			// budget between looks: the reps past the last look are not
+			// judged.
+			return fmt.Sprintf("-reps auto ran %d reps in %v: -reps-budget %v is spent (waiting for a quiet machine and running disturbed runs again); the verdicts are the last look's",
+				reps, elapsed.Round(time.Second), p.budget)
+		}
 		return ""
 	}
 	next := reps
