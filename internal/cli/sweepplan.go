@@ -153,9 +153,9 @@ func (p repPlan) text(what string) string {
 	looks := p.looks().Reps()
 	return s + fmt.Sprintf("-reps auto: %d reps first (the fewest at which Holm over the %d pairs of %d loops can call one behind at p < %.3g, half the level), about %v, "+
 		"then more reps, judged again after %s reps (each later look at p < %.2g, the other half shared by them), until every pair of loops on every figure is behind or level, "+
-		"or -reps-budget %v: at most %d reps, about %v",
+		"or -reps-budget %v: at most %d reps, about %v on a quiet machine (a run other processes disturb, taking %d%% of the machine or more, is run again after a wait for quiet, within the budget)",
 		p.reps, p.loops*(p.loops-1)/2, p.loops, p.alpha(p.reps), (rep*time.Duration(p.reps)).Round(time.Second),
-		strings.Trim(fmt.Sprint(looks[1:]), "[]"), p.alpha(looks[min(1, len(looks)-1)]), p.budget, fit, (rep*time.Duration(fit)).Round(time.Second))
+		strings.Trim(fmt.Sprint(looks[1:]), "[]"), p.alpha(looks[min(1, len(looks)-1)]), p.budget, fit, (rep*time.Duration(fit)).Round(time.Second), disturbedPct)
 }
 
 // loadsText names the matrix's loads, each run by every loop, before the
