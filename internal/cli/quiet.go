@@ -141,7 +141,7 @@ func (t runTally) note() string {
 	if t.keptDisturbed == 0 {
 		return s + "; every run kept was undisturbed."
 	}
-	return s + fmt.Sprintf("; %d runs kept were disturbed still, after %d tries: %s.", t.keptDisturbed, cellTries, strings.Join(t.kept, ", "))
+	return s + fmt.Sprintf("; %d runs kept were disturbed still, after %d tries (or once -reps-budget was spent, after one): %s.", t.keptDisturbed, cellTries, strings.Join(t.kept, ", "))
 }
 
 // runQuiet runs one cell's rep through run (which returns the run's
@@ -149,7 +149,7 @@ func (t runTally) note() string {
 // the other load disturbed it, cellTries runs at most; it says on stderr
 // what it did. other is the kept run's share of the other load.
 func (h *hostWatch) runQuiet(label string, retry bool, tally *runTally, stop func() bool, stderr io.Writer, run func() error) (other float64, err error) {
-	tally.retry = retry
+	tally.retry = tally.retry || retry // -reps auto's last reps, past its budget, are not run again
 	if h == nil {
 		return math.NaN(), run()
 	}
@@ -160,7 +160,7 @@ func (h *hostWatch) runQuiet(label string, retry bool, tally *runTally, stop fun
 			if stop() {
 				return math.NaN(), nil
 			}
-			if waited >= quietWait {
+			if was >= disturbedPct {
 				fmt.Fprintf(stderr, "bench: %s: other processes still took %.0f%% of the machine after %v of waiting: running it anyway\n", label, was, quietWait)
 			}
 		}

@@ -55,7 +55,7 @@ func TestRunQuiet(t *testing.T) {
 	}{
 		{"quiet", true, []float64{2, 3}, 1, 1, 3, 0, 0, "every run kept was undisturbed"},
 		{"busy, then quiet", true, []float64{50, 5, 40, 5, 3}, 2, 3, 3, 1, 0, "1 runs were run again"},
-		{"busy throughout", true, []float64{50}, 3, 45, 50, 2, 1, "1 runs kept were disturbed still, after 3 tries: c rep 0 (50%)"},
+		{"busy throughout", true, []float64{50}, 3, 45, 50, 2, 1, "1 runs kept were disturbed still, after 3 tries (or once -reps-budget was spent, after one): c rep 0 (50%)"},
 		{"fixed reps: measured only", false, []float64{40, 2}, 1, 0, 40, 0, 1, "Of the 1 runs, 1 were disturbed (-reps auto would have run them again): c rep 0 (40%)"},
 	} {
 		f := &fakeHost{shares: c.shares}
