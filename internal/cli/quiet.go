@@ -47,6 +47,9 @@ type hostWatch struct {
 	mark  func() hostMark
 	sleep func(time.Duration) // time.Sleep; a test's own
 	close func()
+	// quiet reports whether the last run measured was undisturbed: the
+	// next run then starts at once, without a second spent looking.
+	quiet bool
 }
 
 func newHostWatch() *hostWatch {
@@ -87,10 +90,11 @@ func otherPct(a, b hostMark) float64 {
 
 // waitQuiet waits, a second at a time, until other processes took less
 // than disturbedPct of the machine over the last second, for quietWait
-// at most, or until stop says true. It returns how long it waited and
-// the other load of the last second (NaN when not measured).
+// at most, or until stop says true; not at all after an undisturbed run.
+// It returns how long it waited and the other load of the last second
+// (NaN when not measured).
 func (h *hostWatch) waitQuiet(stop func() bool) (time.Duration, float64) {
-	if h == nil {
+	if h == nil || h.quiet {
 		return 0, math.NaN()
 	}
 	waited := time.Duration(0)
@@ -135,7 +139,7 @@ func (t runTally) note() string {
 		}
 		return s + fmt.Sprintf(" (-reps auto would have run them again): %s.", strings.Join(t.kept, ", "))
 	}
-	s += fmt.Sprintf("With -reps auto, before each run it waited up to %v for a second in which they took under %d%%, and ran a disturbed run again, up to %d runs in all. ",
+	s += fmt.Sprintf("With -reps auto, before a run that followed a disturbed one (and the first) it waited up to %v for a second in which they took under %d%%, and ran a disturbed run again, up to %d runs in all. ",
 		quietWait, disturbedPct, cellTries)
 	s += fmt.Sprintf("Of the %d cells' reps, %d runs were run again; it waited %v for quiet in all", t.measured, t.rerun, t.waited.Round(time.Second))
 	if t.keptDisturbed == 0 {
@@ -169,6 +173,7 @@ func (h *hostWatch) runQuiet(label string, retry bool, tally *runTally, stop fun
 			return math.NaN(), err
 		}
 		other = otherPct(a, h.mark())
+		h.quiet = !disturbed(other)
 		if math.IsNaN(other) {
 			return other, nil
 		}

@@ -73,6 +73,20 @@ func TestRunQuiet(t *testing.T) {
 		}
 	}
 
+	// After an undisturbed run the next starts at once; after a disturbed
+	// one (kept with no runs again) it looks for a quiet second first.
+	f0 := &fakeHost{shares: []float64{2, 3, 4, 40, 5, 6}}
+	h0 := f0.watch()
+	for i, want := range []time.Duration{time.Second, time.Second, time.Second, 2 * time.Second} {
+		retry := i != 2
+		if _, err := h0.runQuiet("c rep 0", retry, &runTally{}, never, io.Discard, f0.run); err != nil {
+			t.Fatal(err)
+		}
+		if f0.slept != want {
+			t.Errorf("after run %d: waited %v in all, want %v", i+1, f0.slept, want)
+		}
+	}
+
 	// A stop while it waits: the run never starts.
 	f := &fakeHost{shares: []float64{50}}
 	h := f.watch()
