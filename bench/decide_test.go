@@ -363,3 +363,22 @@ func TestPText(t *testing.T) {
 		}
 	}
 }
+
+// TestVerdictSpread: a loop's spread in "## Which loop" is its reps'
+// smallest and largest, whatever order they ran in (it was the first and
+// the last rep).
+func TestVerdictSpread(t *testing.T) {
+	c := &Cell{SimCost: "0s", Sprites: 100}
+	for _, loop := range []string{"coupled", "decoupled"} {
+		l := &CellLoop{Loop: loop}
+		for rep, fps := range []float64{90, 80, 100, 95, 85} {
+			l.Results = append(l.Results, Result{Loop: loop, Rep: rep, Summary: sm(map[string]any{"fps_mean": fps})})
+		}
+		c.Loops = append(c.Loops, l)
+	}
+	var b strings.Builder
+	writeVerdicts(&b, c, nil)
+	if !strings.Contains(b.String(), "| 90.00 (80.00–100.0) | 90.00 (80.00–100.0) |") {
+		t.Errorf("want each loop's median 90 with its spread 80 to 100:\n%s", b.String())
+	}
+}

@@ -24,6 +24,11 @@ type Result struct {
 	RenderCost string
 	Knobs      string
 	Rep        int
+	// OtherPct is the share of the machine's CPU time, in percent, that
+	// other processes took while the run ran, as the sweep that ran it
+	// measured it; nil when not measured (off Linux, or a run read back
+	// from its files, which do not hold it).
+	OtherPct *float64
 	// Summary is the run's JSON summary line, decoded into its sections
 	// (the game's own counters, which the reports do not read, left out).
 	Summary Summary

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -144,7 +145,7 @@ func writeVerdicts(w io.Writer, c *Cell, looks *Looks) []figureVerdict {
 				row = append(row, fmtFig(xs[0]))
 			default:
 				med := Median(xs)
-				row = append(row, fmt.Sprintf("%s (%s–%s)", fmtFig(med), fmtFig(xs[0]), fmtFig(xs[len(xs)-1])))
+				row = append(row, fmt.Sprintf("%s (%s–%s)", fmtFig(med), fmtFig(slices.Min(xs)), fmtFig(slices.Max(xs))))
 			}
 		}
 		lead := v.leaders()

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -60,7 +61,9 @@ func (p *Program) runSweep(opts options, what string, cells []benchCell, own map
 	if seed == 0 {
 		seed = uint64(time.Now().UnixNano())
 	}
-	sw := sweep{self: self, dir: dir, input: input, common: commonFlags(opts, own), stop: stop, seed: seed}
+	host := newHostWatch()
+	defer host.stop()
+	sw := sweep{self: self, dir: dir, input: input, common: commonFlags(opts, own), stop: stop, seed: seed, host: host, tally: &runTally{}}
 	plan := newRepPlan(opts, cells)
 	fmt.Fprintln(stderr, plan.text(what))
 	if what == "-matrix" {
@@ -75,6 +78,9 @@ func (p *Program) runSweep(opts options, what string, cells []benchCell, own map
 		return fail(err)
 	}
 	notes := []string{orderNote(cells, seed, results)}
+	if n := sw.tally.note(); n != "" {
+		notes = append(notes, n)
+	}
 	if ended != "" {
 		fmt.Fprintln(stderr, "bench: "+ended)
 		notes = append(notes, "**Reps.** "+ended)
@@ -182,6 +188,10 @@ type sweep struct {
 	common           []string
 	stop             *sweepStop
 	seed             uint64 // of the cells' order in each rep (sweepOrder)
+	// host measures the machine's other load around each run (nil: not
+	// measured), and tally counts what it did to the runs.
+	host  *hostWatch
+	tally *runTally
 }
 
 // run runs the cells rep after rep as plan says, until they are done or a
@@ -190,6 +200,9 @@ type sweep struct {
 // the cells in the order [sweepOrder] draws for it.
 func (sw sweep) run(opts options, cells []benchCell, plan repPlan, stdout, stderr io.Writer) ([]bench.Result, int, string, error) {
 	n := plan.reps * len(cells)
+	if sw.tally == nil {
+		sw.tally = &runTally{}
+	}
 	var results []bench.Result
 	began, i := time.Now(), 0
 	ended := ""
@@ -224,7 +237,12 @@ func (sw sweep) run(opts options, cells []benchCell, plan repPlan, stdout, stder
 			}
 			fmt.Fprintf(stderr, "bench: cell %d of %d: %s rep %d; %s elapsed, about %s left%s\n",
 				i, n, c.name, rep, el.Round(time.Second), left, more)
-			r, line, err := runCell(sw.self, cellArgs(opts, c, cellDir, sw.input, sw.common), cellDir, stderr, sw.stop)
+			var r bench.Result
+			var line []byte
+			other, err := sw.host.runQuiet(fmt.Sprintf("%s rep %d", c.name, rep), plan.auto && time.Since(began) < plan.budget, sw.tally, sw.stop.stopped, stderr, func() (err error) {
+				r, line, err = runCell(sw.self, cellArgs(opts, c, cellDir, sw.input, sw.common), cellDir, stderr, sw.stop)
+				return err
+			})
 			if sw.stop.stopped() {
 				return results, n, ended, nil // the cell was cut short: its figures are not comparable
 			}
@@ -236,6 +254,9 @@ func (sw sweep) run(opts options, cells []benchCell, plan repPlan, stdout, stder
 			// number of entities must not fold two cells into one. The
 			// loop is the cell's too (a -pacing cell's is in its args).
 			r.Name, r.Rep, r.Sprites, r.RenderCost, r.Knobs = c.name, rep, c.sprites, c.rendercost, c.load
+			if !math.IsNaN(other) {
+				r.OtherPct = &other
+			}
 			if strings.HasPrefix(c.name, "loop=") {
 				r.Loop = c.loop()
 			}

@@ -47,7 +47,8 @@ func sweepOrder(cells []benchCell, seed uint64, rep int) []int {
 func orderNote(cells []benchCell, seed uint64, results []bench.Result) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**Order.** Each rep ran its cells in a fresh random order, the cells of one load next to each other, "+
-		"so that the machine's drift falls on every loop of a load alike: seed %d (`-order-seed %d` runs the same order again).\n", seed, seed)
+		"so that the machine's drift falls on every loop of a load alike: seed %d (`-order-seed %d` runs the same order again). "+
+		"After each run, the share of the machine other processes took while it ran, where measured (others 3%%).\n", seed, seed)
 	for i, r := range results {
 		first := i == 0 || results[i-1].Rep != r.Rep
 		switch {
@@ -59,6 +60,9 @@ func orderNote(cells []benchCell, seed uint64, results []bench.Result) string {
 			b.WriteString(", ")
 		}
 		b.WriteString(cellLabel(cells, r.Name))
+		if r.OtherPct != nil {
+			fmt.Fprintf(&b, " (others %.0f%%)", *r.OtherPct)
+		}
 	}
 	return b.String()
 }
@@ -149,9 +153,9 @@ func (p repPlan) text(what string) string {
 	looks := p.looks().Reps()
 	return s + fmt.Sprintf("-reps auto: %d reps first (the fewest at which Holm over the %d pairs of %d loops can call one behind at p < %.3g, half the level), about %v, "+
 		"then more reps, judged again after %s reps (each later look at p < %.2g, the other half shared by them), until every pair of loops on every figure is behind or level, "+
-		"or -reps-budget %v: at most %d reps, about %v",
+		"or -reps-budget %v: at most %d reps, about %v on a quiet machine (a run other processes disturb, taking %d%% of the machine or more, is run again after a wait for quiet, within the budget)",
 		p.reps, p.loops*(p.loops-1)/2, p.loops, p.alpha(p.reps), (rep*time.Duration(p.reps)).Round(time.Second),
-		strings.Trim(fmt.Sprint(looks[1:]), "[]"), p.alpha(looks[min(1, len(looks)-1)]), p.budget, fit, (rep*time.Duration(fit)).Round(time.Second))
+		strings.Trim(fmt.Sprint(looks[1:]), "[]"), p.alpha(looks[min(1, len(looks)-1)]), p.budget, fit, (rep*time.Duration(fit)).Round(time.Second), disturbedPct)
 }
 
 // loadsText names the matrix's loads, each run by every loop, before the
@@ -196,10 +200,17 @@ func (p repPlan) warning() string {
 // more returns "" when -reps auto should run another rep after reps done
 // in elapsed, or why not: at a look, every comparison decided, the most
 // reps run, or the budget, which the reps to the next look at the pace so
-// far would pass. Between looks it runs on.
+// far would pass. Between looks it runs on, unless the budget is spent.
 func (p repPlan) more(results []bench.Result, reps int, elapsed time.Duration) string {
 	l := p.looks()
 	if !l.IsLook(reps) {
+		if elapsed > p.budget {
+			// Waits for a quiet machine and runs run again can pass the
+			// budget between looks: the reps past the last look are not
+			// judged.
+			return fmt.Sprintf("-reps auto ran %d reps in %v: -reps-budget %v is spent (waiting for a quiet machine and running disturbed runs again); the verdicts are the last look's",
+				reps, elapsed.Round(time.Second), p.budget)
+		}
 		return ""
 	}
 	next := reps

@@ -18,10 +18,27 @@ package hoststat
 const Notable = 2.0
 
 // Times is the machine's CPU time, summed over its CPUs, in the kernel's
-// clock ticks (USER_HZ, 1/100 s on Linux): the time stolen by the host
-// and the time of every kind (stolen included).
+// clock ticks (USER_HZ, 1/100 s on Linux): the time stolen by the host,
+// the time no task wanted a CPU (idle, and idle waiting for a disk), and
+// the time of every kind (stolen and idle included).
 type Times struct {
-	Steal, Total uint64
+	Steal, Idle, Total uint64
+}
+
+// OtherPct returns the share of the machine's CPU time from a to b that
+// went to anything but ours, in percent: the time busy (not idle) less
+// own, the CPU time our own processes used from a to b in the same
+// ticks ([OwnTicks]), with the host's steal counted as busy. It is how much
+// of the machine the other processes took while ours ran: on a quiet
+// machine a few percent (daemons, the kernel's own work). -1 when no time
+// passed or a reading is missing.
+func OtherPct(a, b Times, own uint64) float64 {
+	if a.Total == 0 || b.Total <= a.Total || b.Idle < a.Idle {
+		return -1
+	}
+	total := b.Total - a.Total
+	busy := total - min(total, b.Idle-a.Idle)
+	return 100 * float64(busy-min(busy, own)) / float64(total)
 }
 
 // StealPct returns the share of the CPU time from a to b that the host
@@ -36,8 +53,8 @@ func StealPct(a, b Times) float64 {
 
 // parse reads the first line of /proc/stat ("cpu  user nice system idle
 // iowait irq softirq steal guest guest_nice"). Guest time is already
-// counted in user and nice, so Total is the first eight fields. ok is
-// false for anything else.
+// counted in user and nice, so Total is the first eight fields; Idle is
+// idle and iowait. ok is false for anything else.
 func parse(b []byte) (t Times, ok bool) {
 	const head = "cpu "
 	if len(b) < len(head) || string(b[:len(head)]) != head {
@@ -57,7 +74,10 @@ func parse(b []byte) (t Times, ok bool) {
 			return Times{}, false
 		}
 		t.Total += v
-		if field == 7 {
+		switch field {
+		case 3, 4:
+			t.Idle += v
+		case 7:
 			t.Steal = v
 		}
 		field++

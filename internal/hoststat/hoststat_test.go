@@ -13,9 +13,9 @@ func TestParse(t *testing.T) {
 		want Times
 		ok   bool
 	}{
-		{"cpu  100 2 30 400 5 0 6 70 0 0\ncpu0 1 2 3\n", Times{Steal: 70, Total: 613}, true},
+		{"cpu  100 2 30 400 5 0 6 70 0 0\ncpu0 1 2 3\n", Times{Steal: 70, Idle: 405, Total: 613}, true},
 		// A kernel without guest fields still has steal.
-		{"cpu 1 1 1 1 1 1 1 9\n", Times{Steal: 9, Total: 16}, true},
+		{"cpu 1 1 1 1 1 1 1 9\n", Times{Steal: 9, Idle: 2, Total: 16}, true},
 		{"cpu  1 2 3 4 5 6 7\n", Times{}, false}, // no steal field
 		{"cpu0 1 2 3 4 5 6 7 8\n", Times{}, false},
 		{"intr 1 2 3\n", Times{}, false},
@@ -71,5 +71,22 @@ func TestRead(t *testing.T) {
 	}
 	if !ok || b.Total < a.Total || b.Steal < a.Steal {
 		t.Errorf("second Read = %+v, %v after %+v: the counters went back", b, ok, a)
+	}
+}
+
+func TestOtherPct(t *testing.T) {
+	a := Times{Idle: 100, Total: 1000}
+	// 400 ticks passed, 100 of them idle: 300 busy, 120 of them ours.
+	if got := OtherPct(a, Times{Idle: 200, Total: 1400}, 120); got != 45 {
+		t.Errorf("OtherPct = %v, want 45", got)
+	}
+	// Ours counted more than the busy time (ticks are coarse): no other.
+	if got := OtherPct(a, Times{Idle: 390, Total: 1400}, 200); got != 0 {
+		t.Errorf("OtherPct with ours over busy = %v, want 0", got)
+	}
+	for _, b := range []Times{a, {Idle: 50, Total: 2000}, {}} {
+		if got := OtherPct(a, b, 0); got != -1 {
+			t.Errorf("OtherPct(%+v, %+v) = %v, want -1", a, b, got)
+		}
 	}
 }
