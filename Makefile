@@ -64,7 +64,7 @@ test: deps
 	@bad=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$bad" ]; then echo "gofmt needed on:"; echo "$$bad"; exit 1; fi
 	$(GO) vet ./...
-	# Six packages at a time, and the root package's longest tests in
+	# Four packages at a time, and the root package's longest tests in
 	# two more processes beside them (a package's tests run one after
 	# another): the GL tests draw on llvmpipe, but the sound tests and the
 	# child-process tests mostly wait (a click's real time, a child's
@@ -105,12 +105,8 @@ SOUND_TIMED := ^TestPulseClicks$$|^TestALSAFallback$$
 # goroutine is the streaming tests' to race-check).
 # They run in test-slow, without it.
 RACE_FREE := ^(TestCorpusWAV|TestForgedFiles|TestResampleAllocs|TestResampleFigures|TestLooksNullRate|TestRunFiles|TestPulledAtAnyPhase|TestMixerAllocs)$$
-# The packages whose tests take longest under -race are named first, so
-# that they start first (go test runs packages in the order given), and
-# six at a time, so that the rest run beside them, two at a time.
-RACE_FIRST := ./examples/scene ./cmd/tandem . ./audio
 test-race:
-	$(XVFB) $(GO) test -race -count=1 -p 6 -parallel 4 -skip '^($(RACE_ROOT)|$(RACE_ROOT2))$$|$(SOUND_TIMED)|$(RACE_FREE)' $(RACE_FIRST) ./...
+	$(XVFB) $(GO) test -race -count=1 -p 4 -parallel 4 -skip '^($(RACE_ROOT)|$(RACE_ROOT2))$$|$(SOUND_TIMED)|$(RACE_FREE)' ./...
 test-race-root:
 	$(XVFB) $(GO) test -race -count=1 -run '^($(RACE_ROOT))$$' .
 test-race-root2:

@@ -84,6 +84,12 @@ func TestHeardChild(t *testing.T) {
 			}
 		}
 	}
+	// The device pulls at the sound server's pace, which a loaded machine
+	// slows: wait until it has started every sound fed (at most 10 s),
+	// then for the last one to be heard.
+	for deadline := time.Now().Add(10 * time.Second); out.Stats().Started < int64(countAll(played)) && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
 	time.Sleep(offset + 500*time.Millisecond)
 	rec := stop()
 	st := out.Stats()
