@@ -69,14 +69,21 @@ test: deps
 	# another): the GL tests draw on llvmpipe, but the sound tests and the
 	# child-process tests mostly wait (a click's real time, a child's
 	# Xvfb), and nothing timed runs under -race.
-	# Beside them, what the Windows side builds and its Wine prefix
-	# (test-windows-prep): cached builds and wineboot's wait, little CPU,
-	# and no program under Wine but wineboot.
-	$(MAKE) --no-print-directory -j4 test-race test-race-root test-race-root2 test-windows-prep
+	# Beside them, and on beside the next step when it takes longer (on a
+	# fresh machine it builds GLFW for Windows), what the Windows side
+	# builds and its Wine prefix (scripts/windows-test prep, in the
+	# background, its output in $(OUT)/windows-prep.log): cached builds
+	# and wineboot's wait, little CPU, and no program under Wine but
+	# wineboot.
+	@mkdir -p $(OUT); rm -f $(OUT)/windows-prep.rc; \
+	(scripts/windows-test prep >$(OUT)/windows-prep.log 2>&1; echo $$? >$(OUT)/windows-prep.rc) </dev/null >/dev/null 2>&1 &
+	$(MAKE) --no-print-directory -j3 test-race test-race-root test-race-root2
 	# What runs without the race detector, side by side: nothing in these
 	# asserts a time the others could stretch. Each prints its output
 	# whole when it ends.
 	$(MAKE) --no-print-directory --output-sync=target -j6 test-norace test-stops test-slow test-arm64 test-fuzz test-darwin
+	@while [ ! -s $(OUT)/windows-prep.rc ]; do sleep 1; done; \
+	echo "scripts/windows-test prep:"; cat $(OUT)/windows-prep.log; exit $$(cat $(OUT)/windows-prep.rc)
 	# Timed alone, with nothing else running, one package at a time: the
 	# frame's allocations (the runtime's own, rare, count a frame at a time:
 	# a frame rate starved by the other tests makes them many a frame), real
