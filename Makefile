@@ -37,7 +37,7 @@ FUZZ_REPLAY ?= 250000x
 FUZZ_SOUND  ?= 15000x
 FUZZMIN     := -fuzzminimizetime 10000x
 
-.PHONY: all deps build windows test test-race test-race-root test-race-root2 test-norace test-stops test-slow test-arm64 test-fuzz test-windows test-windows-prep test-darwin wine-shim bench pacing run clean
+.PHONY: all deps build windows test test-race test-race-root test-race-root2 test-norace test-stops test-slow test-arm64 test-fuzz test-windows test-darwin wine-shim bench pacing run clean
 
 all: build
 
@@ -173,10 +173,6 @@ windows: deps
 # checks). Without Wine or MinGW it skips, saying so; with CI=true it fails.
 test-windows: deps
 	scripts/windows-test
-# What test-windows builds, and its prefix, for make test to run beside
-# other tests before its Wine run.
-test-windows-prep:
-	scripts/windows-test prep
 
 # A Wine prefix in which Go programs built for Windows start under Wine 8.0
 # (out/wine-prefix, the one make test uses; WINE_PREFIX=DIR for another):
