@@ -36,8 +36,8 @@ type Config struct {
 	// cost of input latency (docs/sound.md).
 	AVLock bool
 	// AudioBuffer is the sound device's buffer, which sets how soon a
-	// sound is heard (0: the default, the least that did not underrun
-	// with no load on a 2-core machine); raise it on a machine whose
+	// sound is heard (0: the default, audio.DefaultBuffer, the least of
+	// those measured on a 2-core machine); raise it on a machine whose
 	// summary shows audio_underruns (docs/sound.md).
 	AudioBuffer time.Duration
 	// Stdout and Stderr default to the process's.

@@ -4,10 +4,11 @@ import "time"
 
 // The device's buffer (Options.Buffer, tandem's -audio-buffer), which
 // sets how soon a sound is heard: the device's latency follows it.
-// DefaultBuffer is the least with which no run underran with no load on a
-// shared 2-core machine; under heavy render load 30 and 40 ms underran
-// alike, now and then (docs/results/2026-11-26-sound-latency.md). A
-// machine whose runs show audio_underruns needs more.
+// DefaultBuffer is the least of those measured from outside (30 to 60
+// ms) on a shared 2-core machine: none held 0 underruns in every run
+// under the machine's load, so a larger one bought latency, not a clean
+// run (docs/results/2026-11-27-sound-latency4.md). A machine whose runs
+// show audio_underruns needs more.
 const (
 	DefaultBuffer = 30 * time.Millisecond
 	MinBuffer     = 5 * time.Millisecond

@@ -129,9 +129,8 @@ type AudioOptions struct {
 	// "on-call".
 	OnCall bool
 	// Buffer is the sound device's buffer, which sets its latency. 0: the
-	// default (audio.DefaultBuffer), the least that did not underrun with
-	// no load on a 2-core machine; a machine whose sound underruns needs
-	// more.
+	// default (audio.DefaultBuffer), the least of those measured on a
+	// 2-core machine; a machine whose sound underruns needs more.
 	Buffer time.Duration
 }
 
