@@ -29,19 +29,12 @@ var (
 // 1000 Hz tick cannot. Spin = 0 never spins (kinder to a 2-core machine
 // whose other core rasterizes).
 //
-// On Linux a sleep is one clock_nanosleep to an absolute time on the
-// monotonic clock (the base of [snapshot.Now]), made on the waiting
-// thread itself: no Go timer, no hand-off of the goroutine between
-// threads, and a wake within the kernel's timer slack (50 µs) of its time,
-// so the spin is short. Elsewhere it is time.Sleep, whose wake goes
-// through the runtime's timers and is later, so the spin is longer.
-//
-// It sleeps in slices of at most sleepSlice, looking at the wake and done
-// channels between them without blocking on them, instead of one select
-// on a timer and both channels: a goroutine that blocks in a select takes
-// a runtime sudog per channel, and a locked sim thread that runs on a
-// different P each time finds the P's sudog cache empty often enough to
-// allocate in steady state (-memprofile showed it; the run is in
+// It sleeps in slices of at most sleepSlice with time.Sleep, looking at the
+// wake and done channels between them without blocking on them, instead
+// of one select on a timer and both channels: a goroutine that blocks in a
+// select takes a runtime sudog per channel, and a locked sim thread that
+// runs on a different P each time finds the P's sudog cache empty often
+// enough to allocate in steady state (-memprofile showed it; the run is in
 // docs/results/2026-11-26-comment-logs.md). Only a paused loop, with no
 // deadline, blocks on the channels.
 //
@@ -49,13 +42,15 @@ var (
 type RealClock struct {
 	Spin  int64
 	timer *time.Timer
-	sleeper
 }
 
+// sleepSlice is the longest a RealClock sleeps before it looks at its
+// channels: a stop is seen within it.
+const sleepSlice = 2_000_000 // 2 ms
+
 // DefaultSpin is the spin margin of [NewRealClock]: long enough to absorb
-// the sleep's usual lateness (defaultSpin, per platform), short enough to
-// cost little CPU at 60 Hz.
-const DefaultSpin = defaultSpin
+// the timer's usual lateness, short enough to cost little CPU at 60 Hz.
+const DefaultSpin = 200_000 // 200 µs
 
 // NewRealClock returns a real clock that spins for the last DefaultSpin.
 func NewRealClock() *RealClock { return &RealClock{Spin: DefaultSpin} }
@@ -71,7 +66,7 @@ func (c *RealClock) Wait(t int64, wake, done <-chan struct{}) {
 			return
 		}
 		if d > c.Spin && t != math.MaxInt64 {
-			c.sleepUntil(min(t-c.Spin, snapshot.Now()+sleepSlice))
+			time.Sleep(time.Duration(min(d-c.Spin, sleepSlice)))
 			select {
 			case <-wake:
 				return
