@@ -290,9 +290,9 @@ func TestQuadBatch(t *testing.T) {
 }
 
 func TestQuadBatchSizesEachDraw(t *testing.T) {
-	// Each Draw uploads storage for its own quads only: a draw of fewer
-	// quads after more, then of more than the capacity, draws exactly its
-	// own, none left over from the draw before.
+	// A draw of fewer quads after more, of none, and of more than the
+	// capacity (the batch grows) each draws exactly its own quads, none
+	// left over from the draw before.
 	withGL(t, fbW, fbH)
 	bar := func(i int) Quad {
 		return Quad{X: float32(4 * i), Y: 2, W: 2, H: 4, Frame: frameWhite, Tint: 0xFF_00FF_00}
