@@ -112,11 +112,12 @@ func (q *QuadBatch) Draw(quads []Quad, screenW, screenH int) {
 	}
 	gl.BindBuffer(gl.ARRAY_BUFFER, q.vbo)
 	check("glBindBuffer")
-	// Orphan, then fill: see the upload measurement on SpriteBatch.
-	gl.BufferData(gl.ARRAY_BUFFER, 4*len(q.staging), nil, gl.STREAM_DRAW)
+	// Orphan and fill in one call, with storage for these quads only:
+	// orphaning the whole capacity (98,304 bytes at 4,096 quads) for the
+	// probe's one quad a frame was an allocation the driver made for
+	// nothing (docs/results/2026-11-27-sprites-ceiling3.md).
+	gl.BufferData(gl.ARRAY_BUFFER, 4*len(s), unsafe.Pointer(&s[0]), gl.STREAM_DRAW)
 	check("glBufferData")
-	gl.BufferSubData(gl.ARRAY_BUFFER, 0, 4*len(s), unsafe.Pointer(&s[0]))
-	check("glBufferSubData")
 	q.prog.Use()
 	gl.Uniform2f(q.locScreen, float32(screenW), float32(screenH))
 	check("glUniform2f")

@@ -289,6 +289,63 @@ func TestQuadBatch(t *testing.T) {
 	}
 }
 
+func TestQuadBatchSizesEachDraw(t *testing.T) {
+	// A draw of fewer quads after more, of none, and of more than the
+	// capacity (the batch grows) each draws exactly its own quads, none
+	// left over from the draw before.
+	withGL(t, fbW, fbH)
+	bar := func(i int) Quad {
+		return Quad{X: float32(4 * i), Y: 2, W: 2, H: 4, Frame: frameWhite, Tint: 0xFF_00FF_00}
+	}
+	draws := [][]Quad{{bar(0), bar(1), bar(2)}, {bar(5)}, {}, {bar(0), bar(1), bar(2), bar(3), bar(4), bar(5), bar(6), bar(7), bar(8)}, {bar(1)}}
+	var imgs []*image.RGBA
+	var err error
+	gltest.Do(func() {
+		atlasImg, frames := testAtlas()
+		var atlas *Texture
+		if atlas, err = NewTexture(atlasImg, true); err != nil {
+			return
+		}
+		defer atlas.Delete()
+		var q *QuadBatch
+		if q, err = NewQuadBatch(4, atlas, frames); err != nil {
+			return
+		}
+		defer q.Delete()
+		for _, d := range draws {
+			Clear(0, 0, 0, 1)
+			q.Draw(d, fbW, fbH)
+			imgs = append(imgs, ReadPixels(0, 0, fbW, fbH))
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, d := range draws {
+		lit := 0
+		for y := 0; y < fbH; y++ {
+			for x := 0; x < fbW; x++ {
+				if isGreen(imgs[i].RGBAAt(x, y)) {
+					lit++
+				}
+			}
+		}
+		if want := 8 * len(d); lit != want {
+			t.Errorf("draw %d of %d quads lit %d px, want %d", i, len(d), lit, want)
+		}
+		for _, b := range d {
+			r := image.Rect(int(b.X), 2, int(b.X)+2, 6)
+			for y := r.Min.Y; y < r.Max.Y; y++ {
+				for x := r.Min.X; x < r.Max.X; x++ {
+					if !isGreen(imgs[i].RGBAAt(x, y)) {
+						t.Fatalf("draw %d: quad at x %v not lit at (%d, %d)", i, b.X, x, y)
+					}
+				}
+			}
+		}
+	}
+}
+
 // drawQuads clears the fbW x fbH framebuffer, draws quads over the test
 // atlas and reads the pixels back.
 func drawQuads(t *testing.T, quads []Quad) *image.RGBA {
