@@ -299,28 +299,13 @@ func TestQuadBatchSizesEachDraw(t *testing.T) {
 	}
 	draws := [][]Quad{{bar(0), bar(1), bar(2)}, {bar(5)}, {}, {bar(0), bar(1), bar(2), bar(3), bar(4), bar(5), bar(6), bar(7), bar(8)}, {bar(1)}}
 	var imgs []*image.RGBA
-	var err error
-	gltest.Do(func() {
-		atlasImg, frames := testAtlas()
-		var atlas *Texture
-		if atlas, err = NewTexture(atlasImg, true); err != nil {
-			return
-		}
-		defer atlas.Delete()
-		var q *QuadBatch
-		if q, err = NewQuadBatch(4, atlas, frames); err != nil {
-			return
-		}
-		defer q.Delete()
+	withQuadBatch(t, 4, func(q *QuadBatch) {
 		for _, d := range draws {
 			Clear(0, 0, 0, 1)
 			q.Draw(d, fbW, fbH)
 			imgs = append(imgs, ReadPixels(0, 0, fbW, fbH))
 		}
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	for i, d := range draws {
 		lit := 0
 		for y := 0; y < fbH; y++ {
@@ -351,6 +336,18 @@ func TestQuadBatchSizesEachDraw(t *testing.T) {
 func drawQuads(t *testing.T, quads []Quad) *image.RGBA {
 	t.Helper()
 	var img *image.RGBA
+	withQuadBatch(t, len(quads), func(q *QuadBatch) {
+		Clear(0, 0, 0, 1)
+		q.Draw(quads, fbW, fbH)
+		img = ReadPixels(0, 0, fbW, fbH)
+	})
+	return img
+}
+
+// withQuadBatch runs f on the GL thread with a QuadBatch of capacity n
+// over the test atlas, and deletes both after it.
+func withQuadBatch(t *testing.T, n int, f func(q *QuadBatch)) {
+	t.Helper()
 	var err error
 	gltest.Do(func() {
 		atlasImg, frames := testAtlas()
@@ -360,18 +357,15 @@ func drawQuads(t *testing.T, quads []Quad) *image.RGBA {
 		}
 		defer atlas.Delete()
 		var q *QuadBatch
-		if q, err = NewQuadBatch(len(quads), atlas, frames); err != nil {
+		if q, err = NewQuadBatch(n, atlas, frames); err != nil {
 			return
 		}
 		defer q.Delete()
-		Clear(0, 0, 0, 1)
-		q.Draw(quads, fbW, fbH)
-		img = ReadPixels(0, 0, fbW, fbH)
+		f(q)
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return img
 }
 
 func TestQuadWholeColumns(t *testing.T) {
