@@ -103,7 +103,7 @@ func (h *hostWatch) waitQuiet(stop func() bool) (time.Duration, float64) {
 		a := h.mark()
 		h.sleep(time.Second)
 		waited += time.Second
-		if last = otherPct(a, h.mark()); !(last >= disturbedPct) {
+		if last = otherPct(a, h.mark()); !disturbed(last) {
 			break // quiet, or not measured
 		}
 	}
@@ -164,7 +164,7 @@ func (h *hostWatch) runQuiet(label string, retry bool, tally *runTally, stop fun
 			if stop() {
 				return math.NaN(), nil
 			}
-			if was >= disturbedPct {
+			if disturbed(was) {
 				fmt.Fprintf(stderr, "bench: %s: other processes still took %.0f%% of the machine after %v of waiting: running it anyway\n", label, was, quietWait)
 			}
 		}
