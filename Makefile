@@ -84,7 +84,9 @@ test: deps
 	$(MAKE) --no-print-directory --output-sync=target -j6 test-norace test-stops test-slow test-arm64 test-fuzz test-darwin
 	@while [ ! -s $(OUT)/windows-prep.rc ]; do sleep 1; done; \
 	echo "scripts/windows-test prep:"; cat $(OUT)/windows-prep.log; exit $$(cat $(OUT)/windows-prep.rc)
-	# Timed alone, with nothing else running, one package at a time: the
+	# Timed alone, with nothing else running: the root package's one test
+	# after another, and beside them the audio package's clicks through a
+	# sound server, which wait on real time (a CPU-second in their 10 s). The
 	# frame's allocations (the runtime's own, rare, count a frame at a time:
 	# a frame rate starved by the other tests makes them many a frame), real
 	# key presses' stamps, a CPU profile's split, a stuck tick's bound (beside
@@ -93,7 +95,7 @@ test: deps
 	# ticks, a real key press heard from outside (a loaded machine's sound
 	# server plays silence when a client is not scheduled, and every click
 	# after it is heard that much later).
-	$(XVFB) $(GO) test -count=1 -p 1 -run 'FrameAllocs|RealKeyStamps|CoupledProfileSplits|StuckTick|LoopClicksHeard|PressToSound|$(SOUND_TIMED)' . ./audio
+	$(XVFB) $(GO) test -count=1 -p 2 -run 'FrameAllocs|RealKeyStamps|CoupledProfileSplits|StuckTick|LoopClicksHeard|PressToSound|$(SOUND_TIMED)' . ./audio
 	# Wine last, alone: beside the other tests, Wine 8.0 faulted at a
 	# program's exit now and then (its debugger then waits).
 	scripts/windows-test run
