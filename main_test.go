@@ -33,6 +33,7 @@ import (
 	"github.com/tandem-engine/tandem/internal/cli"
 	"github.com/tandem-engine/tandem/internal/jsonline"
 	"github.com/tandem-engine/tandem/internal/mainthread"
+	"github.com/tandem-engine/tandem/internal/racecap"
 	"github.com/tandem-engine/tandem/replay"
 )
 
@@ -51,7 +52,7 @@ func needDisplay(t *testing.T) { t.Helper(); mainthread.NeedDisplay(t) }
 // goroutine, never inside onMain: its t.Fatal would stop the main thread.
 func testOptions(t *testing.T, args ...string) app.Options {
 	t.Helper()
-	o, err := (&cli.Program{Name: "tandem", Games: adapt(testGames)}).Options("run", raceCapped(args), os.Stderr)
+	o, err := (&cli.Program{Name: "tandem", Games: adapt(testGames)}).Options("run", racecap.Args(args), os.Stderr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -523,30 +524,6 @@ func TestProbePixels(t *testing.T) {
 	}
 }
 
-// raceCapFPS is the frame rate a run in a test draws at under the race
-// detector when the test sets no pacing of its own. Xvfb has no vsync, so
-// an uncapped run draws as fast as llvmpipe can and takes both cores from
-// the tests beside it, which make test runs many of; the race detector
-// needs the threads to meet, not thousands of frames. Without -race the
-// tests draw uncapped. The CPU it saves: docs/results/2026-11-27-make-test2.md.
-const raceCapFPS = "60"
-
-// raceCapped returns run's args with -fps-cap raceCapFPS under the race
-// detector, unless they set the pacing (a cap, -present-hold, vsync, an
-// emulated display) or run the bench, which measures it.
-func raceCapped(args []string) []string {
-	if !raceEnabled || len(args) > 0 && args[0] == "bench" {
-		return args
-	}
-	for _, a := range args {
-		switch name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "="); name {
-		case "fps-cap", "present-hold", "vsync", "emulate-vsync":
-			return args
-		}
-	}
-	return append(args[:len(args):len(args)], "-fps-cap", raceCapFPS)
-}
-
 // childRun starts childCmd's child with its output in buffers and waits
 // until it has drawn for a while.
 func childRun(t *testing.T, test string, args ...string) (cmd *exec.Cmd, stdout, stderr *bytes.Buffer) {
@@ -608,7 +585,7 @@ func childCmd(t *testing.T, test string, args ...string) *exec.Cmd {
 	}
 	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$")
 	cmd.Env = append(os.Environ(), "TANDEM_TEST_CHILD=1", "DISPLAY=", "WAYLAND_DISPLAY=",
-		"TANDEM_TEST_ARGS="+strings.Join(raceCapped(args), " "))
+		"TANDEM_TEST_ARGS="+strings.Join(racecap.Args(args), " "))
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	return cmd
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/tandem-engine/tandem/fmacheck"
 	"github.com/tandem-engine/tandem/internal/jsonline"
 	"github.com/tandem-engine/tandem/internal/mainthread"
+	"github.com/tandem-engine/tandem/internal/racecap"
 )
 
 // TestMain runs on the main goroutine, locked to the main thread by
@@ -24,12 +25,13 @@ import (
 func TestMain(m *testing.M) { os.Exit(mainthread.Run(m.Run)) }
 
 // demo runs the demo's command line on the main thread and returns its
-// exit code, stdout and stderr.
+// exit code, stdout and stderr; under -race its runs draw at most
+// racecap.FPS frames a second.
 func demo(args ...string) (int, string, string) {
 	var stdout, stderr bytes.Buffer
 	code := 0
 	mainthread.Do(func() {
-		code = tandem.Command(args, &stdout, &stderr, scene.NewPlatformer(), scene.NewBunnymark(), scene.NewShooter())
+		code = tandem.Command(racecap.Args(args), &stdout, &stderr, scene.NewPlatformer(), scene.NewBunnymark(), scene.NewShooter())
 	})
 	return code, stdout.String(), stderr.String()
 }

@@ -1,0 +1,5 @@
+//go:build race
+
+package racecap
+
+const enabled = true
