@@ -86,11 +86,12 @@ test: deps
 	echo "scripts/windows-test prep:"; cat $(OUT)/windows-prep.log; exit $$(cat $(OUT)/windows-prep.rc)
 	# Timed alone, with nothing else running: the root package's one test
 	# after another, and beside them the audio package's clicks through a
-	# sound server, which wait on real time (a CPU-second in their 10 s). The
+	# sound server, which wait on real time and use little CPU
+	# (docs/results/2026-11-27-make-test3.md). The
 	# frame's allocations (the runtime's own, rare, count a frame at a time:
 	# a frame rate starved by the other tests makes them many a frame), real
 	# key presses' stamps, a CPU profile's split, a stuck tick's bound (beside
-	# the other tests it came 10.2 s after a 2 s run, over its 10 s), the
+	# the other tests a pipelined run outlasted it: docs/testing.md), the
 	# sounds heard through the loop and through the device against their
 	# ticks, a real key press heard from outside (a loaded machine's sound
 	# server plays silence when a client is not scheduled, and every click
