@@ -297,3 +297,49 @@ func TestPulseStreamAllocsChild(t *testing.T) {
 		t.Errorf("a reading's request allocates %d times; want at most 30", per)
 	}
 }
+
+// TestServerUnderflows stalls the mixer's reader past the device's
+// buffer: the server plays silence and says so, and both counts see it,
+// the server's notices (ServerUnderflows) and the mixer's own from its
+// clock (Underruns). The notice a drained stream gets at the run's end
+// is not counted: TestPressToSound's runs read 0 of both when nothing
+// stalled.
+func TestServerUnderflows(t *testing.T) {
+	t.Parallel() // a server and a child process of its own: it mostly waits on real time
+	s := soundtest.Start(t)
+	soundtest.Child(t, "TestServerUnderflowsChild", s.Env()...)
+}
+
+func TestServerUnderflowsChild(t *testing.T) {
+	soundtest.InChild(t)
+	out, err := Open([]*Sound{click()}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	if out.direct == nil {
+		t.Fatalf("device %q: want the mixer's own PulseAudio stream", out.Device())
+	}
+	waitFor := func(what string, ok func(Stats) bool) Stats {
+		t.Helper()
+		deadline := time.Now().Add(5 * time.Second)
+		for !ok(out.Stats()) && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+		st := out.Stats()
+		if !ok(st) {
+			t.Fatalf("%s within 5 s: %+v", what, st)
+		}
+		return st
+	}
+	before := waitFor("the device taking frames", func(st Stats) bool { return st.Frames > soundtest.Rate/2 })
+	if !before.ServerCounted {
+		t.Fatal("ServerCounted false on the mixer's own PulseAudio stream")
+	}
+	out.direct.mu.Lock() // the stream's reader waits here: the server's buffer runs out
+	time.Sleep(10 * out.buffer)
+	out.direct.mu.Unlock()
+	waitFor("a server underflow notice and the mixer's own underrun", func(st Stats) bool {
+		return st.ServerUnderflows > before.ServerUnderflows && st.Underruns > before.Underruns
+	})
+}

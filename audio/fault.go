@@ -252,6 +252,10 @@ type directPulse struct {
 	stream  *pulse.PlaybackStream
 	mu      sync.Mutex
 	stopped bool
+	// ending is set before the stream drains or closes: the server's
+	// underflow notice once a drain has played out is the run's end, not
+	// a dropout.
+	ending atomic.Bool
 }
 
 // openDirect connects to the PulseAudio server afresh and plays o's
@@ -278,8 +282,9 @@ func dialDirect(m *Mixer, name string, rate int, buffer, wait time.Duration) (*d
 		return nil, err
 	}
 	d := &directPulse{m: m, client: c}
+	m.st.serverCounted.Store(true)
 	s, err := c.NewPlayback(d, pulse.PlaybackStereo, pulse.PlaybackSampleRate(rate),
-		pulse.PlaybackLatency(buffer.Seconds()), pulse.PlaybackMediaName(name))
+		pulse.PlaybackLatency(buffer.Seconds()), pulse.PlaybackMediaName(name), pulse.PlaybackOnUnderflow(d.underflow))
 	if err != nil {
 		c.Close()
 		return nil, err
@@ -302,6 +307,14 @@ func (d *directPulse) Read(p []byte) (int, error) {
 	return d.m.Read(p[:len(p)/8*8])
 }
 
+// underflow counts one of the server's underflow notices: the stream's
+// data ran out while it played, and the server played silence.
+func (d *directPulse) underflow() {
+	if !d.ending.Load() {
+		d.m.st.serverUnderflows.Add(1)
+	}
+}
+
 // Format is the stream's sample format.
 func (d *directPulse) Format() byte { return proto.FormatFloat32LE }
 
@@ -316,6 +329,7 @@ func (d *directPulse) close() { d.end(false) }
 func (d *directPulse) finish() { d.end(true) }
 
 func (d *directPulse) end(drain bool) {
+	d.ending.Store(true)
 	d.mu.Lock()
 	d.stopped = true
 	d.mu.Unlock()

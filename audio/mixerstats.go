@@ -16,11 +16,15 @@ type stats struct {
 	streamStarved atomic.Int64
 	started       atomic.Int64
 	late          atomic.Int64
-	takeMax       atomic.Int64   // the most frames the device took between two pulls
-	takeLeast     atomic.Int64   // read at the device's requests (no player): the least request, frames
-	retimed       atomic.Int64   // readings of the server's timing that moved the clock
-	timingErrs    atomic.Int64   // readings of the server's timing that failed
-	errs          [1 << 16]int64 // start minus aimed, ns, of the first 65536 starts
+	takeMax       atomic.Int64 // the most frames the device took between two pulls
+	takeLeast     atomic.Int64 // read at the device's requests (no player): the least request, frames
+	retimed       atomic.Int64 // readings of the server's timing that moved the clock
+	timingErrs    atomic.Int64 // readings of the server's timing that failed
+	// The server's own underflow notices while the mixer played on a
+	// PulseAudio stream of its own (serverCounted), its end excluded.
+	serverUnderflows atomic.Int64
+	serverCounted    atomic.Bool
+	errs             [1 << 16]int64 // start minus aimed, ns, of the first 65536 starts
 }
 
 // record counts a start err ns after its aimed instant; one frame is
@@ -61,15 +65,21 @@ type Stats struct {
 	StartErrP1Ms  float64
 	StartErrP50Ms float64
 	StartErrP99Ms float64
-	Underruns     int64   // times the device ran dry and inserted silence
-	ClockSteps    int64   // times the device's takes moved more than 2 ms at once without running dry (see clock)
-	VoicesDropped int64   // plays that found every voice busy (see MaxVoices)
-	EventsDropped int64   // events lost to a full queue or a bad sound index
-	StreamStarved int64   // buffers a stream could not fill in time
-	StreamErrors  int64   // streamed files that failed while playing (each then plays no further)
-	StreamError   string  // the first of those errors, naming its file; "" when none
-	Frames        int64   // frames handed to the device
-	TakeMaxMs     float64 // the most the device took between two pulls (on PulseAudio's own stream, its largest request), ms
+	Underruns     int64 // times the device ran dry and inserted silence
+	// ServerUnderflows counts the sound server's own notices that the
+	// mixer's stream ran dry while it played, when ServerCounted (the
+	// mixer played on a PulseAudio stream of its own): the device's word
+	// beside Underruns, which the mixer finds from its clock.
+	ServerUnderflows int64
+	ServerCounted    bool
+	ClockSteps       int64   // times the device's takes moved more than 2 ms at once without running dry (see clock)
+	VoicesDropped    int64   // plays that found every voice busy (see MaxVoices)
+	EventsDropped    int64   // events lost to a full queue or a bad sound index
+	StreamStarved    int64   // buffers a stream could not fill in time
+	StreamErrors     int64   // streamed files that failed while playing (each then plays no further)
+	StreamError      string  // the first of those errors, naming its file; "" when none
+	Frames           int64   // frames handed to the device
+	TakeMaxMs        float64 // the most the device took between two pulls (on PulseAudio's own stream, its largest request), ms
 	// Retimed counts the readings of the server's timing during the run
 	// that moved the clock by more than 1 ms; TimingErrors those that
 	// failed.
@@ -86,7 +96,8 @@ func (m *Mixer) Stats() Stats {
 	s := Stats{Started: m.st.started.Load(), Late: m.st.late.Load(), Underruns: m.st.underruns.Load(),
 		VoicesDropped: m.st.voicesDropped.Load(), EventsDropped: m.st.eventsDropped.Load(),
 		StreamStarved: m.st.streamStarved.Load(), Frames: m.st.written.Load(), ClockSteps: m.st.clockSteps.Load(),
-		TakeMaxMs: float64(m.clock.framesNs(m.st.takeMax.Load())) / 1e6, Retimed: m.st.retimed.Load(), TimingErrors: m.st.timingErrs.Load()}
+		TakeMaxMs: float64(m.clock.framesNs(m.st.takeMax.Load())) / 1e6, Retimed: m.st.retimed.Load(), TimingErrors: m.st.timingErrs.Load(),
+		ServerUnderflows: m.st.serverUnderflows.Load(), ServerCounted: m.st.serverCounted.Load()}
 	for _, st := range m.streams {
 		if !st.failed.Load() {
 			continue

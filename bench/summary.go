@@ -182,8 +182,12 @@ type Sound struct {
 	AVOffsetMsP50      Num     `json:"av_offset_ms_p50"`
 	AVOffsetMsP99      Num     `json:"av_offset_ms_p99"`
 	AudioUnderruns     int64   `json:"audio_underruns"`
-	AudioVoicesDropped int64   `json:"audio_voices_dropped"`
-	AudioPlaysDropped  int64   `json:"audio_plays_dropped"`
+	// The sound server's own notices that the stream ran dry while it
+	// played (PulseAudio's underflows; null on any other device, or
+	// silent), beside audio_underruns, which the mixer finds itself.
+	AudioServerUnderflows Num   `json:"audio_server_underflows"`
+	AudioVoicesDropped    int64 `json:"audio_voices_dropped"`
+	AudioPlaysDropped     int64 `json:"audio_plays_dropped"`
 	// What the device and the streamed files lost (docs/sound.md, "When
 	// things fail"): sound events the mixer never took (its queue full
 	// while the device took nothing, or a play of a stream that failed);
@@ -211,7 +215,7 @@ type Sound struct {
 // NoSound is the Sound of a run with no sounds measured.
 func NoSound() Sound {
 	return Sound{AudioStartErrMsP1: NaN, AudioStartErrMsP50: NaN, AudioStartErrMsP99: NaN,
-		AVOffsetMsP1: NaN, AVOffsetMsP50: NaN, AVOffsetMsP99: NaN}
+		AVOffsetMsP1: NaN, AVOffsetMsP50: NaN, AVOffsetMsP99: NaN, AudioServerUnderflows: NaN}
 }
 
 // Probe is -probe-check's: the measured frames whose probe was read back

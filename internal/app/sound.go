@@ -142,6 +142,9 @@ func (a *sound) summary(sum *Summary, run *bench.Records) {
 		sum.AudioStartErrMsP50, sum.AudioStartErrMsP99 = bench.Num(st.StartErrP50Ms), bench.Num(st.StartErrP99Ms)
 	}
 	sum.AudioUnderruns, sum.AudioVoicesDropped = st.Underruns, st.VoicesDropped
+	if st.ServerCounted {
+		sum.AudioServerUnderflows = bench.Num(st.ServerUnderflows)
+	}
 	sum.AudioEventsDropped, sum.AudioStreamStarved = st.EventsDropped, st.StreamStarved
 	sum.AudioStreamErrors, sum.AudioStreamError = st.StreamErrors, st.StreamError
 	sum.AVLock = a.avLock

@@ -39,11 +39,11 @@ var summaryFields26 = []string{
 // can hold, as main wrote them before the summary was built from bench's
 // sections: a Summary with every omitempty field set, written by
 // WriteJSON, its keys sorted: 107 at 2994abf, and -probe-check's 7 that
-// main added by 8a4813e (114).
+// main added by 8a4813e (114), and audio_server_underflows (115).
 var summaryKeysMain = []string{
 	"allocs_per_frame", "anim_err_ms_p95", "anim_err_ms_p99", "anim_err_ms_rms", "audio", "audio_anchor_ms",
 	"audio_anchored", "audio_device_latency_ms", "audio_events_dropped", "audio_latency_ms",
-	"audio_latency_source", "audio_plays_dropped", "audio_start_err_ms_p1", "audio_start_err_ms_p50",
+	"audio_latency_source", "audio_plays_dropped", "audio_server_underflows", "audio_start_err_ms_p1", "audio_start_err_ms_p50",
 	"audio_start_err_ms_p99", "audio_stream_error", "audio_stream_errors", "audio_stream_starved", "audio_timing",
 	"audio_underruns", "audio_voices_dropped", "av_lock", "av_offset_ms_p1", "av_offset_ms_p50",
 	"av_offset_ms_p99", "dropped_ms", "emulated_vsync_hz", "engine", "error", "fps_cap", "fps_mean",

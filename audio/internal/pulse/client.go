@@ -88,6 +88,9 @@ func NewClient(opts ...ClientOption) (*Client, error) {
 				if stream.state.is(running) {
 					stream.underflow = true
 				}
+				if stream.onUnderflow != nil { // tandem: each notice counted
+					stream.onUnderflow()
+				}
 			}
 		case *proto.ConnectionClosed:
 			c.mu.Lock()

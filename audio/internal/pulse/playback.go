@@ -14,7 +14,10 @@ type PlaybackStream struct {
 	index     uint32
 	state     *stateMachine
 	underflow bool
-	err       error
+	// tandem: called on each of the server's underflow notices, from
+	// the client's read loop (it must not block); nil: none.
+	onUnderflow func()
+	err         error
 
 	request chan int
 	started chan bool
@@ -382,6 +385,13 @@ func PlaybackBufferSize(samples int) PlaybackOption {
 		p.createRequest.BufferTargetLength = uint32(samples * p.bytesPerSample)
 		p.createRequest.AdjustLatency = false
 	}
+}
+
+// PlaybackOnUnderflow has f called on each of the server's underflow
+// notices for the stream (the stream's data ran out while it played),
+// from the client's read loop: f must not block. tandem: added.
+func PlaybackOnUnderflow(f func()) PlaybackOption {
+	return func(p *PlaybackStream) { p.onUnderflow = f }
 }
 
 // PlaybackLatency sets the stream's latency in seconds.
