@@ -227,14 +227,7 @@ func TestPulseStreamAllocs(t *testing.T) {
 
 func TestPulseStreamAllocsChild(t *testing.T) {
 	soundtest.InChild(t)
-	out, err := Open([]*Sound{click()}, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer out.Close()
-	if out.direct == nil {
-		t.Fatalf("device %q: want the mixer on PulseAudio's own stream", out.Device())
-	}
+	out := openOnServer(t)
 	time.Sleep(500 * time.Millisecond) // past the start's readings of the server's timing
 	var frames int64
 	n := mallocs.Fewest(3, func() {
@@ -312,14 +305,7 @@ func TestServerUnderflows(t *testing.T) {
 
 func TestServerUnderflowsChild(t *testing.T) {
 	soundtest.InChild(t)
-	out, err := Open([]*Sound{click()}, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer out.Close()
-	if out.direct == nil {
-		t.Fatalf("device %q: want the mixer's own PulseAudio stream", out.Device())
-	}
+	out := openOnServer(t)
 	waitFor := func(what string, ok func(Stats) bool) Stats {
 		t.Helper()
 		deadline := time.Now().Add(5 * time.Second)
@@ -342,4 +328,20 @@ func TestServerUnderflowsChild(t *testing.T) {
 	waitFor("a server underflow notice and the mixer's own underrun", func(st Stats) bool {
 		return st.ServerUnderflows > before.ServerUnderflows && st.Underruns > before.Underruns
 	})
+}
+
+// openOnServer opens the device on the test's server for a child test, with
+// a click, and checks that the mixer plays on PulseAudio's own stream; it
+// closes at the test's end.
+func openOnServer(t *testing.T) *Output {
+	t.Helper()
+	out, err := Open([]*Sound{click()}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(out.Close)
+	if out.direct == nil {
+		t.Fatalf("device %q: want the mixer on PulseAudio's own stream", out.Device())
+	}
+	return out
 }
