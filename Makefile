@@ -24,8 +24,8 @@ XVFB    := $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1280x720x24")
 # for the tests: the bench sets its own (0) unless told otherwise, and
 # `make bench` and `make pacing` measure what `tandem bench` does.
 test: export LP_NUM_THREADS ?= 2
-# How many inputs make test gives each fuzzer past its corpus: about 5 s
-# each on the project's machine, run quiet. Counts, not a duration: in Go 1.26 a
+# How many inputs make test gives each fuzzer past its corpus; what they
+# take is in docs/results/2026-11-27-make-test.md. Counts, not a duration: in Go 1.26 a
 # -fuzztime duration's deadline races the fuzzer's workers and can fail a
 # run that found nothing ("context deadline exceeded", go.dev/issue/75804).
 # A new input is minimized for at most 10,000 runs, not the default minute,
