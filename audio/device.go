@@ -26,9 +26,10 @@ import (
 // Options are the device's settings; a zero field takes its default.
 type Options struct {
 	Rate int // Hz; default 48000
-	// Buffer is the device's own buffer: PulseAudio's target length, or
-	// ALSA's buffer (two periods). Default DefaultBuffer where a
-	// PulseAudio server answers, 100 ms otherwise.
+	// Buffer is the device's own buffer: PulseAudio's target length,
+	// WASAPI's stream buffer, or ALSA's buffer (two periods). Default
+	// DefaultBuffer where a PulseAudio server answers or a WASAPI stream
+	// opens, 100 ms through oto.
 	Buffer time.Duration
 	// Ahead is how far the mixer keeps ahead of the device's takes in
 	// oto's player, through ALSA (and WASAPI): more than one take of the
@@ -65,6 +66,7 @@ type Output struct {
 	ctx     *oto.Context
 	player  *oto.Player  // through oto (ALSA, WASAPI); nil on PulseAudio
 	direct  *directPulse // on PulseAudio: the mixer's own stream; nil through oto
+	os      osStream     // on Windows: the mixer's own WASAPI stream; nil through oto
 	device  string       // the device, or why there is none
 	lat     time.Duration
 	name    string        // the client's name on the sound server
@@ -104,6 +106,7 @@ var dev struct {
 	rate   int
 	buffer time.Duration
 	name   string
+	os     bool // each Output plays on a stream of the platform's own API (openOS)
 	busy   bool // an Output plays on it
 }
 
@@ -122,7 +125,8 @@ func open(sounds []*Sound, o Options, notice io.Writer) (*Output, error) {
 	if o.Rate == 0 {
 		o.Rate = 48000
 	}
-	if o.Buffer == 0 {
+	asked := o.Buffer != 0
+	if !asked {
 		o.Buffer = defaultBuffer()
 	}
 	if o.Margin == 0 {
@@ -146,12 +150,23 @@ func open(sounds []*Sound, o Options, notice io.Writer) (*Output, error) {
 		dev.rate, dev.buffer = o.Rate, o.Buffer
 		if name, ok := pulseName(); ok {
 			dev.name = name // each Output plays on a stream of its own (dialDirect)
-		} else if dev.ctx, dev.err = openDevice(o); dev.err == nil {
-			dev.name = deviceName()
+		} else if name, ok := osName(o); ok {
+			dev.name, dev.os = name, true // each Output plays on a stream of its own (openOS)
+		} else {
+			if !asked {
+				o.Buffer = alsaBuffer // oto's takes: see alsaBuffer
+			}
+			dev.buffer = o.Buffer
+			if dev.ctx, dev.err = openDevice(o); dev.err == nil {
+				dev.name = deviceName()
+			}
 		}
 	}
 	if dev.err != nil {
 		return nil, dev.err
+	}
+	if !asked && dev.ctx != nil {
+		o.Buffer = dev.buffer // oto's device, opened once at its buffer
 	}
 	if o.Rate != dev.rate || o.Buffer != dev.buffer {
 		return nil, fmt.Errorf("audio: the sound device is open at %d Hz with a %v buffer; oto cannot reopen it at %d Hz, %v", dev.rate, dev.buffer, o.Rate, o.Buffer)
@@ -163,7 +178,15 @@ func open(sounds []*Sound, o Options, notice io.Writer) (*Output, error) {
 	m.clock.skip = 2 * int64(o.Rate) * int64(o.Buffer) / int64(time.Second)
 	m.clock.warm = m.clock.skip
 	out := &Output{Mixer: m, ctx: ctx, device: name, name: o.Name, buffer: o.Buffer}
-	if ctx == nil {
+	if dev.os {
+		// WASAPI: the mixer fills the engine's buffer at each of its
+		// events, with nothing kept ahead of them.
+		d, err := openOS(m, o)
+		if err != nil {
+			return nil, fmt.Errorf("audio: no sound device: %v (run with -mute)", err)
+		}
+		out.os = d
+	} else if ctx == nil {
 		// PulseAudio: the mixer is read at each of the server's requests,
 		// with nothing kept ahead of them (see Options.Ahead).
 		d, err := dialDirect(m, o.Name, o.Rate, o.Buffer, o.Wait)
@@ -267,8 +290,8 @@ func pulseName() (string, bool) {
 	return "pulseaudio", true
 }
 
-// Device names the device, "pulseaudio: <sink>" or "alsa", or says why
-// there is none ("none: ..."); "" for nil.
+// Device names the device, "pulseaudio: <sink>", "wasapi: <endpoint
+// id>" or "alsa", or says why there is none ("none: ..."); "" for nil.
 func (o *Output) Device() string {
 	if o == nil {
 		return ""
@@ -351,6 +374,8 @@ func (o *Output) Close() {
 		} else {
 			o.direct.finish() // its waits bounded; the mixer is not read once it returns
 		}
+	} else if o.os != nil {
+		o.os.end(!o.faults.down()) // a lost or stalled device: nothing to let play
 	} else if o.player != nil { // (nil after a reconnection replaced the stream: faults.close closed that)
 		if left = bounded(stopWait, o.player.PauseAndStopReading); left {
 			o.player.Close()

@@ -141,16 +141,21 @@ func (f *faults) look(now time.Time) {
 		}
 		return
 	}
-	if f.o.device != "alsa" && now.Sub(f.triedAt) >= retryEvery {
+	if f.onPulse() && now.Sub(f.triedAt) >= retryEvery {
 		f.triedAt = now
 		f.reconnect(now)
 	}
 }
 
+// onPulse reports whether the device is a PulseAudio server's: the one
+// a reconnection can reach again. A device of ALSA's or WASAPI's that
+// takes nothing is said to have stalled.
+func (f *faults) onPulse() bool { return strings.HasPrefix(f.o.device, LatencyPulse) }
+
 // probe connects to the PulseAudio server afresh and reports why it
-// could not; nil for ALSA, which has no server to ask.
+// could not; nil for ALSA and WASAPI, which have no server to ask.
 func (f *faults) probe() error {
-	if f.o.device == "alsa" {
+	if !f.onPulse() {
 		return nil
 	}
 	c, err := pulse.NewClient(pulse.ClientApplicationName(f.o.name), pulse.ClientTimeout(pulseTimeout))

@@ -25,7 +25,9 @@ const (
 	// instants when the frames handed to it are known.
 	LatencyPulse = "pulseaudio"
 	// LatencyModel is the buffer asked for, assumed: oto gives no delay
-	// through ALSA or WASAPI, or the server's timing could not be read.
+	// through ALSA (or WASAPI, where its own stream did not open), or the
+	// device's timing could not be read. (LatencyWASAPI, measured from the
+	// WASAPI stream's clock, is Windows' own: wasapi_windows.go.)
 	LatencyModel = "model"
 )
 
@@ -62,6 +64,8 @@ func (o *Output) startClock(opt Options) {
 		// one request before the device would take it: a sound must be
 		// known that much sooner.
 		opt.Ahead = time.Duration(o.Mixer.clock.framesNs(o.Mixer.st.takeLeast.Load()))
+	} else if o.os != nil {
+		opt.Ahead = o.os.ahead()
 	}
 	o.timing.ahead = opt.Ahead
 	o.lat = o.timing.device + opt.Ahead + opt.Margin
@@ -78,8 +82,11 @@ func (t *timing) stats(s *Stats) {
 // DefaultBuffer where a PulseAudio server answers (oto plays on it, and
 // its timing is measured), alsaBuffer where oto will fall back to ALSA.
 func defaultBuffer() time.Duration {
+	if runtime.GOOS == "windows" {
+		return DefaultBuffer // WASAPI's own stream, its clock measured (open falls back to alsaBuffer through oto)
+	}
 	if runtime.GOOS != "linux" && runtime.GOOS != "freebsd" {
-		return alsaBuffer // WASAPI and the others: no timing to measure
+		return alsaBuffer // the others: no timing to measure
 	}
 	c, err := pulse.NewClient(pulse.ClientApplicationName("tandem"), pulse.ClientTimeout(time.Second))
 	if err != nil {
@@ -103,12 +110,28 @@ func (o *Output) anchor(d time.Duration) bool {
 }
 
 // measure sets the device's latency, once the clock has anchored: on
-// PulseAudio the server's timing of the stream, which a goroutine then
-// reads again whenever the clock sees the device's takes step (watch),
-// until Close; else the buffer
+// PulseAudio the server's timing of the stream, on WASAPI the stream's
+// clock, which a goroutine then reads again whenever the clock sees the
+// device's takes step (watchTiming), until Close; else the buffer
 // asked for. It returns the latency and where it came from, and why the
-// server's could not be had ("" when it was).
+// device's could not be had ("" when it was).
 func (o *Output) measure(name string, model time.Duration) (time.Duration, string, string) {
+	if o.os != nil {
+		heard0, err := o.os.heard0(24)
+		if err != nil {
+			o.Mixer.setLatency(int64(model))
+			return model, LatencyModel, err.Error()
+		}
+		lat := time.Duration(heard0 - o.Mixer.clockOrigin.Load())
+		o.Mixer.setLatency(int64(lat))
+		o.timing.stop = make(chan struct{})
+		o.timing.done = make(chan struct{})
+		go func() {
+			defer close(o.timing.done)
+			watchTiming(o.Mixer, o.os.heard0, o.timing.stop)
+		}()
+		return lat, o.os.source(), ""
+	}
 	if !strings.HasPrefix(o.device, LatencyPulse) {
 		o.Mixer.setLatency(int64(model))
 		return model, LatencyModel, "oto gives no delay for " + o.device
@@ -121,7 +144,11 @@ func (o *Output) measure(name string, model time.Duration) (time.Duration, strin
 			o.Mixer.setLatency(int64(lat))
 			o.timing.stop = make(chan struct{})
 			o.timing.done = make(chan struct{})
-			go pt.watch(o.Mixer, o.timing.stop, o.timing.done)
+			go func() {
+				defer close(o.timing.done)
+				defer pt.c.Close()
+				watchTiming(o.Mixer, func(n int) (int64, error) { return pt.heard0(o.Mixer, n) }, o.timing.stop)
+			}()
 			return lat, LatencyPulse, ""
 		}
 		pt.c.Close()
@@ -211,12 +238,10 @@ func openPulseTiming(name string) (*pulseTiming, error) {
 	return nil, errors.New("audio: the server's timing: this process's stream is not among its sink inputs")
 }
 
-// watch reads the server's timing each time the mixer asks (a step or an
-// underrun) and hands it to the mixer, until stop; it closes done when it
-// has returned.
-func (pt *pulseTiming) watch(m *Mixer, stop, done chan struct{}) {
-	defer close(done)
-	defer pt.c.Close()
+// watchTiming reads the device's timing (heard0, n readings: the
+// server's, or the stream's clock) each time the mixer asks (a step or an
+// underrun) and hands it to the mixer, until stop.
+func watchTiming(m *Mixer, heard0 func(n int) (int64, error), stop chan struct{}) {
 	var limit retimeLimit
 	for {
 		select {
@@ -241,8 +266,8 @@ func (pt *pulseTiming) watch(m *Mixer, stop, done chan struct{}) {
 		// counts the data it was sent a moment before a read, or not yet,
 		// and a single reading is off by a take.
 		u := m.st.underruns.Load()
-		h0, err0 := pt.heard0(m, 16)
-		h1, err1 := pt.heard0(m, 16)
+		h0, err0 := heard0(16)
+		h1, err1 := heard0(16)
 		if err0 != nil || err1 != nil {
 			m.st.timingErrs.Add(1)
 			continue

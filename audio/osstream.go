@@ -1,0 +1,22 @@
+//go:build cgo
+
+package audio
+
+import "time"
+
+// osStream is a stream of the platform's own sound API that the mixer
+// plays on with no oto player between, the device's clock read from that
+// API: WASAPI on Windows (wasapi_windows.go). Elsewhere there is none
+// (osstream_other.go): PulseAudio has directPulse, ALSA oto.
+type osStream interface {
+	// heard0 returns when the device's frame 0 is heard, ns on
+	// snapshot.Now's clock, from n readings of the device's clock.
+	heard0(n int) (int64, error)
+	// ahead is how long before its take a frame is mixed (Options.Ahead).
+	ahead() time.Duration
+	// source names where heard0's timing comes from (Stats.LatencySource).
+	source() string
+	// end stops reading the mixer and closes the stream, its waits
+	// bounded; with drain the device first plays what it holds.
+	end(drain bool)
+}

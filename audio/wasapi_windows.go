@@ -1,0 +1,114 @@
+//go:build cgo
+
+package audio
+
+import (
+	"fmt"
+	"slices"
+	"sync/atomic"
+	"time"
+
+	"github.com/tandem-engine/tandem/audio/internal/wasapi"
+	"github.com/tandem-engine/tandem/internal/quantile"
+	"github.com/tandem-engine/tandem/snapshot"
+)
+
+// LatencyWASAPI is measured: the WASAPI stream's clock, the position the
+// speakers play paired with the performance counter (IAudioClock).
+const LatencyWASAPI = "wasapi"
+
+// directWASAPI plays a mixer on a WASAPI stream of its own, with no oto
+// player between: at each of the engine's events the mixer fills exactly
+// the frames the stream's buffer has room for, straight into the
+// engine's buffer, as directPulse is read at the server's requests. The
+// frames the engine still holds (its padding) are the mixer's "buffered":
+// a take is what the engine played since, and a padding of 0 at an event
+// is the device run dry.
+type directWASAPI struct {
+	m       *Mixer
+	s       *wasapi.Stream
+	padding atomic.Int64 // at the event being served (read off the render thread only by a failed start's message)
+	stopped atomic.Bool
+}
+
+// osName reports whether a WASAPI stream opens on the default output
+// device at o's rate and buffer, and names the device. The stream is
+// closed again: each Output opens its own (openOS).
+func osName(o Options) (string, bool) {
+	s, err := wasapi.Open(o.Rate, o.Buffer, o.Name)
+	if err != nil {
+		return "", false
+	}
+	s.Close(false, stopWait)
+	return s.Name, true
+}
+
+// openOS plays m on a WASAPI stream of its own.
+func openOS(m *Mixer, o Options) (osStream, error) {
+	s, err := wasapi.Open(o.Rate, o.Buffer, o.Name)
+	if err != nil {
+		return nil, fmt.Errorf("WASAPI: %w", err)
+	}
+	d := &directWASAPI{m: m, s: s}
+	m.buffered = func() int { return int(d.padding.Load()) }
+	if err := s.Start(d); err != nil {
+		s.Close(false, stopWait)
+		return nil, fmt.Errorf("WASAPI: %w", err)
+	}
+	return d, nil
+}
+
+// Fill is the stream's: the mixer's next frames, float32 stereo, into
+// the engine's buffer. It allocates nothing.
+func (d *directWASAPI) Fill(p []byte, padding int) {
+	if d.stopped.Load() {
+		clear(p)
+		return
+	}
+	d.padding.Store(int64(padding))
+	n, _ := d.m.Read(p)
+	clear(p[n:])
+}
+
+// ahead is how long before its take a frame is mixed: a whole buffer,
+// the engine's room at an event being filled at once.
+func (d *directWASAPI) ahead() time.Duration {
+	return time.Duration(d.s.Frames) * time.Second / time.Duration(d.m.rate)
+}
+
+// source names where heard0's timing comes from.
+func (d *directWASAPI) source() string { return LatencyWASAPI }
+
+// heard0 returns when the device's frame 0 is heard, ns on snapshot.Now's
+// clock, by the stream's clock: the median of n readings, each the
+// position the speakers play at a performance-counter instant, put on
+// snapshot.Now's clock by reading both clocks around the counter. A
+// reading GetPosition says was blurred (S_FALSE) is left out.
+func (d *directWASAPI) heard0(n int) (int64, error) {
+	heard := make([]int64, 0, n)
+	for i := 0; i < 4*n && len(heard) < n; i++ {
+		t0 := snapshot.Now()
+		q := wasapi.QPC()
+		t1 := snapshot.Now()
+		r, exact, err := d.s.Read()
+		if err != nil {
+			return 0, fmt.Errorf("audio: the stream's clock: %w", err)
+		}
+		if exact && t1-t0 < 100_000 {
+			heard = append(heard, r.Heard0(wasapi.Offset(t0, q, t1)))
+		}
+		time.Sleep(time.Duration(1+i%3) * time.Millisecond) // at different phases of the engine's periods
+	}
+	if len(heard) < n/2 {
+		return 0, fmt.Errorf("audio: the stream's clock: %d exact readings of %d", len(heard), 4*n)
+	}
+	slices.Sort(heard)
+	return heard[quantile.Rank(len(heard), 0.5)], nil
+}
+
+// end stops reading the mixer, then stops and releases the stream; with
+// drain the engine first plays what it holds. Its waits are bounded.
+func (d *directWASAPI) end(drain bool) {
+	d.stopped.Store(true)
+	d.s.Close(drain, stopWait)
+}
