@@ -1,0 +1,100 @@
+//go:build cgo
+
+package audio
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/tandem-engine/tandem/audio/internal/wasapi"
+	"github.com/tandem-engine/tandem/internal/mallocs"
+	"github.com/tandem-engine/tandem/internal/soundtest"
+	"github.com/tandem-engine/tandem/snapshot"
+)
+
+// TestWASAPIChild is TestWASAPIUnderWine's Windows side (wasapi_wine_test.go
+// runs it under Wine, on a PulseAudio null sink whose monitor it records):
+// the mixer plays on WASAPI's own stream, its latency measured from the
+// stream's clock, the clock anchored before Open returns, every start on
+// its aim, no allocation while the engine's events are served; and it
+// prints the performance counter and each start record on the counter's
+// clock (100 ns ticks as ns), for the recording's side to hear.
+func TestWASAPIChild(t *testing.T) {
+	soundtest.InChild(t)
+	fmt.Printf("WASAPI-QPC %d\n", wasapi.QPC())
+	out, err := Open([]*Sound{click()}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	st := out.Stats()
+	d, ok := out.os.(*directWASAPI)
+	if !ok {
+		t.Fatalf("device %q: want the mixer on WASAPI's own stream", out.Device())
+	}
+	t.Logf("device %s: buffer %d frames, stream latency %v; latency %.2f ms (%s %s), ahead %.2f ms, least offset %v, anchored %v in %.1f ms",
+		out.Device(), d.s.Frames, d.s.Latency, st.DeviceLatencyMs, st.LatencySource, st.LatencyWhy, st.AheadMs, out.Latency(), st.Anchored, st.AnchorMs)
+	if !st.Anchored || st.LatencySource != LatencyWASAPI || st.DeviceLatencyMs <= 0 || st.DeviceLatencyMs > 500 {
+		t.Fatalf("anchored %v, latency %.2f ms from %q (%s): want anchored and measured by the stream's clock", st.Anchored, st.DeviceLatencyMs, st.LatencySource, st.LatencyWhy)
+	}
+
+	// Serving the engine's events allocates nothing: the whole process's
+	// mallocs over a second of events, the quietest of three.
+	var frames int64
+	n := mallocs.Fewest(3, func() {
+		f0 := out.Stats().Frames
+		time.Sleep(time.Second)
+		frames = out.Stats().Frames - f0
+	})
+	t.Logf("%d mallocs in the quietest second of three (%d frames)", n, frames)
+	if frames < soundtest.Rate/2 {
+		t.Fatalf("the device took %d frames in a second; want about %d", frames, soundtest.Rate)
+	}
+	if n != 0 {
+		t.Errorf("%d mallocs in a second of the engine's events (%d frames); want 0", n, frames)
+	}
+
+	offset := out.SetOffset(0)
+	const hz = 60
+	t0 := snapshot.Now()
+	for i := range 20 {
+		tick := uint64(1 + 9*i)
+		at := t0 + int64(tick-1)*1e9/hz
+		for snapshot.Now() < at {
+			time.Sleep(time.Millisecond)
+		}
+		var s snapshot.Snapshot
+		s.Tick, s.Time = tick, at
+		s.Sounds.Add(snapshot.SoundEvent{Op: uint8(OpPlay), Sound: 0, Voice: uint32(tick), Volume: 1})
+		out.Feed(&s)
+	}
+	time.Sleep(offset + 300*time.Millisecond)
+	// snapshot.Now against the counter, to put the start records on it.
+	var qpcOffset int64
+	for i := range 8 {
+		a := snapshot.Now()
+		q := wasapi.QPC()
+		b := snapshot.Now()
+		if o := wasapi.Offset(a, q, b); i == 0 || o > qpcOffset {
+			qpcOffset = o // the widest pair errs low: keep the latest-reading, largest
+		}
+	}
+	starts := out.Onsets(nil)
+	var aimErr []float64
+	for _, o := range starts {
+		aimErr = append(aimErr, math.Abs(float64(o.Start-o.Aimed))/1e6)
+		fmt.Printf("WASAPI-START %d %d\n", o.Start-qpcOffset, o.Aimed-qpcOffset)
+	}
+	st = out.Stats()
+	fmt.Printf("WASAPI-STATS underruns %d latency %.3f ms ahead %.3f ms clock-steps %d retimed %d\n", st.Underruns, st.DeviceLatencyMs, st.AheadMs, st.ClockSteps, st.Retimed)
+	t.Logf("stats %+v; start - aimed (ms): %.3f", st, aimErr)
+	if len(starts) != 20 {
+		t.Fatalf("%d start records; want 20", len(starts))
+	}
+	if slices.Max(aimErr) > 1 {
+		t.Errorf("a start %.3f ms off its aim; want every one within 1 ms, the first included", slices.Max(aimErr))
+	}
+}

@@ -1,0 +1,104 @@
+//go:build cgo && linux
+
+package audio
+
+import (
+	"bufio"
+	"math"
+	"os"
+	"os/exec"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/tandem-engine/tandem/internal/soundtest"
+)
+
+// TestWASAPIUnderWine runs the Windows build of this package's
+// TestWASAPIChild under Wine (its path in TANDEM_WINE_AUDIO_TEST;
+// scripts/wasapi-wine builds it and sets it), on a PulseAudio null sink of
+// its own, which Wine's WASAPI reaches through winepulse.drv, and records
+// the sink's monitor here on the clock Wine's performance counter reads
+// (CLOCK_MONOTONIC_RAW in Wine 8). The child checks what Windows can; this
+// side hears each of its 20 clicks in the recording and puts it against
+// its start record: the spread says the starts keep their gaps to the
+// sample, and the median how far Wine's device position runs ahead of
+// what is heard (Wine counts a frame played when it hands it to
+// PulseAudio, not when PulseAudio plays it: docs/sound.md).
+func TestWASAPIUnderWine(t *testing.T) {
+	exe := os.Getenv("TANDEM_WINE_AUDIO_TEST")
+	if exe == "" {
+		t.Skip("scripts/wasapi-wine cross-builds this package's tests for Windows and runs this one with TANDEM_WINE_AUDIO_TEST set")
+	}
+	s := soundtest.Start(t)
+	t.Setenv("TANDEM_TEST_SOCKET", s.Socket)
+	stop := soundtest.RecordTimed(t, func() int64 { return clockNs(unix.CLOCK_MONOTONIC_RAW) })
+	cmd := exec.Command("wine", exe, "-test.run=^TestWASAPIChild$", "-test.v", "-test.count=1")
+	cmd.Env = append(os.Environ(), append(s.Env(), "TANDEM_AUDIO_CHILD=1")...)
+	pipe, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = cmd.Stdout
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var starts []int64
+	var out strings.Builder
+	sc := bufio.NewScanner(pipe)
+	for sc.Scan() {
+		line := sc.Text()
+		out.WriteString(line + "\n")
+		f := strings.Fields(line)
+		switch {
+		case len(f) == 2 && f[0] == "WASAPI-QPC":
+			// The counter is CLOCK_MONOTONIC_RAW's 100 ns ticks: read a
+			// moment later here, through a pipe.
+			q, _ := strconv.ParseInt(f[1], 10, 64)
+			raw := clockNs(unix.CLOCK_MONOTONIC_RAW)
+			if d := raw - q*100; d < 0 || d > 200e6 {
+				t.Errorf("Wine's counter %d ns read %.1f ms before CLOCK_MONOTONIC_RAW here: not its clock", q*100, float64(d)/1e6)
+			}
+		case len(f) == 3 && f[0] == "WASAPI-START":
+			at, _ := strconv.ParseInt(f[1], 10, 64)
+			starts = append(starts, at)
+		}
+	}
+	err = cmd.Wait()
+	if p, err := exec.Command("pactl", "--server=unix:"+s.Socket, "list", "sink-inputs").Output(); err == nil {
+		t.Logf("sink inputs at the end:\n%s", p)
+	}
+	c := stop()
+	t.Logf("wine %s:\n%s", exe, out.String())
+	if err != nil || !strings.Contains(out.String(), "--- PASS: TestWASAPIChild") {
+		t.Fatalf("TestWASAPIChild under Wine: %v", err)
+	}
+	on := soundtest.Onsets(c.Frames, 0.3, 100)
+	if len(on) != len(starts) || len(starts) != 20 {
+		t.Fatalf("%d onsets recorded, %d start records; want 20 of each", len(on), len(starts))
+	}
+	var heard []float64
+	for i, st := range starts {
+		heard = append(heard, float64(c.Start+int64(on[i])*1e9/soundtest.Rate-st)/1e6)
+	}
+	t.Logf("sink latency added %.2f ms; heard - start (ms): %.2f", float64(c.Ahead)/1e6, heard)
+	slices.Sort(heard)
+	p50, spread := heard[len(heard)/2], heard[len(heard)-1]-heard[0]
+	t.Logf("heard after the start record: median %.2f ms, spread %.2f ms", p50, spread)
+	if spread > 2 {
+		t.Errorf("heard - start spreads %.2f ms over the clicks; want at most 2 (the gaps between starts kept)", spread)
+	}
+	if math.Abs(p50) > 200 {
+		t.Errorf("heard %.2f ms after the start records say (median): want within 200 ms", p50)
+	}
+}
+
+// clockNs reads clock id, ns.
+func clockNs(id int32) int64 {
+	var ts unix.Timespec
+	unix.ClockGettime(id, &ts)
+	return ts.Nano()
+}
