@@ -110,9 +110,10 @@ func (o *Output) anchor(d time.Duration) bool {
 }
 
 // measure sets the device's latency, once the clock has anchored: on
-// PulseAudio the server's timing of the stream, on WASAPI the stream's
-// clock, which a goroutine then reads again whenever the clock sees the
-// device's takes step (watchTiming), until Close; else the buffer
+// PulseAudio the server's timing of the stream, which a goroutine then
+// reads again whenever the clock sees the device's takes step
+// (watchTiming), until Close; on WASAPI the stream's clock, which the
+// stream then hands on as it plays (directWASAPI); else the buffer
 // asked for. It returns the latency and where it came from, and why the
 // device's could not be had ("" when it was).
 func (o *Output) measure(name string, model time.Duration) (time.Duration, string, string) {
@@ -124,12 +125,7 @@ func (o *Output) measure(name string, model time.Duration) (time.Duration, strin
 		}
 		lat := time.Duration(heard0 - o.Mixer.clockOrigin.Load())
 		o.Mixer.setLatency(int64(lat))
-		o.timing.stop = make(chan struct{})
-		o.timing.done = make(chan struct{})
-		go func() {
-			defer close(o.timing.done)
-			watchTiming(o.Mixer, o.os.heard0, o.timing.stop)
-		}()
+		o.os.follow()
 		return lat, o.os.source(), ""
 	}
 	if !strings.HasPrefix(o.device, LatencyPulse) {

@@ -12,6 +12,9 @@ type osStream interface {
 	// heard0 returns when the device's frame 0 is heard, ns on
 	// snapshot.Now's clock, from n readings of the device's clock.
 	heard0(n int) (int64, error)
+	// follow starts handing the device's clock to the mixer as it plays
+	// (Mixer.heardNext), once its latency is measured.
+	follow()
 	// ahead is how long before its take a frame is mixed (Options.Ahead).
 	ahead() time.Duration
 	// source names where heard0's timing comes from (Stats.LatencySource).

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/tandem-engine/tandem/audio/internal/wasapi"
-	"github.com/tandem-engine/tandem/internal/quantile"
 	"github.com/tandem-engine/tandem/snapshot"
 )
 
@@ -24,12 +23,31 @@ const LatencyWASAPI = "wasapi"
 // frames the engine still holds (its padding) are the mixer's "buffered":
 // a take is what the engine played since, and a padding of 0 at an event
 // is the device run dry.
+//
+// Once the latency is measured (follow), each event also reads the
+// stream's clock, a local call that allocates nothing: the least of
+// every followEvents readings is handed to the mixer (Mixer.heardNext),
+// which moves its clock when the device's timing moved past the
+// readings' noise, and counts an underrun when frames are heard later
+// (the engine played silence). Unlike PulseAudio's timing, asked of the
+// server's main thread and so read only when the clock sees a step,
+// this needs no asking and no bound.
 type directWASAPI struct {
 	m       *Mixer
 	s       *wasapi.Stream
 	padding atomic.Int64 // at the event being served (read off the render thread only by a failed start's message)
 	stopped atomic.Bool
+	follows atomic.Bool // hand the stream's clock to the mixer (after the first measure)
+	offset  int64       // snapshot.Now's reading at the counter's 0, ns
+	// The render thread's: the least reading of the window, and how many.
+	least int64
+	reads int
 }
+
+// followEvents is how many of the engine's events (10 ms each, a
+// shared-mode stream's default period) make a window of the clock's
+// readings: the least of them is handed on.
+const followEvents = 16
 
 // osName reports whether a WASAPI stream opens on the default output
 // device at o's rate and buffer, and names the device. The stream is
@@ -49,7 +67,7 @@ func openOS(m *Mixer, o Options) (osStream, error) {
 	if err != nil {
 		return nil, fmt.Errorf("WASAPI: %w", err)
 	}
-	d := &directWASAPI{m: m, s: s}
+	d := &directWASAPI{m: m, s: s, least: maxInt64, offset: qpcOffset()}
 	m.buffered = func() int { return int(d.padding.Load()) }
 	if err := s.Start(d); err != nil {
 		s.Close(false, stopWait)
@@ -66,6 +84,15 @@ func (d *directWASAPI) Fill(p []byte, padding int) {
 		return
 	}
 	d.padding.Store(int64(padding))
+	if d.follows.Load() {
+		if r, exact, err := d.s.Position(); err == nil && exact {
+			d.least = min(d.least, r.Heard0(d.offset))
+			if d.reads++; d.reads == followEvents {
+				d.m.heardNext(d.least, d.m.st.underruns.Load())
+				d.least, d.reads = maxInt64, 0
+			}
+		}
+	}
 	n, _ := d.m.Read(p)
 	clear(p[n:])
 }
@@ -76,34 +103,53 @@ func (d *directWASAPI) ahead() time.Duration {
 	return time.Duration(d.s.Frames) * time.Second / time.Duration(d.m.rate)
 }
 
+// follow starts handing the stream's clock to the mixer at each event.
+func (d *directWASAPI) follow() { d.follows.Store(true) }
+
+// qpcOffset returns snapshot.Now's reading at the performance counter's
+// 0, ns: from the tightest of a few reads of the one around the other.
+func qpcOffset() int64 {
+	var off, width int64
+	for i := range 16 {
+		t0 := snapshot.Now()
+		q := wasapi.QPC()
+		t1 := snapshot.Now()
+		if i == 0 || t1-t0 < width {
+			off, width = wasapi.Offset(t0, q, t1), t1-t0
+		}
+	}
+	return off
+}
+
 // source names where heard0's timing comes from.
 func (d *directWASAPI) source() string { return LatencyWASAPI }
 
 // heard0 returns when the device's frame 0 is heard, ns on snapshot.Now's
-// clock, by the stream's clock: the median of n readings, each the
+// clock, by the stream's clock: the least of n readings, each the
 // position the speakers play at a performance-counter instant, put on
-// snapshot.Now's clock by reading both clocks around the counter. A
-// reading GetPosition says was blurred (S_FALSE) is left out.
+// snapshot.Now's clock by reading both clocks around the counter. The
+// least, not the median: a position that advances in steps (Wine's, a
+// period at each tick of its timer, and some drivers') lags by up to a
+// step between them, so that a reading says frame 0 was heard later than
+// it was, and the one just after a step is the true one; a smooth
+// position's readings agree within microseconds. A reading GetPosition
+// says was blurred (S_FALSE) is left out.
 func (d *directWASAPI) heard0(n int) (int64, error) {
 	heard := make([]int64, 0, n)
 	for i := 0; i < 4*n && len(heard) < n; i++ {
-		t0 := snapshot.Now()
-		q := wasapi.QPC()
-		t1 := snapshot.Now()
 		r, exact, err := d.s.Read()
 		if err != nil {
 			return 0, fmt.Errorf("audio: the stream's clock: %w", err)
 		}
-		if exact && t1-t0 < 100_000 {
-			heard = append(heard, r.Heard0(wasapi.Offset(t0, q, t1)))
+		if exact {
+			heard = append(heard, r.Heard0(d.offset))
 		}
 		time.Sleep(time.Duration(1+i%3) * time.Millisecond) // at different phases of the engine's periods
 	}
 	if len(heard) < n/2 {
 		return 0, fmt.Errorf("audio: the stream's clock: %d exact readings of %d", len(heard), 4*n)
 	}
-	slices.Sort(heard)
-	return heard[quantile.Rank(len(heard), 0.5)], nil
+	return slices.Min(heard), nil
 }
 
 // end stops reading the mixer, then stops and releases the stream; with

@@ -41,6 +41,13 @@ func TestWASAPIChild(t *testing.T) {
 		t.Fatalf("anchored %v, latency %.2f ms from %q (%s): want anchored and measured by the stream's clock", st.Anchored, st.DeviceLatencyMs, st.LatencySource, st.LatencyWhy)
 	}
 
+	fmt.Printf("WASAPI-PLAYING\n")
+	say := func(when string) {
+		st := out.Stats()
+		fmt.Printf("WASAPI-STATS %s: underruns %d latency %.3f ms ahead %.3f ms clock-steps %d retimed %d timing-errors %d\n", when, st.Underruns, st.DeviceLatencyMs, st.AheadMs, st.ClockSteps, st.Retimed, st.TimingErrors)
+	}
+	say("open")
+
 	// Serving the engine's events allocates nothing: the whole process's
 	// mallocs over a second of events, the quietest of three.
 	var frames int64
@@ -57,6 +64,7 @@ func TestWASAPIChild(t *testing.T) {
 		t.Errorf("%d mallocs in a second of the engine's events (%d frames); want 0", n, frames)
 	}
 
+	say("before the clicks")
 	offset := out.SetOffset(0)
 	const hz = 60
 	t0 := snapshot.Now()
@@ -88,8 +96,8 @@ func TestWASAPIChild(t *testing.T) {
 		aimErr = append(aimErr, math.Abs(float64(o.Start-o.Aimed))/1e6)
 		fmt.Printf("WASAPI-START %d %d\n", o.Start-qpcOffset, o.Aimed-qpcOffset)
 	}
+	say("end")
 	st = out.Stats()
-	fmt.Printf("WASAPI-STATS underruns %d latency %.3f ms ahead %.3f ms clock-steps %d retimed %d\n", st.Underruns, st.DeviceLatencyMs, st.AheadMs, st.ClockSteps, st.Retimed)
 	t.Logf("stats %+v; start - aimed (ms): %.3f", st, aimErr)
 	if len(starts) != 20 {
 		t.Fatalf("%d start records; want 20", len(starts))

@@ -62,15 +62,18 @@ func TestWASAPIUnderWine(t *testing.T) {
 			if d := raw - q*100; d < 0 || d > 200e6 {
 				t.Errorf("Wine's counter %d ns read %.1f ms before CLOCK_MONOTONIC_RAW here: not its clock", q*100, float64(d)/1e6)
 			}
+		case len(f) == 1 && f[0] == "WASAPI-PLAYING":
+			// What PulseAudio holds of Wine's stream: Wine's device
+			// position does not count it.
+			if p, err := exec.Command("pactl", "--server=unix:"+s.Socket, "list", "sink-inputs").Output(); err == nil {
+				t.Logf("sink inputs while it plays:\n%s", p)
+			}
 		case len(f) == 3 && f[0] == "WASAPI-START":
 			at, _ := strconv.ParseInt(f[1], 10, 64)
 			starts = append(starts, at)
 		}
 	}
 	err = cmd.Wait()
-	if p, err := exec.Command("pactl", "--server=unix:"+s.Socket, "list", "sink-inputs").Output(); err == nil {
-		t.Logf("sink inputs at the end:\n%s", p)
-	}
 	c := stop()
 	t.Logf("wine %s:\n%s", exe, out.String())
 	if err != nil || !strings.Contains(out.String(), "--- PASS: TestWASAPIChild") {

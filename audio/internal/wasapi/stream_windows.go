@@ -45,7 +45,8 @@ type Stream struct {
 	freq       uint64
 
 	stop     atomic.Bool
-	done     chan struct{}
+	started  bool                  // Start ran the render thread
+	done     chan struct{}         // closed when the render thread has returned
 	err      atomic.Pointer[error] // why the render thread stopped
 	releases sync.Once
 }
@@ -161,6 +162,7 @@ func (s *Stream) Start(src Source) error {
 	if err != nil {
 		return err
 	}
+	s.started = true
 	go s.loop(src)
 	return nil
 }
@@ -232,6 +234,14 @@ func (s *Stream) Read() (r Reading, exact bool, err error) {
 	return r, exact, err
 }
 
+// Position reads the stream's clock as Read does, on the render thread:
+// from the Source's Fill only. It allocates nothing.
+func (s *Stream) Position() (r Reading, exact bool, err error) {
+	r.Pos, r.QPC, exact, err = s.clock.GetPosition()
+	r.Freq = s.freq
+	return r, exact, err
+}
+
 // Padding returns the frames the engine holds of the stream, not yet
 // played out of its buffer.
 func (s *Stream) Padding() (int, error) {
@@ -246,10 +256,12 @@ func (s *Stream) Padding() (int, error) {
 // stops the stream and releases it. A second Close does nothing.
 func (s *Stream) Close(drain bool, wait time.Duration) {
 	s.stop.Store(true)
-	select {
-	case <-s.done:
-	case <-time.After(wait):
-		return // a render thread stuck in the engine: left to end alone
+	if s.started {
+		select {
+		case <-s.done:
+		case <-time.After(wait):
+			return // a render thread stuck in the engine: left to end alone
+		}
 	}
 	if drain {
 		for deadline := time.Now().Add(time.Duration(s.Frames) * time.Second / time.Duration(s.rate)); time.Now().Before(deadline); time.Sleep(2 * time.Millisecond) {
