@@ -58,6 +58,11 @@ func (o *Output) startClock(opt Options) {
 		o.Mixer.setLatency(int64(opt.Buffer))
 	} else {
 		o.timing.device, o.timing.source, o.timing.why = o.measure(opt.Name, opt.Buffer)
+		if o.os != nil && o.timing.source != LatencyModel && !o.os.settle(t0.Add(opt.AnchorWait)) {
+			// The device's clock still moved: the first sounds may be late.
+			o.timing.anchored = false
+		}
+		o.timing.anchorIn = time.Since(t0)
 	}
 	if o.direct != nil {
 		// Read at the server's requests, the mixer writes a frame up to

@@ -15,6 +15,9 @@ type osStream interface {
 	// follow starts handing the device's clock to the mixer as it plays
 	// (Mixer.heardNext), once its latency is measured.
 	follow()
+	// settle waits, until deadline at most, for the device's clock to
+	// hold still once followed, and reports whether it did.
+	settle(deadline time.Time) bool
 	// ahead is how long before its take a frame is mixed (Options.Ahead).
 	ahead() time.Duration
 	// source names where heard0's timing comes from (Stats.LatencySource).

@@ -42,6 +42,8 @@ type directWASAPI struct {
 	// The render thread's: the least reading of the window, and how many.
 	least int64
 	reads int
+	// Windows handed on and taken by the mixer (settle's).
+	windows atomic.Int64
 }
 
 // followEvents is how many of the engine's events (10 ms each, a
@@ -84,16 +86,20 @@ func (d *directWASAPI) Fill(p []byte, padding int) {
 		return
 	}
 	d.padding.Store(int64(padding))
+	handed := false
 	if d.follows.Load() {
 		if r, exact, err := d.s.Position(); err == nil && exact {
 			d.least = min(d.least, r.Heard0(d.offset))
 			if d.reads++; d.reads == followEvents {
 				d.m.heardNext(d.least, d.m.st.underruns.Load())
-				d.least, d.reads = maxInt64, 0
+				d.least, d.reads, handed = maxInt64, 0, true
 			}
 		}
 	}
-	n, _ := d.m.Read(p)
+	n, _ := d.m.Read(p) // (which takes a window handed on)
+	if handed {
+		d.windows.Add(1)
+	}
 	clear(p[n:])
 }
 
@@ -101,6 +107,35 @@ func (d *directWASAPI) Fill(p []byte, padding int) {
 // the engine's room at an event being filled at once.
 func (d *directWASAPI) ahead() time.Duration {
 	return time.Duration(d.s.Frames) * time.Second / time.Duration(d.m.rate)
+}
+
+// settleWindows is how many windows of the stream's clock in a row must
+// leave the mixer's clock where it was for the device to have settled.
+const settleWindows = 2
+
+// settle waits, until deadline at most, for the device's clock to hold
+// still: settleWindows windows of readings in a row that moved nothing.
+// Under Wine the stream's first second and a half runs slow (its timer
+// feeds PulseAudio two thirds of what it plays, and the server plays
+// silence), and a sound placed then is heard late; a device that starts
+// cleanly settles in two windows (0.32 s). It reports whether it did.
+func (d *directWASAPI) settle(deadline time.Time) bool {
+	w, moved, quiet := d.windows.Load(), d.m.st.retimed.Load(), 0
+	for quiet < settleWindows {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(time.Millisecond)
+		if nw := d.windows.Load(); nw != w {
+			w = nw
+			if r := d.m.st.retimed.Load(); r != moved {
+				moved, quiet = r, 0
+			} else {
+				quiet++
+			}
+		}
+	}
+	return true
 }
 
 // follow starts handing the stream's clock to the mixer at each event.

@@ -24,10 +24,14 @@ import (
 // the sink's monitor here on the clock Wine's performance counter reads
 // (CLOCK_MONOTONIC_RAW in Wine 8). The child checks what Windows can; this
 // side hears each of its 20 clicks in the recording and puts it against
-// its start record: the spread says the starts keep their gaps to the
-// sample, and the median how far Wine's device position runs ahead of
-// what is heard (Wine counts a frame played when it hands it to
-// PulseAudio, not when PulseAudio plays it: docs/sound.md).
+// its start record: the median says how far from what is heard Wine's
+// device position puts a frame (a few ms: Wine paces its position by
+// PulseAudio's clock, a period at each tick of a timer of its own), the
+// spread how far the clock moved during the clicks. Wine's position
+// re-phases by 1 to 3 ms now and then as its timer does, and the clock
+// follows it: the bound here is Wine's, not the sample-exact gaps that
+// TestPulseClicks holds tandem's own PulseAudio stream to
+// (docs/results/2026-11-27-sound-wasapi.md).
 func TestWASAPIUnderWine(t *testing.T) {
 	exe := os.Getenv("TANDEM_WINE_AUDIO_TEST")
 	if exe == "" {
@@ -77,7 +81,7 @@ func TestWASAPIUnderWine(t *testing.T) {
 	c := stop()
 	t.Logf("wine %s:\n%s", exe, out.String())
 	if err != nil || !strings.Contains(out.String(), "--- PASS: TestWASAPIChild") {
-		t.Fatalf("TestWASAPIChild under Wine: %v", err)
+		t.Errorf("TestWASAPIChild under Wine: %v", err)
 	}
 	on := soundtest.Onsets(c.Frames, 0.3, 100)
 	if len(on) != len(starts) || len(starts) != 20 {
@@ -91,11 +95,11 @@ func TestWASAPIUnderWine(t *testing.T) {
 	slices.Sort(heard)
 	p50, spread := heard[len(heard)/2], heard[len(heard)-1]-heard[0]
 	t.Logf("heard after the start record: median %.2f ms, spread %.2f ms", p50, spread)
-	if spread > 2 {
-		t.Errorf("heard - start spreads %.2f ms over the clicks; want at most 2 (the gaps between starts kept)", spread)
+	if spread > 5 {
+		t.Errorf("heard - start spreads %.2f ms over the clicks; want at most 5 (Wine's position re-phasing by up to 3 ms)", spread)
 	}
-	if math.Abs(p50) > 200 {
-		t.Errorf("heard %.2f ms after the start records say (median): want within 200 ms", p50)
+	if math.Abs(p50) > 15 {
+		t.Errorf("heard %.2f ms after the start records say (median): want within 15 ms (Wine's 10 ms period and its timer's half-period adjustments)", p50)
 	}
 }
 
