@@ -58,9 +58,17 @@ func (o *Output) startClock(opt Options) {
 		o.Mixer.setLatency(int64(opt.Buffer))
 	} else {
 		o.timing.device, o.timing.source, o.timing.why = o.measure(opt.Name, opt.Buffer)
-		if o.os != nil && o.timing.source != LatencyModel && !o.os.settle(t0.Add(opt.AnchorWait)) {
-			// The device's clock still moved: the first sounds may be late.
-			o.timing.anchored = false
+		if o.os != nil && o.timing.source != LatencyModel {
+			if !o.os.settle(t0.Add(opt.AnchorWait)) {
+				// The device's clock still moved: the first sounds may be late.
+				o.timing.anchored = false
+			}
+			// From a take to its being heard, measured at the events of
+			// the settled device: a device whose takes slipped since the
+			// clock anchored (Wine's first second and a half) moved the
+			// clock's origin and level, and heard0 less the origin is no
+			// longer what a take waits.
+			o.timing.device = o.os.latency()
 		}
 		o.timing.anchorIn = time.Since(t0)
 	}

@@ -18,6 +18,9 @@ type osStream interface {
 	// settle waits, until deadline at most, for the device's clock to
 	// hold still once followed, and reports whether it did.
 	settle(deadline time.Time) bool
+	// latency is the device's latency from a take to its being heard, as
+	// the stream's clock last said, once followed.
+	latency() time.Duration
 	// ahead is how long before its take a frame is mixed (Options.Ahead).
 	ahead() time.Duration
 	// source names where heard0's timing comes from (Stats.LatencySource).

@@ -39,9 +39,14 @@ type directWASAPI struct {
 	stopped atomic.Bool
 	follows atomic.Bool // hand the stream's clock to the mixer (after the first measure)
 	offset  int64       // snapshot.Now's reading at the counter's 0, ns
-	// The render thread's: the least reading of the window, and how many.
-	least int64
-	reads int
+	// The render thread's: the least reading of the window, and how many;
+	// and the least of (event's instant − frames taken), when frame 0
+	// was taken by the takes of the window.
+	least, taken0 int64
+	reads         int
+	// The device's latency from a take to its being heard, ns, by the
+	// last window: its heard0 less its taken0.
+	device atomic.Int64
 	// Windows handed on and taken by the mixer (settle's).
 	windows atomic.Int64
 }
@@ -69,7 +74,7 @@ func openOS(m *Mixer, o Options) (osStream, error) {
 	if err != nil {
 		return nil, fmt.Errorf("WASAPI: %w", err)
 	}
-	d := &directWASAPI{m: m, s: s, least: maxInt64, offset: qpcOffset()}
+	d := &directWASAPI{m: m, s: s, least: maxInt64, taken0: maxInt64, offset: qpcOffset()}
 	m.buffered = func() int { return int(d.padding.Load()) }
 	if err := s.Start(d); err != nil {
 		s.Close(false, stopWait)
@@ -90,9 +95,11 @@ func (d *directWASAPI) Fill(p []byte, padding int) {
 	if d.follows.Load() {
 		if r, exact, err := d.s.Position(); err == nil && exact {
 			d.least = min(d.least, r.Heard0(d.offset))
+			d.taken0 = min(d.taken0, d.m.now()-d.m.clock.framesNs(d.m.written-int64(padding)))
 			if d.reads++; d.reads == followEvents {
 				d.m.heardNext(d.least, d.m.st.underruns.Load())
-				d.least, d.reads, handed = maxInt64, 0, true
+				d.device.Store(d.least - d.taken0)
+				d.least, d.taken0, d.reads, handed = maxInt64, maxInt64, 0, true
 			}
 		}
 	}
@@ -137,6 +144,12 @@ func (d *directWASAPI) settle(deadline time.Time) bool {
 	}
 	return true
 }
+
+// latency is the device's latency from a take to its being heard, by
+// the last window of the stream's clock: the least reading of when frame
+// 0 is heard less the least of (an event's instant − the frames taken by
+// then). Under Wine, whose position is the frames taken, it is about 0.
+func (d *directWASAPI) latency() time.Duration { return time.Duration(max(d.device.Load(), 0)) }
 
 // follow starts handing the stream's clock to the mixer at each event.
 func (d *directWASAPI) follow() { d.follows.Store(true) }

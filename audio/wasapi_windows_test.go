@@ -39,7 +39,9 @@ func TestWASAPIChild(t *testing.T) {
 	}
 	t.Logf("device %s: buffer %d frames, stream latency %v; latency %.2f ms (%s %s), ahead %.2f ms, least offset %v, anchored %v in %.1f ms",
 		out.Device(), d.s.Frames, d.s.Latency, st.DeviceLatencyMs, st.LatencySource, st.LatencyWhy, st.AheadMs, out.Latency(), st.Anchored, st.AnchorMs)
-	if !st.Anchored || st.LatencySource != LatencyWASAPI || st.DeviceLatencyMs <= 0 || st.DeviceLatencyMs > 500 {
+	// (0 is Wine's: its position is the frames its engine took, heard a
+	// few ms later by PulseAudio, which it does not count.)
+	if !st.Anchored || st.LatencySource != LatencyWASAPI || st.DeviceLatencyMs < 0 || st.DeviceLatencyMs > 500 {
 		t.Fatalf("anchored %v, latency %.2f ms from %q (%s): want anchored and measured by the stream's clock", st.Anchored, st.DeviceLatencyMs, st.LatencySource, st.LatencyWhy)
 	}
 
