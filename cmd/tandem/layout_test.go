@@ -58,7 +58,7 @@ func TestLayoutLimits(t *testing.T) {
 }
 
 // thirdParty reports whether path (under root) is code copied from
-// upstream (the decoders, the PulseAudio client) with its license and a
+// upstream (the decoders, the PulseAudio client, oto's WASAPI bindings) with its license and a
 // README saying what changed: its shape is upstream's.
 func thirdParty(root, path string) bool {
 	rel, err := filepath.Rel(root, path)
@@ -66,7 +66,7 @@ func thirdParty(root, path string) bool {
 		return false
 	}
 	switch filepath.ToSlash(rel) {
-	case "audio/internal/mp3", "audio/internal/flac", "audio/internal/pulse":
+	case "audio/internal/mp3", "audio/internal/flac", "audio/internal/pulse", "audio/internal/wasapi":
 		return true
 	}
 	return false
