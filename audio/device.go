@@ -375,7 +375,7 @@ func (o *Output) Close() {
 			o.direct.finish() // its waits bounded; the mixer is not read once it returns
 		}
 	} else if o.os != nil {
-		o.os.end(!o.faults.down()) // a lost or stalled device: nothing to let play
+		left = o.os.end(!o.faults.down()) // a lost or stalled device: nothing to let play
 	} else if o.player != nil { // (nil after a reconnection replaced the stream: faults.close closed that)
 		if left = bounded(stopWait, o.player.PauseAndStopReading); left {
 			o.player.Close()

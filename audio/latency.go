@@ -24,10 +24,13 @@ const (
 	// stream, the data it holds for it and its sink's latency, read at
 	// instants when the frames handed to it are known.
 	LatencyPulse = "pulseaudio"
+	// LatencyWASAPI is measured: the WASAPI stream's clock on Windows, the
+	// position the speakers play with the performance counter's instant
+	// (IAudioClock::GetPosition), read at the stream's events.
+	LatencyWASAPI = "wasapi"
 	// LatencyModel is the buffer asked for, assumed: oto gives no delay
 	// through ALSA (or WASAPI, where its own stream did not open), or the
-	// device's timing could not be read. (LatencyWASAPI, measured from the
-	// WASAPI stream's clock, is Windows' own: wasapi_windows.go.)
+	// device's timing could not be read.
 	LatencyModel = "model"
 )
 

@@ -26,6 +26,7 @@ type osStream interface {
 	// source names where heard0's timing comes from (Stats.LatencySource).
 	source() string
 	// end stops reading the mixer and closes the stream, its waits
-	// bounded; with drain the device first plays what it holds.
-	end(drain bool)
+	// bounded; with drain the device first plays what it holds. It
+	// reports whether the stream's reader left the mixer in time.
+	end(drain bool) bool
 }

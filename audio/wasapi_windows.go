@@ -12,10 +12,6 @@ import (
 	"github.com/tandem-engine/tandem/snapshot"
 )
 
-// LatencyWASAPI is measured: the WASAPI stream's clock, the position the
-// speakers play paired with the performance counter (IAudioClock).
-const LatencyWASAPI = "wasapi"
-
 // directWASAPI plays a mixer on a WASAPI stream of its own, with no oto
 // player between: at each of the engine's events the mixer fills exactly
 // the frames the stream's buffer has room for, straight into the
@@ -201,8 +197,9 @@ func (d *directWASAPI) heard0(n int) (int64, error) {
 }
 
 // end stops reading the mixer, then stops and releases the stream; with
-// drain the engine first plays what it holds. Its waits are bounded.
-func (d *directWASAPI) end(drain bool) {
+// drain the engine first plays what it holds. Its waits are bounded; it
+// reports whether the render thread left the mixer in time.
+func (d *directWASAPI) end(drain bool) bool {
 	d.stopped.Store(true)
-	d.s.Close(drain, stopWait)
+	return d.s.Close(drain, stopWait)
 }

@@ -101,4 +101,17 @@ func TestWASAPIChild(t *testing.T) {
 	if slices.Max(aimErr) > 1 {
 		t.Errorf("a start %.3f ms off its aim; want every one within 1 ms, the first included", slices.Max(aimErr))
 	}
+
+	// Close lets the stream go (a second Close does nothing), and the
+	// next Open plays on a stream of its own again.
+	out.Close()
+	out.Close()
+	again, err := Open([]*Sound{click()}, Options{AnchorWait: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatalf("Open after Close: %v", err)
+	}
+	if _, ok := again.os.(*directWASAPI); !ok || again.Stats().LatencySource == "" {
+		t.Errorf("Open after Close: device %q, latency from %q; want WASAPI's own stream again", again.Device(), again.Stats().LatencySource)
+	}
+	again.Close()
 }

@@ -253,14 +253,16 @@ func (s *Stream) Padding() (int, error) {
 
 // Close stops the render thread, waiting at most wait for it, then, with
 // drain, lets the engine play what it holds (at most its buffer), and
-// stops the stream and releases it. A second Close does nothing.
-func (s *Stream) Close(drain bool, wait time.Duration) {
+// stops the stream and releases it. It reports whether the render thread
+// returned in time (if not, the stream is left to it: nothing is
+// released under it). A second Close does nothing but report.
+func (s *Stream) Close(drain bool, wait time.Duration) bool {
 	s.stop.Store(true)
 	if s.started {
 		select {
 		case <-s.done:
 		case <-time.After(wait):
-			return // a render thread stuck in the engine: left to end alone
+			return false // a render thread stuck in the engine: left to end alone
 		}
 	}
 	if drain {
@@ -271,6 +273,7 @@ func (s *Stream) Close(drain bool, wait time.Duration) {
 		}
 	}
 	s.release()
+	return true
 }
 
 // release stops the stream and releases what Open made, on the COM
