@@ -35,11 +35,7 @@ type directWASAPI struct {
 	stopped atomic.Bool
 	follows atomic.Bool // hand the stream's clock to the mixer (after the first measure)
 	offset  int64       // snapshot.Now's reading at the counter's 0, ns
-	// The render thread's: the least reading of the window, and how many;
-	// and the least of (event's instant − frames taken), when frame 0
-	// was taken by the takes of the window.
-	least, taken0 int64
-	reads         int
+	win     readWindow  // the render thread's
 	// The device's latency from a take to its being heard, ns, by the
 	// last window: its heard0 less its taken0.
 	device atomic.Int64
@@ -47,16 +43,11 @@ type directWASAPI struct {
 	windows atomic.Int64
 }
 
-// followEvents is how many of the engine's events (10 ms each, a
-// shared-mode stream's default period) make a window of the clock's
-// readings: the least of them is handed on.
-const followEvents = 16
-
 // osName reports whether a WASAPI stream opens on the default output
 // device at o's rate and buffer, and names the device. The stream is
 // closed again: each Output opens its own (openOS).
 func osName(o Options) (string, bool) {
-	s, err := wasapi.Open(o.Rate, o.Buffer, o.Name)
+	s, err := wasapi.Open(o.Rate, o.Buffer)
 	if err != nil {
 		return "", false
 	}
@@ -66,11 +57,12 @@ func osName(o Options) (string, bool) {
 
 // openOS plays m on a WASAPI stream of its own.
 func openOS(m *Mixer, o Options) (osStream, error) {
-	s, err := wasapi.Open(o.Rate, o.Buffer, o.Name)
+	s, err := wasapi.Open(o.Rate, o.Buffer)
 	if err != nil {
 		return nil, fmt.Errorf("WASAPI: %w", err)
 	}
-	d := &directWASAPI{m: m, s: s, least: maxInt64, taken0: maxInt64, offset: qpcOffset()}
+	d := &directWASAPI{m: m, s: s, offset: qpcOffset()}
+	d.win.reset()
 	m.buffered = func() int { return int(d.padding.Load()) }
 	if err := s.Start(d); err != nil {
 		s.Close(false, stopWait)
@@ -90,12 +82,11 @@ func (d *directWASAPI) Fill(p []byte, padding int) {
 	handed := false
 	if d.follows.Load() {
 		if r, exact, err := d.s.Position(); err == nil && exact {
-			d.least = min(d.least, r.Heard0(d.offset))
-			d.taken0 = min(d.taken0, d.m.now()-d.m.clock.framesNs(d.m.written-int64(padding)))
-			if d.reads++; d.reads == followEvents {
-				d.m.heardNext(d.least, d.m.st.underruns.Load())
-				d.device.Store(d.least - d.taken0)
-				d.least, d.taken0, d.reads, handed = maxInt64, maxInt64, 0, true
+			taken0 := d.m.now() - d.m.clock.framesNs(d.m.written-int64(padding))
+			if heard0, latency, full := d.win.add(r.Heard0(d.offset), taken0); full {
+				d.m.heardNext(heard0, d.m.st.underruns.Load())
+				d.device.Store(latency)
+				handed = true
 			}
 		}
 	}

@@ -52,9 +52,9 @@ type Stream struct {
 }
 
 // Open opens a stream on the default output device at rate Hz, stereo
-// float32, its buffer buffer long (the engine may grant more), named
-// name in the system's mixer. It does not play until Start.
-func Open(rate int, buffer time.Duration, name string) (s *Stream, err error) {
+// float32, its buffer buffer long (the engine may grant more). It does
+// not play until Start. (The system's mixer names it by the process.)
+func Open(rate int, buffer time.Duration) (s *Stream, err error) {
 	com, err := newCOMThread()
 	if err != nil {
 		return nil, fmt.Errorf("wasapi: CoInitializeEx: %w", err)
@@ -201,10 +201,10 @@ func (s *Stream) write(src Source) error {
 	if err != nil {
 		return err
 	}
-	n := uint32(s.Frames) - padding
-	if n == 0 {
-		return nil
+	if padding >= uint32(s.Frames) {
+		return nil // full: a spurious event
 	}
+	n := uint32(s.Frames) - padding
 	p, err := s.render.GetBuffer(n)
 	if err != nil {
 		return err
