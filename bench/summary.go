@@ -201,8 +201,9 @@ type Sound struct {
 	AVLock             bool   `json:"av_lock,omitempty"`
 	// The device's own latency (from a frame handed to it to its being
 	// heard) and where it came from: "pulseaudio" (the server's timing of
-	// the stream, measured at the start) or "model" (the buffer asked
-	// for: oto gives no delay through ALSA or WASAPI); whether the
+	// the stream, measured at the start), "wasapi" (the WASAPI stream's
+	// clock, on Windows) or "model" (the buffer asked for: oto gives no
+	// delay through ALSA); whether the
 	// sound's clock anchored before the first tick, and how long the
 	// device's start took to anchor it (a run whose clock did not anchor
 	// starts its first sounds late; "" and 0 when silent).
