@@ -105,6 +105,16 @@ func (f *faults) look(now time.Time) {
 		}
 		f.said = len(errs)
 	}
+	if f.o.os != nil && !f.lost.Load() {
+		// WASAPI's own stream says why its engine stopped serving it
+		// (the device went: AUDCLNT_E_DEVICE_INVALIDATED): said at once.
+		if err := f.o.os.err(); err != nil {
+			f.lost.Store(true)
+			f.say(fmt.Sprintf("device lost at %s (%s)", f.at(now), err),
+				fmt.Sprintf("the sound device was lost at %s into the run (%s); the run goes on silent", f.at(now), err))
+			return
+		}
+	}
 
 	// The device's health is read from what it takes, not from its
 	// client's error: jfreymuth/pulse sets a stream's error on its own

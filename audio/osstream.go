@@ -25,6 +25,9 @@ type osStream interface {
 	ahead() time.Duration
 	// source names where heard0's timing comes from (Stats.LatencySource).
 	source() string
+	// err says why the stream stopped being served (the device went),
+	// nil while it is.
+	err() error
 	// end stops reading the mixer and closes the stream, its waits
 	// bounded; with drain the device first plays what it holds. It
 	// reports whether the stream's reader left the mixer in time.

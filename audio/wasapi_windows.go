@@ -138,6 +138,9 @@ func (d *directWASAPI) settle(deadline time.Time) bool {
 // then). Under Wine, whose position is the frames taken, it is about 0.
 func (d *directWASAPI) latency() time.Duration { return time.Duration(max(d.device.Load(), 0)) }
 
+// err says why the engine stopped serving the stream, nil while it does.
+func (d *directWASAPI) err() error { return d.s.Err() }
+
 // follow starts handing the stream's clock to the mixer at each event.
 func (d *directWASAPI) follow() { d.follows.Store(true) }
 

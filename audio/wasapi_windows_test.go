@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -114,4 +115,37 @@ func TestWASAPIChild(t *testing.T) {
 		t.Errorf("Open after Close: device %q, latency from %q; want WASAPI's own stream again", again.Device(), again.Stats().LatencySource)
 	}
 	again.Close()
+}
+
+// TestWASAPIGoneChild is TestWASAPIGoneUnderWine's Windows side: the
+// sound server behind Wine's device is killed while the stream plays (the
+// parent does it when told), the engine stops serving the stream
+// (AUDCLNT_E_DEVICE_INVALIDATED), and the run goes on, the loss said
+// with its reason, and Close returns at once.
+func TestWASAPIGoneChild(t *testing.T) {
+	soundtest.InChild(t)
+	out, err := Open([]*Sound{click()}, Options{AnchorWait: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := out.os.(*directWASAPI); !ok {
+		t.Fatalf("device %q: want the mixer on WASAPI's own stream", out.Device())
+	}
+	time.Sleep(time.Second) // playing
+	fmt.Printf("WASAPI-KILL\n")
+	d := out.os.(*directWASAPI)
+	for range 6 { // the watcher says a stall after 1 s without a take
+		time.Sleep(500 * time.Millisecond)
+		t.Logf("frames %d, the stream's error: %v", out.Mixer.st.written.Load(), d.s.Err())
+	}
+	dev := out.Stats().Device
+	t0 := time.Now()
+	out.Close()
+	t.Logf("device after the server went: %q; Close took %v", dev, time.Since(t0))
+	if !strings.Contains(dev, "device lost at") || !strings.Contains(dev, "AUDCLNT_E_DEVICE_INVALIDATED") {
+		t.Errorf("device %q: want the loss said, and why", dev)
+	}
+	if d := time.Since(t0); d > 3*stopWait {
+		t.Errorf("Close took %v; want it bounded", d)
+	}
 }

@@ -109,3 +109,37 @@ func clockNs(id int32) int64 {
 	unix.ClockGettime(id, &ts)
 	return ts.Nano()
 }
+
+// TestWASAPIGoneUnderWine kills the sound server behind Wine's device
+// while TestWASAPIGoneChild plays on it: the child checks the run goes
+// on and says so.
+func TestWASAPIGoneUnderWine(t *testing.T) {
+	exe := os.Getenv("TANDEM_WINE_AUDIO_TEST")
+	if exe == "" {
+		t.Skip("scripts/wasapi-wine cross-builds this package's tests for Windows and runs this one with TANDEM_WINE_AUDIO_TEST set")
+	}
+	s := soundtest.Start(t)
+	cmd := exec.Command("wine", exe, "-test.run=^TestWASAPIGoneChild$", "-test.v", "-test.count=1")
+	cmd.Env = append(os.Environ(), append(s.Env(), "TANDEM_AUDIO_CHILD=1")...)
+	pipe, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = cmd.Stdout
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	sc := bufio.NewScanner(pipe)
+	for sc.Scan() {
+		out.WriteString(sc.Text() + "\n")
+		if strings.TrimSpace(sc.Text()) == "WASAPI-KILL" {
+			s.Kill()
+		}
+	}
+	err = cmd.Wait()
+	t.Logf("wine %s:\n%s", exe, out.String())
+	if err != nil || !strings.Contains(out.String(), "--- PASS: TestWASAPIGoneChild") {
+		t.Errorf("TestWASAPIGoneChild under Wine: %v", err)
+	}
+}
