@@ -28,8 +28,12 @@ const (
 	// position the speakers play with the performance counter's instant
 	// (IAudioClock::GetPosition), read at the stream's events.
 	LatencyWASAPI = "wasapi"
+	// LatencyALSA is measured: ALSA's delay on Linux with no PulseAudio
+	// server, the frames the mixer's own PCM holds and the device's (or
+	// its plugin's server's) latency, read at the PCM's fills.
+	LatencyALSA = "alsa"
 	// LatencyModel is the buffer asked for, assumed: oto gives no delay
-	// through ALSA (or WASAPI, where its own stream did not open), or the
+	// (where the mixer's own ALSA PCM or WASAPI stream did not open), or the
 	// device's timing could not be read.
 	LatencyModel = "model"
 )

@@ -2,12 +2,16 @@
 
 package audio
 
-import "time"
+import (
+	"sync/atomic"
+	"time"
+)
 
 // osStream is a stream of the platform's own sound API that the mixer
 // plays on with no oto player between, the device's clock read from that
-// API: WASAPI on Windows (wasapi_windows.go). Elsewhere there is none
-// (osstream_other.go): PulseAudio has directPulse, ALSA oto.
+// API: WASAPI on Windows (wasapi_windows.go), ALSA on Linux where no
+// PulseAudio server answers (alsa_linux.go). Elsewhere there is none
+// (osstream_other.go): PulseAudio has directPulse, the rest oto.
 type osStream interface {
 	// heard0 returns when the device's frame 0 is heard, ns on
 	// snapshot.Now's clock, from n readings of the device's clock.
@@ -32,4 +36,30 @@ type osStream interface {
 	// bounded; with drain the device first plays what it holds. It
 	// reports whether the stream's reader left the mixer in time.
 	end(drain bool) bool
+}
+
+// settleWindows is how many windows of the device's clock in a row must
+// leave the mixer's clock where it was for the device to have settled.
+const settleWindows = 2
+
+// settleClock waits, until deadline at most, for a device's clock to hold
+// still: settleWindows windows of readings in a row (windows counts those
+// the mixer took) that moved nothing. It reports whether it did.
+func settleClock(m *Mixer, windows *atomic.Int64, deadline time.Time) bool {
+	w, moved, quiet := windows.Load(), m.st.retimed.Load(), 0
+	for quiet < settleWindows {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(time.Millisecond)
+		if nw := windows.Load(); nw != w {
+			w = nw
+			if r := m.st.retimed.Load(); r != moved {
+				moved, quiet = r, 0
+			} else {
+				quiet++
+			}
+		}
+	}
+	return true
 }

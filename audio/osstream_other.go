@@ -1,11 +1,11 @@
-//go:build cgo && !windows
+//go:build cgo && !windows && !linux
 
 package audio
 
 import "errors"
 
 // osName reports whether a stream of the platform's own sound API opens:
-// none here (PulseAudio has directPulse, ALSA oto).
+// none here (PulseAudio has directPulse, the rest oto).
 func osName(Options) (string, bool) { return "", false }
 
 // openOS is never called where osName reports none.
