@@ -28,6 +28,7 @@ type directALSA struct {
 	m       *Mixer
 	s       *alsa.Stream
 	queued  atomic.Int64
+	fills   atomic.Int64
 	stopped atomic.Bool
 	follows atomic.Bool
 	offset  int64      // snapshot.Now's reading at CLOCK_MONOTONIC's 0, ns
@@ -64,6 +65,16 @@ func openOS(m *Mixer, o Options) (osStream, error) {
 		s.Close(false, stopWait)
 		return nil, fmt.Errorf("ALSA: %w", err)
 	}
+	// The device plays once it takes past the first fill (ALSA's pulse
+	// plugin takes a whole buffer into the server's at once, and a fresh
+	// sink may take nothing for most of two seconds): the clock's anchor
+	// is waited for from there, as PulseAudio's stream's start is.
+	for deadline := time.Now().Add(o.Wait); d.fills.Load() < 3; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			d.end(false)
+			return nil, fmt.Errorf("ALSA: the device did not start within %v", o.Wait)
+		}
+	}
 	return d, nil
 }
 
@@ -75,6 +86,7 @@ func (d *directALSA) Fill(p []byte, queued int) {
 		return
 	}
 	d.queued.Store(int64(queued))
+	d.fills.Add(1)
 	handed := false
 	if r, err := d.s.Read(); err == nil {
 		taken0 := d.m.now() - d.m.clock.framesNs(d.m.written-int64(queued))

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -142,7 +143,14 @@ func TestClicksChild(t *testing.T) {
 	offset := out.SetOffset(out.Latency() + 30*time.Millisecond)
 	t.Logf("device %s, latency %v, offset %v", out.Device(), out.Latency(), offset)
 
-	stop := soundtest.Record(t)
+	alsa := os.Getenv("TANDEM_TEST_WANT") == "alsa"
+	var timed func() soundtest.Capture
+	stop := func() []float32 { return timed().Frames }
+	if alsa {
+		timed = soundtest.RecordTimed(t, snapshot.Now) // heard on snapshot.Now's clock: checkHeard
+	} else {
+		stop = soundtest.Record(t)
+	}
 	// The device's clock settles (it anchors once the device has taken
 	// twice its buffer) and parec starts.
 	for deadline := time.Now().Add(10 * time.Second); out.Stats().Frames < 48000 && time.Now().Before(deadline); {
@@ -172,12 +180,17 @@ func TestClicksChild(t *testing.T) {
 		aimed = append(aimed, at+int64(offset))
 	}
 	time.Sleep(offset + 500*time.Millisecond)
-	frames := stop()
+	var c soundtest.Capture
+	if alsa {
+		c = timed()
+	} else {
+		c.Frames = stop()
+	}
+	frames := c.Frames
 	on := soundtest.Onsets(frames, 0.3, 100)
 	st := out.Stats()
 	starts := out.Onsets(nil)
 	t.Logf("recorded %.2f s, %d onsets; stats %+v", float64(len(frames)/2)/48000, len(on), st)
-	alsa := os.Getenv("TANDEM_TEST_WANT") == "alsa"
 	if len(on) != len(aimed) {
 		soundtest.Underran(t, st.Underruns) // one heard after the recording's end
 		t.Fatalf("%d clicks in the recording, %d played: lost or doubled", len(on), len(aimed))
@@ -212,6 +225,35 @@ func TestClicksChild(t *testing.T) {
 	}
 	// Underruns and late starts are the machine's load, not the mixer's:
 	// they are logged above, and the bench's audio_underruns reports them.
+	if alsa && len(starts) == len(on) {
+		checkHeard(t, st, starts, on, c)
+	}
+}
+
+// checkHeard checks, on the mixer's own ALSA PCM, that its latency was
+// measured (ALSA's delay), that each start record is within 1 ms of its
+// aim, and that each click is heard where its start record says: within
+// 2 ms at p50, 4 ms at p1 and p99.
+func checkHeard(t *testing.T, st Stats, starts []Onset, on []int, c soundtest.Capture) {
+	t.Helper()
+	if st.LatencySource != LatencyALSA || !st.Anchored {
+		t.Errorf("latency source %q (%s), anchored %v; want %q, anchored", st.LatencySource, st.LatencyWhy, st.Anchored, LatencyALSA)
+	}
+	var startErr, heardErr []float64
+	for i, s := range starts {
+		startErr = append(startErr, float64(s.Start-s.Aimed)/1e6)
+		heardErr = append(heardErr, float64(c.Start+int64(on[i])*1e9/soundtest.Rate-s.Start)/1e6)
+	}
+	slices.Sort(heardErr)
+	p1, p50, p99 := heardErr[len(heardErr)/100], heardErr[len(heardErr)/2], heardErr[len(heardErr)*99/100]
+	t.Logf("ALSA: device latency %.2f ms; start - aim max %.3f ms; heard - start p1 %.2f p50 %.2f p99 %.2f ms (recorder's sink %.1f ms)",
+		st.DeviceLatencyMs, slices.Max(startErr), p1, p50, p99, float64(c.Ahead)/1e6)
+	if m := max(slices.Max(startErr), -slices.Min(startErr)); m > 1 {
+		t.Errorf("a start record %.3f ms off its aim; want within 1 ms", m)
+	}
+	if math.Abs(p50) > 2 || math.Abs(p1) > 4 || math.Abs(p99) > 4 {
+		t.Errorf("clicks heard %.2f ms (p1 %.2f, p99 %.2f) after their start records; want within 2 ms at p50, 4 at p1 and p99", p50, p1, p99)
+	}
 }
 
 // TestPulseStreamAllocs: on PulseAudio's own stream, serving the server's
