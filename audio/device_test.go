@@ -73,12 +73,20 @@ func TestReopenChild(t *testing.T) {
 	}
 }
 
-// TestALSAFallback: with no PulseAudio server for oto to speak to, oto
-// falls back to ALSA; ALSA's default device here is its pulse plugin
-// pointed at the test's server (so the clicks can be recorded), and the
-// same checks hold.
+// TestALSAFallback: with no PulseAudio server to speak to, the mixer
+// plays on an ALSA PCM of its own (oto's fallback where it cannot);
+// ALSA's default device here is its pulse plugin pointed at the test's
+// server (so the clicks can be recorded), and the same checks hold, with
+// ALSA's measured latency's (checkHeard).
 func TestALSAFallback(t *testing.T) {
 	t.Parallel()
+	soundtest.Child(t, "TestClicksChild", append(alsaEnv(t), "TANDEM_TEST_WANT=alsa")...)
+}
+
+// alsaEnv starts a PulseAudio server for a test and returns the
+// environment of a child whose ALSA default device is the pulse plugin
+// pointed at it, and whose own PulseAudio clients find no server.
+func alsaEnv(t *testing.T) []string {
 	if m, _ := filepath.Glob("/usr/lib/*/alsa-lib/libasound_module_pcm_pulse.so"); len(m) == 0 {
 		soundtest.Need(t, "no ALSA pulse plugin (libasound2-plugins)")
 	}
@@ -88,9 +96,9 @@ func TestALSAFallback(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(home, ".asoundrc"), []byte(rc), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	// oto's own PulseAudio client is sent to a socket nobody listens on.
-	soundtest.Child(t, "TestClicksChild", "PULSE_SERVER=unix:"+filepath.Join(home, "none"), "XDG_RUNTIME_DIR="+home, "HOME="+home,
-		"TANDEM_TEST_SOCKET="+s.Socket, "TANDEM_TEST_WANT=alsa")
+	// oto's and tandem's own PulseAudio clients are sent to a socket nobody listens on.
+	return []string{"PULSE_SERVER=unix:" + filepath.Join(home, "none"), "XDG_RUNTIME_DIR=" + home, "HOME=" + home,
+		"TANDEM_TEST_SOCKET=" + s.Socket}
 }
 
 // TestNoDevice: with no sound server and no ALSA device, Open says why,
