@@ -15,9 +15,10 @@ const (
 	MaxBuffer     = 500 * time.Millisecond
 )
 
-// alsaBuffer is the device's buffer through ALSA, where oto gives no
-// delay to measure and its takes are half the buffer: smaller ones
-// underran on a loaded 2-core machine.
+// alsaBuffer is the device's buffer through oto's ALSA (where the
+// mixer's own PCM does not open), where oto gives no delay to measure and
+// its takes are half the buffer: smaller ones underran on a loaded 2-core
+// machine.
 const alsaBuffer = 100 * time.Millisecond
 
 // defaultAhead returns how far the mixer keeps ahead of the device's

@@ -27,12 +27,13 @@ import (
 type Options struct {
 	Rate int // Hz; default 48000
 	// Buffer is the device's own buffer: PulseAudio's target length,
-	// WASAPI's stream buffer, or ALSA's buffer (two periods). Default
-	// DefaultBuffer where a PulseAudio server answers or a WASAPI stream
-	// opens, 100 ms through oto.
+	// WASAPI's stream buffer, or ALSA's buffer (four periods on the
+	// mixer's own PCM, two through oto). Default DefaultBuffer where a
+	// PulseAudio server answers, a WASAPI stream or ALSA's own PCM opens,
+	// 100 ms through oto.
 	Buffer time.Duration
 	// Ahead is how far the mixer keeps ahead of the device's takes in
-	// oto's player, through ALSA (and WASAPI): more than one take of the
+	// oto's player, where it plays through oto: more than one take of the
 	// device (ALSA takes a period, half the buffer). Default Buffer/2 +
 	// 25 ms. On PulseAudio the mixer plays on a stream of its own and is
 	// read at each of the server's requests: nothing is kept ahead, and
@@ -64,9 +65,9 @@ type Options struct {
 type Output struct {
 	*Mixer  // nil when silent
 	ctx     *oto.Context
-	player  *oto.Player  // through oto (ALSA, WASAPI); nil on PulseAudio
+	player  *oto.Player  // through oto; nil on a stream of the mixer's own
 	direct  *directPulse // on PulseAudio: the mixer's own stream; nil through oto
-	os      osStream     // on Windows: the mixer's own WASAPI stream; nil through oto
+	os      osStream     // the mixer's own WASAPI stream or ALSA PCM; nil through oto
 	device  string       // the device, or why there is none
 	lat     time.Duration
 	name    string        // the client's name on the sound server
@@ -291,7 +292,8 @@ func pulseName() (string, bool) {
 }
 
 // Device names the device, "pulseaudio: <sink>", "wasapi: <endpoint
-// id>" or "alsa", or says why there is none ("none: ..."); "" for nil.
+// id>", "alsa: default" (the mixer's own PCM) or "alsa" (oto's), or says
+// why there is none ("none: ..."); "" for nil.
 func (o *Output) Device() string {
 	if o == nil {
 		return ""

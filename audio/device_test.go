@@ -223,13 +223,10 @@ func TestClicksChild(t *testing.T) {
 		t.Logf("the device ran dry %d times: the gaps are not checked", st.Underruns)
 	case onCall && p99 < 2e6:
 		t.Errorf("on call, gap error p99 %.3f ms; want the pulls' granularity (several ms)", p99/1e6)
-	case !onCall && !alsa && p99 > 1e6:
+	case !onCall && p99 > 1e6:
+		// (ALSA's own PCM too: its fills, a period apart, are timed as
+		// PulseAudio's requests are.)
 		t.Errorf("gap error p99 %.3f ms; want at most 1 ms", p99/1e6)
-	case alsa && p99 > 5e6:
-		// Through ALSA's pulse plugin the device's takes come in a sawtooth
-		// of a few ms, which the clock follows in steps: 0.7 to 1.5 ms at
-		// p99 here, run alone.
-		t.Errorf("ALSA: gap error p99 %.3f ms; want at most 5 ms", p99/1e6)
 	}
 	// Underruns and late starts are the machine's load, not the mixer's:
 	// they are logged above, and the bench's audio_underruns reports them.

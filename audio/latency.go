@@ -99,21 +99,23 @@ func (t *timing) stats(s *Stats) {
 }
 
 // defaultBuffer returns the device's buffer when none is asked for:
-// DefaultBuffer where a PulseAudio server answers (oto plays on it, and
-// its timing is measured), alsaBuffer where oto will fall back to ALSA.
+// DefaultBuffer where the mixer plays on a stream of its own whose timing
+// is measured (PulseAudio's, ALSA's own PCM on Linux, WASAPI's; open
+// falls back to alsaBuffer where it plays through oto instead),
+// alsaBuffer elsewhere.
 func defaultBuffer() time.Duration {
-	if runtime.GOOS == "windows" {
-		return DefaultBuffer // WASAPI's own stream, its clock measured (open falls back to alsaBuffer through oto)
+	switch runtime.GOOS {
+	case "windows", "linux":
+		return DefaultBuffer
+	case "freebsd": // PulseAudio's stream, or oto's ALSA
+		c, err := pulse.NewClient(pulse.ClientApplicationName("tandem"), pulse.ClientTimeout(time.Second))
+		if err != nil {
+			return alsaBuffer
+		}
+		c.Close()
+		return DefaultBuffer
 	}
-	if runtime.GOOS != "linux" && runtime.GOOS != "freebsd" {
-		return alsaBuffer // the others: no timing to measure
-	}
-	c, err := pulse.NewClient(pulse.ClientApplicationName("tandem"), pulse.ClientTimeout(time.Second))
-	if err != nil {
-		return alsaBuffer
-	}
-	c.Close()
-	return DefaultBuffer
+	return alsaBuffer // the others: no timing to measure
 }
 
 // anchor waits, at most d, for the mixer's clock to anchor (the device has

@@ -46,7 +46,7 @@ type Stats struct {
 	LatencyMs float64 // the least offset: the device's latency, the mixer's lead and the margin, ms
 	// DeviceLatencyMs is the device's own latency, from a frame handed to
 	// it to its being heard, ms; LatencySource says whether it was
-	// measured (LatencyPulse, LatencyWASAPI) or is the buffer asked for (LatencyModel),
+	// measured (LatencyPulse, LatencyWASAPI, LatencyALSA) or is the buffer asked for (LatencyModel),
 	// and LatencyWhy why not measured.
 	DeviceLatencyMs float64
 	LatencySource   string

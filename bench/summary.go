@@ -202,8 +202,9 @@ type Sound struct {
 	// The device's own latency (from a frame handed to it to its being
 	// heard) and where it came from: "pulseaudio" (the server's timing of
 	// the stream, measured at the start), "wasapi" (the WASAPI stream's
-	// clock, on Windows) or "model" (the buffer asked for: oto gives no
-	// delay through ALSA); whether the
+	// clock, on Windows), "alsa" (ALSA's delay of the mixer's own PCM, on
+	// Linux with no PulseAudio server) or "model" (the buffer asked for:
+	// oto gives no delay, where those did not open); whether the
 	// sound's clock anchored before the first tick, and how long the
 	// device's start took to anchor it (a run whose clock did not anchor
 	// starts its first sounds late; "" and 0 when silent).
