@@ -36,6 +36,9 @@ type directALSA struct {
 	// The last window's least heard0 and the device's latency from a take
 	// to its being heard, ns, and the windows so far.
 	heard, device, windows atomic.Int64
+	// stall is a test's: the next fill sleeps this long first, ns (an
+	// underrun made on purpose).
+	stall atomic.Int64
 }
 
 // osName reports whether ALSA's default PCM opens at o's rate and
@@ -87,8 +90,17 @@ func (d *directALSA) Fill(p []byte, queued int) {
 	}
 	d.queued.Store(int64(queued))
 	d.fills.Add(1)
+	if st := d.stall.Swap(0); st > 0 {
+		time.Sleep(time.Duration(st))
+	}
 	handed := false
-	if r, err := d.s.Read(); err == nil {
+	if queued == 0 {
+		// The device ran dry (recovered: the PCM starts again from this
+		// fill) or has not started: its delay says nothing yet of when
+		// the next frame is heard, and the window's readings from before
+		// are of frames heard sooner.
+		d.win.reset()
+	} else if r, err := d.s.Read(); err == nil {
 		taken0 := d.m.now() - d.m.clock.framesNs(d.m.written-int64(queued))
 		if heard0, latency, full := d.win.add(r.Heard0(d.m.written, d.offset), taken0); full {
 			d.heard.Store(heard0)

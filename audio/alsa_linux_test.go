@@ -8,6 +8,7 @@ import (
 
 	"github.com/tandem-engine/tandem/internal/mallocs"
 	"github.com/tandem-engine/tandem/internal/soundtest"
+	"github.com/tandem-engine/tandem/snapshot"
 )
 
 // TestALSAStreamAllocs: on the mixer's own ALSA PCM, serving the device
@@ -47,5 +48,74 @@ func TestALSAStreamAllocsChild(t *testing.T) {
 	}
 	if n != 0 {
 		t.Errorf("%d mallocs in a second of fills; want 0", n)
+	}
+}
+
+// TestALSAUnderrun: when the mixer's ALSA PCM runs dry (its thread held
+// up past the buffer, on purpose), the underrun is counted, and ALSA's
+// delay, read again, puts the clicks after it back where their start
+// records say: within 2 ms, from a second after the underrun on.
+func TestALSAUnderrun(t *testing.T) {
+	t.Parallel()
+	soundtest.Child(t, "TestALSAUnderrunChild", alsaEnv(t)...)
+}
+
+func TestALSAUnderrunChild(t *testing.T) {
+	soundtest.InChild(t)
+	out, err := Open([]*Sound{click()}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	d, ok := out.os.(*directALSA)
+	if !ok {
+		t.Fatalf("device %q: not the mixer's own ALSA PCM", out.Device())
+	}
+	offset := out.SetOffset(out.Latency() + 30*time.Millisecond)
+	stop := soundtest.RecordTimed(t, snapshot.Now)
+	time.Sleep(500 * time.Millisecond) // parec starts
+	const hz, every, clicks, stallAt = 60, 8, 24, 6
+	t0, stalled := snapshot.Now(), int64(0)
+	for i := range clicks {
+		tick := uint64(1 + every*i)
+		at := t0 + int64(tick)*1e9/hz
+		for snapshot.Now() < at {
+			time.Sleep(time.Millisecond)
+		}
+		var s snapshot.Snapshot
+		s.Tick, s.Time = tick, at
+		s.Sounds.Add(snapshot.SoundEvent{Op: uint8(OpPlay), Voice: uint32(tick), Volume: 1})
+		out.Feed(&s)
+		if i == stallAt {
+			stalled = snapshot.Now()
+			d.stall.Store(int64(3 * d.ahead())) // past the buffer: the device runs dry
+		}
+	}
+	time.Sleep(offset + 500*time.Millisecond)
+	c := stop()
+	on := soundtest.Onsets(c.Frames, 0.3, 100)
+	starts := out.Onsets(nil)
+	st := out.Stats()
+	t.Logf("%d clicks heard, %d started; %d underruns (%d xruns), %d retimed; source %s", len(on), len(starts), st.Underruns, d.s.XRuns(), st.Retimed, st.LatencySource)
+	if st.Underruns < 1 || d.s.XRuns() < 1 {
+		t.Fatalf("%d underruns, %d xruns counted; want the one made", st.Underruns, d.s.XRuns())
+	}
+	if len(on) != len(starts) || len(starts) != clicks {
+		t.Fatalf("%d clicks heard, %d started, %d played", len(on), len(starts), clicks)
+	}
+	checked := 0
+	for i, s := range starts {
+		heard := c.Start + int64(on[i])*1e9/soundtest.Rate
+		e := float64(heard-s.Start) / 1e6
+		t.Logf("click %d: started %.3f s after the stall, heard %.2f ms after its start record", i, float64(s.Start-stalled)/1e9, e)
+		if s.Start > stalled+1e9 {
+			checked++
+			if e > 2 || e < -2 {
+				t.Errorf("click %d, %.2f s after the underrun: heard %.2f ms after its start record; want within 2 ms", i, float64(s.Start-stalled)/1e9, e)
+			}
+		}
+	}
+	if checked < 5 {
+		t.Errorf("%d clicks a second after the underrun; want at least 5", checked)
 	}
 }

@@ -97,13 +97,15 @@ func (s *Stream) loop(src Source) {
 		n = min(n, s.Frames)
 		b := s.buf[:8*n]
 		src.Fill(b, s.Frames-n)
+		// Every frame filled is written, after a recovery too: the
+		// source has counted them (its clock's frames are the PCM's).
 		for off := 0; off < n; {
 			w := s.p.write(b[8*off:], n-off)
 			if w < 0 {
 				if !s.recover("snd_pcm_writei", w) {
 					return
 				}
-				break // the device starts again from an empty buffer: the rest is not written
+				continue
 			}
 			off += w
 		}
