@@ -3,6 +3,9 @@
 package audio
 
 import (
+	"os"
+	"os/exec"
+	"strings"
 	"testing"
 	"time"
 
@@ -117,5 +120,37 @@ func TestALSAUnderrunChild(t *testing.T) {
 	}
 	if checked < 5 {
 		t.Errorf("%d clicks a second after the underrun; want at least 5", checked)
+	}
+}
+
+// TestALSAGone: the sound server behind ALSA's pulse plugin exits under a
+// playing PCM: the loss is said (the PCM's error), the run goes on, and
+// Close returns at once.
+func TestALSAGone(t *testing.T) {
+	t.Parallel()
+	soundtest.Child(t, "TestALSAGoneChild", alsaEnv(t)...)
+}
+
+func TestALSAGoneChild(t *testing.T) {
+	soundtest.InChild(t)
+	var notice strings.Builder
+	out := Start(nil, false, Options{}, &notice)
+	if !strings.HasPrefix(out.Device(), "alsa: ") {
+		t.Fatalf("device %q; want the mixer's own ALSA PCM", out.Device())
+	}
+	time.Sleep(300 * time.Millisecond)
+	if err := exec.Command("pactl", "--server=unix:"+os.Getenv("TANDEM_TEST_SOCKET"), "exit").Run(); err != nil {
+		t.Fatalf("pactl exit: %v", err)
+	}
+	for deadline := time.Now().Add(3 * time.Second); !strings.Contains(out.Stats().Device, "lost") && !strings.Contains(out.Stats().Device, "stalled"); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("device %q 3 s after the server exited; want it lost or stalled", out.Stats().Device)
+		}
+	}
+	t0 := time.Now()
+	out.Close()
+	t.Logf("device %q; notice %q; Close took %v", out.Stats().Device, notice.String(), time.Since(t0))
+	if d := time.Since(t0); d > 2*stopWait {
+		t.Errorf("Close took %v after the device went; want at most %v", d, 2*stopWait)
 	}
 }
