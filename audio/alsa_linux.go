@@ -22,8 +22,14 @@ import (
 // and not yet heard, the sound server's or the card's own latency
 // included), read at each fill between two reads of CLOCK_MONOTONIC, a
 // local call that allocates nothing; the least of every followEvents
-// readings is kept (readWindow), and handed to the mixer once followed,
-// as WASAPI's stream clock is (wasapi_windows.go).
+// readings is kept (readWindow). Open measures the latency from it; once
+// followed, the first window after each underrun sets it anew (the PCM
+// restarted, and the silence moved every later frame), not every
+// window as WASAPI's stream clock is: the delay of ALSA's pulse plugin,
+// PulseAudio's interpolated latency, drifts by about 1.3 ms a second
+// between the server's timing updates and then jumps back, while what is
+// heard holds still, and a clock that followed it moved by 2 ms steps
+// that were not heard (docs/results/2026-11-27-sound-alsa.md).
 type directALSA struct {
 	m       *Mixer
 	s       *alsa.Stream
@@ -33,9 +39,11 @@ type directALSA struct {
 	follows atomic.Bool
 	offset  int64      // snapshot.Now's reading at CLOCK_MONOTONIC's 0, ns
 	win     readWindow // the stream thread's
+	retime  bool       // set the latency from the next window; the stream thread's
+	xruns   int64      // ALSA's underruns seen; the stream thread's
 	// The last window's least heard0 and the device's latency from a take
-	// to its being heard, ns, and the windows so far.
-	heard, device, windows atomic.Int64
+	// to its being heard, ns.
+	heard, device atomic.Int64
 	// stall is a test's: the next fill sleeps this long first, ns (an
 	// underrun made on purpose).
 	stall atomic.Int64
@@ -93,28 +101,33 @@ func (d *directALSA) Fill(p []byte, queued int) {
 	if st := d.stall.Swap(0); st > 0 {
 		time.Sleep(time.Duration(st))
 	}
-	handed := false
-	if queued == 0 {
-		// The device ran dry (recovered: the PCM starts again from this
-		// fill) or has not started: its delay says nothing yet of when
-		// the next frame is heard, and the window's readings from before
-		// are of frames heard sooner.
+	x := d.s.XRuns()
+	if x != d.xruns && queued != 0 {
+		// ALSA's underrun, recovered while the fill was written: the PCM
+		// holds frames but waits for a whole buffer to start again, so the
+		// mixer does not see it run dry. Counted here.
+		d.m.st.underruns.Add(1)
+	}
+	if x != d.xruns || queued == 0 {
+		// The device ran dry or has not started: its delay says nothing
+		// yet of when the next frame is heard, and the window's readings
+		// from before are of frames heard sooner. Once followed, the next
+		// window after it sets the device's latency anew.
+		d.xruns = x
 		d.win.reset()
+		d.retime = d.follows.Load()
 	} else if r, err := d.s.Read(); err == nil {
 		taken0 := d.m.now() - d.m.clock.framesNs(d.m.written-int64(queued))
 		if heard0, latency, full := d.win.add(r.Heard0(d.m.written, d.offset), taken0); full {
 			d.heard.Store(heard0)
 			d.device.Store(latency)
-			if d.follows.Load() {
-				d.m.heardNext(heard0, d.m.st.underruns.Load())
-				handed = true
+			if d.retime {
+				d.m.setLatency(heard0 - d.m.clock.origin) // (the clock is this thread's)
+				d.retime = false
 			}
 		}
 	}
 	n, _ := d.m.Read(p) // (which takes a window handed on)
-	if handed {
-		d.windows.Add(1)
-	}
 	clear(p[n:])
 }
 
@@ -144,11 +157,9 @@ func (d *directALSA) ahead() time.Duration {
 	return time.Duration(d.s.Frames) * time.Second / time.Duration(d.s.Rate)
 }
 
-// settle waits, until deadline at most, for the device's timing to hold
-// still once followed (settleClock).
-func (d *directALSA) settle(deadline time.Time) bool {
-	return settleClock(d.m, &d.windows, deadline)
-}
+// settle reports that the device's timing holds still: it is not
+// followed but after an underrun (see directALSA), so nothing moves it.
+func (d *directALSA) settle(time.Time) bool { return true }
 
 // latency is the device's latency from a take to its being heard, by the
 // last window of ALSA's delay.
