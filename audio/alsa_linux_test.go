@@ -153,4 +153,9 @@ func TestALSAGoneChild(t *testing.T) {
 	if d := time.Since(t0); d > 2*stopWait {
 		t.Errorf("Close took %v after the device went; want at most %v", d, 2*stopWait)
 	}
+	// The PCM closed once: a second end reports the thread gone, at once.
+	t1 := time.Now()
+	if !out.os.end(false) || time.Since(t1) > 100*time.Millisecond {
+		t.Errorf("a second end of the PCM took %v; want at once", time.Since(t1))
+	}
 }

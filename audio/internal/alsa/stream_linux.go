@@ -166,15 +166,17 @@ func (s *Stream) Close(drain bool, wait time.Duration) bool {
 		}
 	}
 	closed := make(chan struct{})
-	go s.closes.Do(func() {
+	go func() {
 		defer close(closed)
-		if drain {
-			s.p.drain()
-		} else {
-			s.p.drop()
-		}
-		s.p.close()
-	})
+		s.closes.Do(func() {
+			if drain {
+				s.p.drain()
+			} else {
+				s.p.drop()
+			}
+			s.p.close()
+		})
+	}()
 	select {
 	case <-closed:
 	case <-deadline: // a device that does not drain: it closes when it does
