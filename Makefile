@@ -107,7 +107,7 @@ RACE_ROOT := TestPresentHold|TestRecordReplayEveryLoop|TestRecordDiskFull|TestCt
 RACE_ROOT2 := TestSoundFaultsInRun|TestDrawFrames|TestRecordSurvivesKill|TestDisplayLost|TestScreenshotAfterTwoSeconds
 # The audio package's tests that time clicks through a sound server: in
 # the timed pass, not under -race.
-SOUND_TIMED := ^TestPulseClicks$$|^TestALSAFallback$$
+SOUND_TIMED := ^TestPulseClicks$$|^TestALSAFallback$$|^TestALSAUnderrun$$
 # Arithmetic on one goroutine that the race detector slows five to ten
 # times and has nothing to find in: decoding and resampling whole sounds,
 # 200 simulated matrices of exact rank tests, charts drawn from whole runs,
