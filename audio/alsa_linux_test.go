@@ -159,3 +159,35 @@ func TestALSAGoneChild(t *testing.T) {
 		t.Errorf("a second end of the PCM took %v; want at once", time.Since(t1))
 	}
 }
+
+// TestALSAReopen: Outputs opened and closed one after another in a
+// process each play on a PCM of their own, measured, and each Close
+// leaves the device free for the next Open. Three: each Open waits about
+// 2 s here for the null sink to start the plugin's new stream.
+func TestALSAReopen(t *testing.T) {
+	t.Parallel()
+	soundtest.Child(t, "TestALSAReopenChild", alsaEnv(t)...)
+}
+
+func TestALSAReopenChild(t *testing.T) {
+	soundtest.InChild(t)
+	for i := range 3 {
+		t0 := time.Now()
+		out, err := Open([]*Sound{click()}, Options{})
+		if err != nil {
+			t.Fatalf("open %d: %v", i, err)
+		}
+		t.Logf("open %d took %v (the plugin's new stream on the null sink)", i, time.Since(t0))
+		out.SetOffset(out.Latency())
+		var s snapshot.Snapshot
+		s.Tick, s.Time = 1, snapshot.Now()
+		s.Sounds.Add(snapshot.SoundEvent{Op: uint8(OpPlay), Voice: 1, Volume: 1})
+		out.Feed(&s)
+		time.Sleep(20 * time.Millisecond)
+		out.Close()
+		out.Close() // a second Close does nothing
+		if st := out.Stats(); st.LatencySource != LatencyALSA || !st.Anchored {
+			t.Errorf("open %d: latency source %q (%s), anchored %v; want %q, anchored", i, st.LatencySource, st.LatencyWhy, st.Anchored, LatencyALSA)
+		}
+	}
+}
