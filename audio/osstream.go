@@ -2,10 +2,7 @@
 
 package audio
 
-import (
-	"sync/atomic"
-	"time"
-)
+import "time"
 
 // osStream is a stream of the platform's own sound API that the mixer
 // plays on with no oto player between, the device's clock read from that
@@ -38,28 +35,3 @@ type osStream interface {
 	end(drain bool) bool
 }
 
-// settleWindows is how many windows of the device's clock in a row must
-// leave the mixer's clock where it was for the device to have settled.
-const settleWindows = 2
-
-// settleClock waits, until deadline at most, for a device's clock to hold
-// still: settleWindows windows of readings in a row (windows counts those
-// the mixer took) that moved nothing. It reports whether it did.
-func settleClock(m *Mixer, windows *atomic.Int64, deadline time.Time) bool {
-	w, moved, quiet := windows.Load(), m.st.retimed.Load(), 0
-	for quiet < settleWindows {
-		if time.Now().After(deadline) {
-			return false
-		}
-		time.Sleep(time.Millisecond)
-		if nw := windows.Load(); nw != w {
-			w = nw
-			if r := m.st.retimed.Load(); r != moved {
-				moved, quiet = r, 0
-			} else {
-				quiet++
-			}
-		}
-	}
-	return true
-}

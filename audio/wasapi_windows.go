@@ -103,13 +103,33 @@ func (d *directWASAPI) ahead() time.Duration {
 	return time.Duration(d.s.Frames) * time.Second / time.Duration(d.m.rate)
 }
 
+// settleWindows is how many windows of the stream's clock in a row must
+// leave the mixer's clock where it was for the device to have settled.
+const settleWindows = 2
+
 // settle waits, until deadline at most, for the device's clock to hold
-// still (settleClock). Under Wine the stream's first second and a half
-// runs slow (its timer feeds PulseAudio two thirds of what it plays, and
-// the server plays silence), and a sound placed then is heard late; a
-// device that starts cleanly settles in two windows (0.32 s).
+// still: settleWindows windows of readings in a row that moved nothing.
+// Under Wine the stream's first second and a half runs slow (its timer
+// feeds PulseAudio two thirds of what it plays, and the server plays
+// silence), and a sound placed then is heard late; a device that starts
+// cleanly settles in two windows (0.32 s). It reports whether it did.
 func (d *directWASAPI) settle(deadline time.Time) bool {
-	return settleClock(d.m, &d.windows, deadline)
+	w, moved, quiet := d.windows.Load(), d.m.st.retimed.Load(), 0
+	for quiet < settleWindows {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(time.Millisecond)
+		if nw := d.windows.Load(); nw != w {
+			w = nw
+			if r := d.m.st.retimed.Load(); r != moved {
+				moved, quiet = r, 0
+			} else {
+				quiet++
+			}
+		}
+	}
+	return true
 }
 
 // latency is the device's latency from a take to its being heard, by
