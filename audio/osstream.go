@@ -34,4 +34,3 @@ type osStream interface {
 	// reports whether the stream's reader left the mixer in time.
 	end(drain bool) bool
 }
-
