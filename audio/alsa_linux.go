@@ -26,10 +26,10 @@ import (
 // followed, the first window after each underrun sets it anew (the PCM
 // restarted, and the silence moved every later frame), not every
 // window as WASAPI's stream clock is: the delay of ALSA's pulse plugin,
-// PulseAudio's interpolated latency, drifts by 1.5 to 2 ms a second
-// between the server's timing updates and then jumps back, while what is
-// heard holds still, and a clock that followed it moved by 2 ms steps
-// that were not heard (docs/results/2026-11-27-sound-alsa.md).
+// PulseAudio's interpolated latency, drifts between the server's timing
+// updates and then jumps back, while what is heard holds still, and a
+// clock that followed it moved in steps that were not heard (how far:
+// docs/results/2026-11-27-sound-alsa.md).
 type directALSA struct {
 	m       *Mixer
 	s       *alsa.Stream

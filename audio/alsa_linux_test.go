@@ -162,8 +162,8 @@ func TestALSAGoneChild(t *testing.T) {
 
 // TestALSAReopen: Outputs opened and closed one after another in a
 // process each play on a PCM of their own, measured, and each Close
-// leaves the device free for the next Open. Three: each Open waits about
-// 2 s here for the null sink to start the plugin's new stream.
+// leaves the device free for the next Open. Three: each Open waits for
+// the null sink to start the plugin's new stream (docs/sound.md).
 func TestALSAReopen(t *testing.T) {
 	t.Parallel()
 	soundtest.Child(t, "TestALSAReopenChild", alsaEnv(t)...)
