@@ -25,15 +25,7 @@ func TestALSAStreamAllocs(t *testing.T) {
 
 func TestALSAStreamAllocsChild(t *testing.T) {
 	soundtest.InChild(t)
-	out, err := Open(nil, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer out.Close()
-	d, ok := out.os.(*directALSA)
-	if !ok {
-		t.Fatalf("device %q: not the mixer's own ALSA PCM", out.Device())
-	}
+	out, d := openALSA(t, nil)
 	time.Sleep(500 * time.Millisecond)
 	var frames, fills int64
 	n := mallocs.Fewest(3, func() {
@@ -65,15 +57,7 @@ func TestALSAUnderrun(t *testing.T) {
 
 func TestALSAUnderrunChild(t *testing.T) {
 	soundtest.InChild(t)
-	out, err := Open([]*Sound{click()}, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer out.Close()
-	d, ok := out.os.(*directALSA)
-	if !ok {
-		t.Fatalf("device %q: not the mixer's own ALSA PCM", out.Device())
-	}
+	out, d := openALSA(t, []*Sound{click()})
 	offset := out.SetOffset(out.Latency() + 30*time.Millisecond)
 	stop := soundtest.RecordTimed(t, snapshot.Now)
 	time.Sleep(500 * time.Millisecond) // parec starts
@@ -190,4 +174,21 @@ func TestALSAReopenChild(t *testing.T) {
 			t.Errorf("open %d: latency source %q (%s), anchored %v; want %q, anchored", i, st.LatencySource, st.LatencyWhy, st.Anchored, LatencyALSA)
 		}
 	}
+}
+
+// openALSA opens the device for a child test with sounds, and checks
+// that the mixer plays on ALSA's PCM of its own; it closes at the test's
+// end.
+func openALSA(t *testing.T, sounds []*Sound) (*Output, *directALSA) {
+	t.Helper()
+	out, err := Open(sounds, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(out.Close)
+	d, ok := out.os.(*directALSA)
+	if !ok {
+		t.Fatalf("device %q: not the mixer's own ALSA PCM", out.Device())
+	}
+	return out, d
 }

@@ -262,15 +262,16 @@ const pulseTimeout = time.Second
 // device on PulseAudio from the start, and again after a reconnection.
 // Its reader stops reading the mixer once close has returned.
 type directPulse struct {
-	m       *Mixer
-	client  *pulse.Client
-	stream  *pulse.PlaybackStream
-	mu      sync.Mutex
-	stopped bool
-	// ending is set before the stream drains or closes: the server's
-	// underflow notice once a drain has played out is the run's end, not
-	// a dropout.
-	ending atomic.Bool
+	m      *Mixer
+	client *pulse.Client
+	stream *pulse.PlaybackStream
+	// mu is held by Read while it reads the mixer, so that end, once it
+	// has taken it, knows no read is under way.
+	mu sync.Mutex
+	// stopped is set by end: Read reads the mixer no more, and the
+	// server's underflow notice once a drain has played out is the run's
+	// end, not a dropout.
+	stopped atomic.Bool
 }
 
 // openDirect connects to the PulseAudio server afresh and plays o's
@@ -316,7 +317,7 @@ func dialDirect(m *Mixer, name string, rate int, buffer, wait time.Duration) (*d
 func (d *directPulse) Read(p []byte) (int, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if d.stopped {
+	if d.stopped.Load() {
 		return 0, pulse.EndOfData
 	}
 	return d.m.Read(p[:len(p)/8*8])
@@ -325,7 +326,7 @@ func (d *directPulse) Read(p []byte) (int, error) {
 // underflow counts one of the server's underflow notices: the stream's
 // data ran out while it played, and the server played silence.
 func (d *directPulse) underflow() {
-	if !d.ending.Load() {
+	if !d.stopped.Load() {
 		d.m.st.serverUnderflows.Add(1)
 	}
 }
@@ -344,9 +345,8 @@ func (d *directPulse) close() { d.end(false) }
 func (d *directPulse) finish() { d.end(true) }
 
 func (d *directPulse) end(drain bool) {
-	d.ending.Store(true)
-	d.mu.Lock()
-	d.stopped = true
+	d.stopped.Store(true)
+	d.mu.Lock() // a read under way has left the mixer
 	d.mu.Unlock()
 	bounded(pulseTimeout, func() {
 		if d.stream != nil {

@@ -42,19 +42,7 @@ func TestLatencyChild(t *testing.T) {
 		t.Fatalf("anchored %v, latency %.2f ms from %q (%s): want anchored and measured by the server", st.Anchored, st.DeviceLatencyMs, st.LatencySource, st.LatencyWhy)
 	}
 	offset := out.SetOffset(0)
-	const hz = 60
-	t0 := snapshot.Now()
-	for i := range 20 {
-		tick := uint64(1 + 9*i) // tick 1 at once: no warm-up
-		at := t0 + int64(tick-1)*1e9/hz
-		for snapshot.Now() < at {
-			time.Sleep(time.Millisecond)
-		}
-		var s snapshot.Snapshot
-		s.Tick, s.Time = tick, at
-		s.Sounds.Add(snapshot.SoundEvent{Op: uint8(OpPlay), Sound: 0, Voice: uint32(tick), Volume: 1})
-		out.Feed(&s)
-	}
+	feedClicks(out, 20)
 	time.Sleep(offset + 300*time.Millisecond)
 	c := stop()
 	starts := out.Onsets(nil)
@@ -100,5 +88,24 @@ func TestRetimeLimit(t *testing.T) {
 	}
 	if w := l.wait(t0.Add(10 * time.Second)); w != 0 {
 		t.Errorf("after 7 s of quiet the next reading waits %v; want 0", w)
+	}
+}
+
+// feedClicks feeds out n ticks of a 60 Hz sim, 9 ticks apart from tick 1
+// (played at once: no warm-up), each playing sound 0, each at its tick's
+// time as a sim thread publishes it.
+func feedClicks(out *Output, n int) {
+	const hz = 60
+	t0 := snapshot.Now()
+	for i := range n {
+		tick := uint64(1 + 9*i)
+		at := t0 + int64(tick-1)*1e9/hz
+		for snapshot.Now() < at {
+			time.Sleep(time.Millisecond)
+		}
+		var s snapshot.Snapshot
+		s.Tick, s.Time = tick, at
+		s.Sounds.Add(snapshot.SoundEvent{Op: uint8(OpPlay), Sound: 0, Voice: uint32(tick), Volume: 1})
+		out.Feed(&s)
 	}
 }

@@ -13,7 +13,6 @@ import (
 	"github.com/tandem-engine/tandem/audio/internal/wasapi"
 	"github.com/tandem-engine/tandem/internal/mallocs"
 	"github.com/tandem-engine/tandem/internal/soundtest"
-	"github.com/tandem-engine/tandem/snapshot"
 )
 
 // TestWASAPIChild is TestWASAPIUnderWine's Windows side (wasapi_wine_test.go
@@ -54,19 +53,7 @@ func TestWASAPIChild(t *testing.T) {
 	say("open")
 
 	offset := out.SetOffset(0)
-	const hz = 60
-	t0 := snapshot.Now()
-	for i := range 20 {
-		tick := uint64(1 + 9*i)
-		at := t0 + int64(tick-1)*1e9/hz
-		for snapshot.Now() < at {
-			time.Sleep(time.Millisecond)
-		}
-		var s snapshot.Snapshot
-		s.Tick, s.Time = tick, at
-		s.Sounds.Add(snapshot.SoundEvent{Op: uint8(OpPlay), Sound: 0, Voice: uint32(tick), Volume: 1})
-		out.Feed(&s)
-	}
+	feedClicks(out, 20)
 	time.Sleep(offset + 300*time.Millisecond)
 	qpcOffset := qpcOffset() // snapshot.Now against the counter, to put the start records on it
 	starts := out.Onsets(nil)

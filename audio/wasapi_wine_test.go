@@ -33,29 +33,12 @@ import (
 // TestPulseClicks holds tandem's own PulseAudio stream to
 // (docs/results/2026-11-27-sound-wasapi.md).
 func TestWASAPIUnderWine(t *testing.T) {
-	exe := os.Getenv("TANDEM_WINE_AUDIO_TEST")
-	if exe == "" {
-		t.Skip("scripts/wasapi-wine cross-builds this package's tests for Windows and runs this one with TANDEM_WINE_AUDIO_TEST set")
-	}
+	exe := wineExe(t)
 	s := soundtest.Start(t)
 	t.Setenv("TANDEM_TEST_SOCKET", s.Socket)
 	stop := soundtest.RecordTimed(t, func() int64 { return clockNs(unix.CLOCK_MONOTONIC_RAW) })
-	cmd := exec.Command("wine", exe, "-test.run=^TestWASAPIChild$", "-test.v", "-test.count=1")
-	cmd.Env = append(os.Environ(), append(s.Env(), "TANDEM_AUDIO_CHILD=1")...)
-	pipe, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Stderr = cmd.Stdout
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
 	var starts []int64
-	var out strings.Builder
-	sc := bufio.NewScanner(pipe)
-	for sc.Scan() {
-		line := sc.Text()
-		out.WriteString(line + "\n")
+	underWine(t, exe, "TestWASAPIChild", s, func(line string) {
 		f := strings.Fields(line)
 		switch {
 		case len(f) == 2 && f[0] == "WASAPI-QPC":
@@ -76,13 +59,8 @@ func TestWASAPIUnderWine(t *testing.T) {
 			at, _ := strconv.ParseInt(f[1], 10, 64)
 			starts = append(starts, at)
 		}
-	}
-	err = cmd.Wait()
+	})
 	c := stop()
-	t.Logf("wine %s:\n%s", exe, out.String())
-	if err != nil || !strings.Contains(out.String(), "--- PASS: TestWASAPIChild") {
-		t.Errorf("TestWASAPIChild under Wine: %v", err)
-	}
 	on := soundtest.Onsets(c.Frames, 0.3, 100)
 	if len(on) != len(starts) || len(starts) != 20 {
 		t.Fatalf("%d onsets recorded, %d start records; want 20 of each", len(on), len(starts))
@@ -114,12 +92,32 @@ func clockNs(id int32) int64 {
 // while TestWASAPIGoneChild plays on it: the child checks the run goes
 // on and says so.
 func TestWASAPIGoneUnderWine(t *testing.T) {
+	exe := wineExe(t)
+	s := soundtest.Start(t)
+	underWine(t, exe, "TestWASAPIGoneChild", s, func(line string) {
+		if strings.TrimSpace(line) == "WASAPI-KILL" {
+			s.Kill()
+		}
+	})
+}
+
+// wineExe returns the Windows test program to run under Wine, or skips
+// the test when none was built (scripts/wasapi-wine sets it).
+func wineExe(t *testing.T) string {
+	t.Helper()
 	exe := os.Getenv("TANDEM_WINE_AUDIO_TEST")
 	if exe == "" {
 		t.Skip("scripts/wasapi-wine cross-builds this package's tests for Windows and runs this one with TANDEM_WINE_AUDIO_TEST set")
 	}
-	s := soundtest.Start(t)
-	cmd := exec.Command("wine", exe, "-test.run=^TestWASAPIGoneChild$", "-test.v", "-test.count=1")
+	return exe
+}
+
+// underWine runs the Windows test child of exe under Wine, sent to s's
+// sound server, hands each line it prints to line as it comes, and fails
+// t unless the child passed.
+func underWine(t *testing.T, exe, child string, s *soundtest.Server, line func(string)) {
+	t.Helper()
+	cmd := exec.Command("wine", exe, "-test.run=^"+child+"$", "-test.v", "-test.count=1")
 	cmd.Env = append(os.Environ(), append(s.Env(), "TANDEM_AUDIO_CHILD=1")...)
 	pipe, err := cmd.StdoutPipe()
 	if err != nil {
@@ -133,13 +131,11 @@ func TestWASAPIGoneUnderWine(t *testing.T) {
 	sc := bufio.NewScanner(pipe)
 	for sc.Scan() {
 		out.WriteString(sc.Text() + "\n")
-		if strings.TrimSpace(sc.Text()) == "WASAPI-KILL" {
-			s.Kill()
-		}
+		line(sc.Text())
 	}
 	err = cmd.Wait()
 	t.Logf("wine %s:\n%s", exe, out.String())
-	if err != nil || !strings.Contains(out.String(), "--- PASS: TestWASAPIGoneChild") {
-		t.Errorf("TestWASAPIGoneChild under Wine: %v", err)
+	if err != nil || !strings.Contains(out.String(), "--- PASS: "+child) {
+		t.Errorf("%s under Wine: %v", child, err)
 	}
 }

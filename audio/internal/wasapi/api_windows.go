@@ -193,9 +193,10 @@ type _AudioClientProperties struct {
 	Options    _AUDCLNT_STREAMOPTIONS
 }
 
-type _PROPVARIANT struct {
-	// TODO: Implement this
-}
+// _PROPVARIANT is Activate's activation parameters, opaque: tandem passes
+// none (nil), so its fields are not declared. tandem: upstream's TODO
+// replaced by this note.
+type _PROPVARIANT struct{}
 
 type _WAVEFORMATEXTENSIBLE struct {
 	wFormatTag      uint16
