@@ -165,6 +165,9 @@ func (d *directALSA) settle(time.Time) bool { return true }
 // last window of ALSA's delay.
 func (d *directALSA) latency() time.Duration { return time.Duration(max(d.device.Load(), 0)) }
 
+// where names the ALSA call the stream's thread is in: a stall's report.
+func (d *directALSA) where() string { return d.s.Phase() }
+
 func (d *directALSA) err() error     { return d.s.Err() }
 func (d *directALSA) follow()        { d.follows.Store(true) }
 func (d *directALSA) source() string { return LatencyALSA }

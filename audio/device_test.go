@@ -200,6 +200,7 @@ func TestClicksChild(t *testing.T) {
 	starts := out.Onsets(nil)
 	t.Logf("recorded %.2f s, %d onsets; stats %+v", float64(len(frames)/2)/48000, len(on), st)
 	if len(on) != len(aimed) {
+		soundtest.Stalled(t, st.Device)
 		soundtest.Underran(t, st.Underruns) // one heard after the recording's end
 		t.Fatalf("%d clicks in the recording, %d played: lost or doubled", len(on), len(aimed))
 	}

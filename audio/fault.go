@@ -146,7 +146,11 @@ func (f *faults) look(now time.Time) {
 				fmt.Sprintf("the sound server was lost at %s into the run (%s); the run goes on silent and reconnects if it comes back", f.at(f.movedAt), err))
 		} else {
 			f.stalled.Store(true)
-			f.say(fmt.Sprintf("stalled at %s", f.at(f.movedAt)),
+			where := ""
+			if w, ok := f.o.os.(interface{ where() string }); ok {
+				where = ", its thread in " + w.where() // ALSA's: which call the device holds it in
+			}
+			f.say(fmt.Sprintf("stalled at %s%s", f.at(f.movedAt), where),
 				fmt.Sprintf("the sound server took no sound from %s into the run to %s; the run goes on, its sounds wait or are dropped (counted)", f.at(f.movedAt), f.at(now)))
 		}
 		return

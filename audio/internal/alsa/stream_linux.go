@@ -23,6 +23,18 @@ const periods = 4
 // device takes nothing (a stalled device).
 const waitMs = 100
 
+// What the stream's thread is doing, for a stall's report (Phase).
+const (
+	inLoop int32 = iota
+	inAvail
+	inWait
+	inFill
+	inWrite
+	inRecover
+)
+
+var phases = [...]string{"no call (its loop)", "snd_pcm_avail_update", "snd_pcm_wait", "the mixer's fill or snd_pcm_delay", "snd_pcm_writei", "snd_pcm_recover"}
+
 // Source fills a stream's buffer: p is float32 stereo, little endian, to
 // be filled whole; queued is the frames written before and not yet taken
 // by the device (its buffer less the room). On the stream's thread; it
@@ -45,6 +57,7 @@ type Stream struct {
 	started bool
 	done    chan struct{}
 	xruns   atomic.Int64
+	phase   atomic.Int32
 	err     atomic.Pointer[error]
 	closes  sync.Once
 }
@@ -80,7 +93,9 @@ func (s *Stream) loop(src Source) {
 	defer close(s.done)
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
+	defer s.phase.Store(inLoop)
 	for !s.stop.Load() {
+		s.phase.Store(inAvail)
 		n := s.p.avail()
 		if n < 0 {
 			if !s.recover("snd_pcm_avail_update", n) {
@@ -89,6 +104,7 @@ func (s *Stream) loop(src Source) {
 			continue
 		}
 		if n < s.Period {
+			s.phase.Store(inWait)
 			if r := s.p.wait(waitMs); r < 0 && !s.recover("snd_pcm_wait", r) {
 				return
 			}
@@ -96,9 +112,11 @@ func (s *Stream) loop(src Source) {
 		}
 		n = min(n, s.Frames)
 		b := s.buf[:8*n]
+		s.phase.Store(inFill)
 		src.Fill(b, s.Frames-n)
 		// Every frame filled is written, after a recovery too: the
 		// source has counted them (its clock's frames are the PCM's).
+		s.phase.Store(inWrite)
 		for off := 0; off < n; {
 			w := s.p.write(b[8*off:], n-off)
 			if w < 0 {
@@ -118,6 +136,7 @@ func (s *Stream) recover(call string, err int) bool {
 	if err == -epipe {
 		s.xruns.Add(1)
 	}
+	s.phase.Store(inRecover)
 	if r := s.p.recover(err); r < 0 {
 		e := errno(call, err)
 		s.err.Store(&e)
@@ -131,6 +150,10 @@ const epipe = 32
 
 // XRuns returns the underruns the PCM reported (EPIPE) so far.
 func (s *Stream) XRuns() int64 { return s.xruns.Load() }
+
+// Phase names what the stream's thread is doing now: the ALSA call it is
+// in, for a stall's report.
+func (s *Stream) Phase() string { return phases[s.phase.Load()] }
 
 // Err returns why the stream's thread stopped early, nil while it serves.
 func (s *Stream) Err() error {
