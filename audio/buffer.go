@@ -7,8 +7,9 @@ import "time"
 // DefaultBuffer is the least of those measured from outside (30 to 60
 // ms) on a shared 2-core machine: none held 0 underruns in every run
 // under the machine's load, so a larger one bought latency, not a clean
-// run (docs/results/2026-11-27-sound-latency4.md). A machine whose runs
-// show audio_underruns needs more.
+// run (docs/results/2026-11-27-sound-latency4.md); 25 ms was heard sooner
+// but its gaps were not exact (docs/results/2026-11-27-sound-latency7.md).
+// A machine whose runs show audio_underruns needs more.
 const (
 	DefaultBuffer = 30 * time.Millisecond
 	MinBuffer     = 5 * time.Millisecond
