@@ -29,6 +29,32 @@ var scalingOwn = map[string]bool{
 	"sprites": true, "scene": true, "sprite-size": true,
 }
 
+// ceilingReads are the flags -ceiling reads: the quads' count and size,
+// the window, the run's length, where its figures go, and the profiles.
+// It refuses any other (a flag it would ignore measures nothing), and
+// -scaling passes its ceiling runs only these.
+var ceilingReads = []string{"ceiling", "sprites", "sprite-size", "width", "height", "warmup", "seconds", "out", "json",
+	"headless", "cpuprofile", "memprofile", "trace"}
+
+// ceilingUnread returns the flags in set (as opts.set: -name=value) that
+// -ceiling does not read, each once, as -name.
+func ceilingUnread(set []string) []string {
+	var unread []string
+	for _, s := range set {
+		name, _, _ := strings.Cut(s, "=")
+		if !slices.Contains(ceilingReads, strings.TrimPrefix(name, "-")) && !slices.Contains(unread, name) {
+			unread = append(unread, name)
+		}
+	}
+	return unread
+}
+
+// ceilingOnly returns the flags of set that -ceiling reads: a -scaling
+// run's own flags for its ceiling runs (-mute, say, is the game's).
+func ceilingOnly(set []string) []string {
+	return slices.DeleteFunc(slices.Clone(set), func(s string) bool { return len(ceilingUnread([]string{s})) > 0 })
+}
+
 // scalingRun is the figures -scaling reads from one run's summary.
 type scalingRun struct {
 	FPS    float64 `json:"fps_mean"`
@@ -94,13 +120,14 @@ func (p *Program) runScaling(opts options, stdout, stderr io.Writer) int {
 				what := "game"
 				if ceiling {
 					args, what = append(args, "-ceiling"), "ceiling"
+					args = append(args, ceilingOnly(common)...)
 				} else {
 					args = append(args, "-input", input)
 					if opts.matrixScene != "" {
 						args = append(args, "-scene", opts.matrixScene)
 					}
+					args = append(args, common...)
 				}
-				args = append(args, common...)
 				fmt.Fprintf(stderr, "bench: run %d of %d: %s, %d sprites, rep %d; %s elapsed\n", i, n, what, c, rep, time.Since(began).Round(time.Second))
 				r, err := runScalingOne(self, args, stderr, stop)
 				if stop.stopped() {

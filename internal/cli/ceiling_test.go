@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 
@@ -67,6 +68,20 @@ func TestCeilingFlags(t *testing.T) {
 	_, err = testProgram.parseFlags("bench", []string{"-ceiling", "-matrix"}, io.Discard)
 	if err == nil || err.Error() != "-matrix and -ceiling: run one, then the other" {
 		t.Errorf("-ceiling -matrix: error %v", err)
+	}
+	// A flag the ceiling would ignore is refused by name; its profiles are
+	// its own.
+	_, err = testProgram.parseFlags("bench", []string{"-ceiling", "-mute", "-loop", "threaded", "-mute"}, io.Discard)
+	if err == nil || !strings.HasPrefix(err.Error(), "-ceiling draws the quads alone and does not read -loop, -mute: drop them (it reads -sprites,") {
+		t.Errorf("-ceiling -mute -loop threaded: error %v", err)
+	}
+	if _, err = testProgram.parseFlags("bench", []string{"-ceiling", "-cpuprofile", "c.pprof", "-trace", "t.out", "-seconds", "2"}, io.Discard); err != nil {
+		t.Errorf("-ceiling with its profiles: %v", err)
+	}
+	// -scaling hands its ceiling runs only what they read.
+	got := ceilingOnly([]string{"-mute=true", "-warmup=2s", "-loop=threaded", "-width=800", "-probe=false"})
+	if want := []string{"-warmup=2s", "-width=800"}; !slices.Equal(got, want) {
+		t.Errorf("ceilingOnly: %q, want %q", got, want)
 	}
 }
 

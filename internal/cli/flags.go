@@ -336,6 +336,12 @@ func (p *Program) settle(o *options, fs *flag.FlagSet, g gameTable, t flagText) 
 		return fmt.Errorf("-reps-budget %v out of range (use 1m to 48h, e.g. 30m)", o.repsBudget)
 	case len(o.modes()) > 1:
 		return fmt.Errorf("%s: run one, then the other", strings.Join(o.modes(), " and "))
+	case o.ceiling && len(ceilingUnread(o.set)) > 0:
+		unread, it := ceilingUnread(o.set), "it"
+		if len(unread) > 1 {
+			it = "them"
+		}
+		return fmt.Errorf("-ceiling draws the quads alone and does not read %s: drop %s (it reads -%s)", strings.Join(unread, ", "), it, strings.Join(ceilingReads[1:], ", -"))
 	case o.pprofAddr != "":
 		return checkPprofAddr(o.pprofAddr, o.pprofAny)
 	}
