@@ -48,6 +48,7 @@ type CeilingSummary struct {
 	FrameMsP50     float64 `json:"frame_ms_p50"`
 	FrameMsP99     float64 `json:"frame_ms_p99"`
 	AllocsPerFrame float64 `json:"allocs_per_frame"`
+	Profiling      string  `json:"profiling"` // as the game's summary: "none", or the profiles that ran (their allocations count)
 	GLRenderer     string  `json:"gl_renderer"`
 	LPNumThreads   string  `json:"lp_num_threads"`
 	Stopped        bool    `json:"stopped_early"`

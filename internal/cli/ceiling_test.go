@@ -69,6 +69,11 @@ func TestCeilingFlags(t *testing.T) {
 	if err == nil || err.Error() != "-matrix and -ceiling: run one, then the other" {
 		t.Errorf("-ceiling -matrix: error %v", err)
 	}
+	// With no -sprites, the bench game's count (the default scene's may
+	// read none).
+	if o, err = testProgram.parseFlags("bench", []string{"-ceiling"}, io.Discard); err != nil || o.World.Sprites < 1 {
+		t.Errorf("-ceiling alone: %d sprites, error %v; want the bench game's count", o.World.Sprites, err)
+	}
 	// A flag the ceiling would ignore is refused by name; its profiles are
 	// its own.
 	_, err = testProgram.parseFlags("bench", []string{"-ceiling", "-mute", "-loop", "threaded", "-mute"}, io.Discard)

@@ -51,6 +51,7 @@ func (p *Program) runCeiling(opts options, stdout, stderr io.Writer) int {
 	if err := errors.Join(err, stopProfiles()); err != nil {
 		return p.fail(stderr, err)
 	}
+	s.Profiling = profiling(opts)
 	b, err := json.Marshal(s)
 	if err != nil {
 		return p.fail(stderr, err)

@@ -387,7 +387,7 @@ func (o *options) sweepDefaults(isSet map[string]bool, g gameTable) {
 	for i, in := range g.infos {
 		if !isSet["scene"] && in.Bench {
 			o.matrixScene = g.names[i]
-			if o.pacing && !isSet["sprites"] {
+			if (o.pacing || o.ceiling) && !isSet["sprites"] {
 				o.World.Sprites = in.Sprites
 			}
 			break
