@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tandem-engine/tandem/audio"
 	"github.com/tandem-engine/tandem/bench"
 	"github.com/tandem-engine/tandem/internal/jsonline"
 	"github.com/tandem-engine/tandem/internal/soundtest"
@@ -167,6 +168,10 @@ func pressToSoundChild(t *testing.T, run string) {
 	// most three times. scripts/sound-latency
 	// counts underruns over many runs for docs/results.
 	soundtest.Underran(t, int64(max(underruns, serverUnderflows)))
+	// So does a sim thread the machine held past the offset's margin: its
+	// tick's click started late.
+	late, _ := jsonline.Field(t, sum, "tick_late_ms_max").(float64)
+	soundtest.LateTick(t, late, audio.DefaultMargin)
 	if m := slices.Max(startErr); m > 1 {
 		t.Errorf("a row of sounds.csv starts %.3f ms off its aim; want every row, the first included, within 1 ms", m)
 	}

@@ -16,6 +16,12 @@ const (
 	MaxBuffer     = 500 * time.Millisecond
 )
 
+// DefaultMargin is what the offset keeps for the sim thread publishing a
+// tick late (Options.Margin): a sound of a tick later than that starts
+// late. How late the sim was in the runs that chose it:
+// docs/results/2026-11-27-sound-latency7.md.
+const DefaultMargin = 10 * time.Millisecond
+
 // alsaBuffer is the device's buffer through oto's ALSA (where the
 // mixer's own PCM does not open), where oto gives no delay to measure and
 // its takes are half the buffer: smaller ones underran on a loaded 2-core

@@ -40,7 +40,8 @@ type Options struct {
 	// the least request, measured, takes Ahead's place in the latency.
 	Ahead time.Duration
 	// Margin is added to the latency for the sim thread's lateness in
-	// publishing a tick and the device's wait between takes. Default 10 ms.
+	// publishing a tick and the device's wait between takes. Default
+	// DefaultMargin.
 	Margin time.Duration
 	// Wait bounds the device's start. Default 5 s.
 	Wait time.Duration
@@ -131,7 +132,7 @@ func open(sounds []*Sound, o Options, notice io.Writer) (*Output, error) {
 		o.Buffer = defaultBuffer()
 	}
 	if o.Margin == 0 {
-		o.Margin = 10 * time.Millisecond
+		o.Margin = DefaultMargin
 	}
 	if o.Wait == 0 {
 		o.Wait = 5 * time.Second

@@ -109,7 +109,8 @@ func (s *Server) Env() []string {
 // Child runs the test named run of the current test binary in a new
 // process (oto opens one device per process) with env added and
 // TANDEM_AUDIO_CHILD=1, and fails t if it fails or does not run. A child
-// that failed through Underran runs again, up to childAttempts in all.
+// that failed through Underran, Stalled or LateTick (the machine's load,
+// not the engine) runs again, up to childAttempts in all.
 func Child(t testing.TB, run string, env ...string) {
 	t.Helper()
 	for attempt := 1; ; attempt++ {
@@ -117,12 +118,8 @@ func Child(t testing.TB, run string, env ...string) {
 		cmd.Env = append(os.Environ(), append(env, "TANDEM_AUDIO_CHILD=1")...)
 		out, err := cmd.CombinedOutput()
 		t.Logf("%s:\n%s", run, out)
-		if err != nil && strings.Contains(string(out), underrunMark) && attempt < childAttempts {
-			t.Logf("%s: the device underran (the machine's load, not the mixer): attempt %d of %d", run, attempt+1, childAttempts)
-			continue
-		}
-		if err != nil && strings.Contains(string(out), stallMark) && attempt < childAttempts {
-			t.Logf("%s: the device stalled (its report above names the call it held): attempt %d of %d", run, attempt+1, childAttempts)
+		if err != nil && strings.Contains(string(out), againMark) && attempt < childAttempts {
+			t.Logf("%s: the machine's load, not the engine (said above, after %q): attempt %d of %d", run, againMark, attempt+1, childAttempts)
 			continue
 		}
 		if err != nil {
@@ -135,35 +132,44 @@ func Child(t testing.TB, run string, env ...string) {
 	}
 }
 
-// childAttempts bounds how many times Child runs a child whose device
-// underran: a run with no underrun passes or fails on its own figures.
+// childAttempts bounds how many times Child runs a child that failed
+// through the machine's load: a run without it passes or fails on its
+// own figures.
 const childAttempts = 3
 
-const underrunMark = "soundtest: the device underran"
+// againMark starts the failure of a child its parent runs again.
+const againMark = "soundtest: run again: "
 
-const stallMark = "soundtest: the device stalled"
+// Underran fails a Child whose checks of exact timing cannot hold because
+// the device ran dry underruns times (each one shifts every later sound
+// by the silence played). Nothing when underruns is 0.
+func Underran(t testing.TB, underruns int64) {
+	t.Helper()
+	if underruns > 0 {
+		t.Fatalf("%sthe device underran %d times: timing checks do not hold", againMark, underruns)
+	}
+}
 
 // Stalled fails a Child whose device took nothing for a second or more
 // while its server answered (device is its report, which says so and
-// names the call the stream's thread was in): its parent runs it again,
-// at most childAttempts times in all. Nothing when device does not say
-// it stalled. (ALSA's pulse plugin was seen to stop for good on a
+// names the call the stream's thread was in). Nothing when device does
+// not say it stalled. (ALSA's pulse plugin was seen to stop for good on a
 // loaded machine, once, in CI.)
 func Stalled(t testing.TB, device string) {
 	t.Helper()
 	if strings.Contains(device, "stalled") {
-		t.Fatalf("%s: %s", stallMark, device)
+		t.Fatalf("%sthe device stalled: %s", againMark, device)
 	}
 }
 
-// Underran fails a Child whose checks of exact timing cannot hold because
-// the device ran dry underruns times (each one shifts every later sound
-// by the silence played): its parent runs it again, at most
-// childAttempts times in all. Nothing when underruns is 0.
-func Underran(t testing.TB, underruns int64) {
+// LateTick fails a Child whose sim thread published a tick lateMs late
+// (the summary's tick_late_ms_max), past the margin the sound offset
+// keeps for it: a sound of that tick reached the mixer after its start
+// was due, by the machine's load. Nothing when it is within.
+func LateTick(t testing.TB, lateMs float64, margin time.Duration) {
 	t.Helper()
-	if underruns > 0 {
-		t.Fatalf("%s %d times: timing checks do not hold", underrunMark, underruns)
+	if lateMs > float64(margin)/1e6 {
+		t.Fatalf("%sthe sim published a tick %.2f ms late, past the offset's %v margin: its sounds started late", againMark, lateMs, margin)
 	}
 }
 
