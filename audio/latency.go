@@ -232,6 +232,12 @@ const heardAgree = 300_000 // ns
 type pulseTiming struct {
 	c     *pulse.Client
 	input uint32 // the stream's sink input
+	// A reading's request, its reply (read only to its latencies: the
+	// fields after them allocate), and the reads' instants, reused: a
+	// reading allocates nothing.
+	req   proto.GetSinkInputInfo
+	info  proto.SinkInputLatencyReply
+	heard []int64
 }
 
 // openPulseTiming connects to the server and finds this process's stream
@@ -249,7 +255,7 @@ func openPulseTiming(name string) (*pulseTiming, error) {
 	pid := strconv.Itoa(os.Getpid())
 	for _, si := range list {
 		if p, ok := si.Properties["application.process.id"]; ok && p.String() == pid && si.MediaName == name {
-			return &pulseTiming{c: c, input: si.SinkInputIndex}, nil
+			return &pulseTiming{c: c, input: si.SinkInputIndex, req: proto.GetSinkInputInfo{SinkInputIndex: si.SinkInputIndex}}, nil
 		}
 	}
 	c.Close()
@@ -303,12 +309,12 @@ func watchTiming(m *Mixer, heard0 func(n int) (int64, error), stop chan struct{}
 // the median of n reads during which no frame was taken or written (a
 // read that straddles a take cannot say which frames the server held).
 func (pt *pulseTiming) heard0(m *Mixer, n int) (int64, error) {
-	heard := make([]int64, 0, n)
-	var info proto.SinkInputLatencyReply // the reply's fields past the latencies are skipped: they allocate
+	heard := pt.heard[:0]
+	info := &pt.info
 	for i := 0; i < 8*n && len(heard) < n; i++ {
 		w0, b0 := m.st.written.Load(), m.level()
 		t0 := m.now()
-		if err := pt.c.RawRequest(&proto.GetSinkInputInfo{SinkInputIndex: pt.input}, &info); err != nil {
+		if err := pt.c.RawRequest(&pt.req, info); err != nil {
 			return 0, fmt.Errorf("audio: the server's timing: %w", err)
 		}
 		t1 := m.now()
@@ -319,6 +325,7 @@ func (pt *pulseTiming) heard0(m *Mixer, n int) (int64, error) {
 		heard = append(heard, (t0+t1)/2+held-m.clock.framesNs(w0-int64(b0)))
 		time.Sleep(time.Duration(1+i%3) * time.Millisecond) // at different phases of the takes
 	}
+	pt.heard = heard
 	if len(heard) < n/2 {
 		return 0, fmt.Errorf("audio: the server's timing: %d clean reads of %d", len(heard), 8*n)
 	}

@@ -30,6 +30,9 @@ type Client struct {
 	// request into and hands to Callback, which must not keep it: upstream
 	// allocated one per request, over a hundred a second.
 	request Request
+
+	callsM sync.Mutex
+	calls  []*call // free (Request)
 }
 
 type send struct {
@@ -70,41 +73,96 @@ func (c *Client) Request(req RequestArgs, rpl Reply) error {
 		panic("pulse: wrong reply type")
 	}
 
-	ctx, cancel := context.WithTimeout(context.Background(), c.timeout)
-	defer cancel()
-
-	reply := make(chan error, 1)
+	// tandem: a request's channel, timer and buffers are reused (call), so
+	// that a request allocates nothing once the client has made as many
+	// as run at once: upstream made a context, a channel, a buffer and a
+	// writer each time, and tandem reads the server's timing under load.
+	k := c.getCall()
 	c.replyM.Lock()
 	if c.err != nil {
 		c.replyM.Unlock()
+		c.putCall(k)
 		return c.err
 	}
 	tag := c.nextID
 	c.nextID++
-	c.awaitReply[tag] = AwaitReply{rpl, reply}
+	c.awaitReply[tag] = AwaitReply{rpl, k.reply}
 	c.replyM.Unlock()
 
-	var buf bytes.Buffer
-	w := ProtocolWriter{w: &buf}
-	w.byte('L')
-	w.uint32(req.command())
-	w.byte('L')
-	w.uint32(tag)
-	w.value(req, c.v)
-	w.flush()
+	k.buf.Reset()
+	k.w.byte('L')
+	k.w.uint32(req.command())
+	k.w.byte('L')
+	k.w.uint32(tag)
+	k.w.value(req, c.v)
+	k.w.flush()
 
-	err := c.Send(0xFFFFFFFF, buf.Bytes())
-	if err != nil {
+	if err := c.Send(0xFFFFFFFF, k.buf.Bytes()); err != nil {
+		c.forget(k, tag)
 		return err
 	}
 
+	k.timer.Reset(c.timeout)
 	select {
-	case err := <-reply:
+	case err := <-k.reply:
+		k.timer.Stop()
+		c.putCall(k)
 		return err
-	case <-ctx.Done():
-		return ctx.Err()
+	case <-k.timer.C:
+		if err, came := c.forget(k, tag); came {
+			return err // it came as the time ran out
+		}
+		return context.DeadlineExceeded
 	}
+}
 
+// call is a request's reusable parts (tandem's): the reply's channel
+// (buffered: the read loop never waits on it), the timeout's timer, and
+// the request's buffer and writer.
+type call struct {
+	reply chan error
+	timer *time.Timer
+	buf   bytes.Buffer
+	w     ProtocolWriter
+}
+
+// getCall takes a free call, or makes one.
+func (c *Client) getCall() *call {
+	c.callsM.Lock()
+	if n := len(c.calls); n > 0 {
+		k := c.calls[n-1]
+		c.calls = c.calls[:n-1]
+		c.callsM.Unlock()
+		return k
+	}
+	c.callsM.Unlock()
+	k := &call{reply: make(chan error, 1), timer: time.NewTimer(time.Hour)}
+	k.timer.Stop()
+	k.w.w = &k.buf
+	return k
+}
+
+// putCall frees k, its channel empty and its timer stopped.
+func (c *Client) putCall(k *call) {
+	c.callsM.Lock()
+	c.calls = append(c.calls, k)
+	c.callsM.Unlock()
+}
+
+// forget stops waiting for tag's reply and frees k. When the read loop
+// (or the connection's end) had already taken tag, its reply is on its
+// way to k's channel: it is waited for, so that k is freed empty, and
+// returned with came true.
+func (c *Client) forget(k *call, tag uint32) (err error, came bool) {
+	c.replyM.Lock()
+	_, waiting := c.awaitReply[tag]
+	delete(c.awaitReply, tag)
+	c.replyM.Unlock()
+	if !waiting {
+		err, came = <-k.reply, true
+	}
+	c.putCall(k)
+	return err, came
 }
 
 func (c *Client) Send(index uint32, data []byte) error {

@@ -63,6 +63,17 @@ func (p *ProtocolReader) bool() bool {
 }
 
 func (p *ProtocolReader) string() string {
+	b := p.stringBytes()
+	if len(b) == 0 {
+		return ""
+	}
+	return string(b)
+}
+
+// stringBytes reads a string, its NUL dropped, into the reader's own
+// buffer, valid until the next read (tandem's: a field that already
+// holds the same string is left as it is, and nothing is allocated).
+func (p *ProtocolReader) stringBytes() []byte {
 	const maxLength = 1024
 
 	p.buf.Reset()
@@ -79,24 +90,24 @@ func (p *ProtocolReader) string() string {
 
 		if err != bufio.ErrBufferFull { // unexpected error
 			p.err = err
-			return ""
+			return nil
 		}
 
 		p.buf.Write(frag)
 
 		if p.buf.Len() > maxLength {
 			p.setErr(ErrProtocolError)
-			return ""
+			return nil
 		}
 	}
 
 	if p.buf.Len() == 0 {
-		return ""
+		return nil
 	}
 
 	p.pos += p.buf.Len()
 
-	return string(p.buf.Bytes()[:p.buf.Len()-1])
+	return p.buf.Bytes()[:p.buf.Len()-1]
 }
 
 func (p *ProtocolReader) bytes(out []byte) {
@@ -222,7 +233,12 @@ func (p *ProtocolReader) value(i interface{}, version Version) {
 		typ := p.byte()
 		switch typ {
 		case 't':
-			f.SetString(p.string())
+			// tandem: the same string as the field holds is not set
+			// again (a reading of a stream's timing reads its name each
+			// time, and need not allocate it).
+			if b := p.stringBytes(); f.String() != string(b) {
+				f.SetString(string(b))
+			}
 		case 'N':
 			f.SetString("")
 		case 'L':
@@ -234,7 +250,10 @@ func (p *ProtocolReader) value(i interface{}, version Version) {
 		case 'r':
 			f.SetInt(int64(p.uint64()))
 		case 'a':
-			f.Set(reflect.ValueOf(SampleSpec{p.byte(), p.byte(), p.uint32()}))
+			// tandem: set field by field, not boxed whole (an allocation).
+			f.Field(0).SetUint(uint64(p.byte()))
+			f.Field(1).SetUint(uint64(p.byte()))
+			f.Field(2).SetUint(uint64(p.uint32()))
 		case 'x':
 			if f.Kind() == reflect.String {
 				x := p.x()
@@ -251,15 +270,15 @@ func (p *ProtocolReader) value(i interface{}, version Version) {
 		case 'U':
 			f.SetUint(p.uint64())
 		case 'm':
-			b := make([]byte, p.byte())
-			p.bytes(b)
-			f.SetBytes(b)
+			// tandem: a map and volumes are read into the field's own
+			// array where it holds as many.
+			sized(f, int(p.byte()))
+			p.bytes(f.Bytes())
 		case 'v':
-			u := make(ChannelVolumes, p.byte())
-			for i := range u {
-				u[i] = Volume(p.uint32())
+			sized(f, int(p.byte()))
+			for i := range f.Len() {
+				f.Index(i).SetUint(uint64(p.uint32()))
 			}
-			f.Set(reflect.ValueOf(u))
 		case 'P':
 			m := make(PropList)
 			p.propList(m)
@@ -275,4 +294,13 @@ func (p *ProtocolReader) value(i interface{}, version Version) {
 			f.Set(reflect.ValueOf(FormatInfo{enc, m}))
 		}
 	}
+}
+
+// sized makes the slice f n long, in its own array when that holds n.
+func sized(f reflect.Value, n int) {
+	if f.Cap() >= n {
+		f.SetLen(n)
+		return
+	}
+	f.Set(reflect.MakeSlice(f.Type(), n, n))
 }

@@ -6,6 +6,8 @@ import (
 	"strconv"
 )
 
+var typeUint32 = reflect.TypeFor[uint32]()
+
 type ProtocolWriter struct {
 	w   io.Writer
 	buf []byte
@@ -120,6 +122,14 @@ func (p *ProtocolWriter) value(i interface{}, version Version) {
 					continue
 				}
 			}
+		}
+
+		// tandem: a plain uint32 (a request's index, most often) is
+		// written without boxing it: Interface allocates for a field.
+		if f.Type() == typeUint32 {
+			p.byte('L')
+			p.uint32(uint32(f.Uint()))
+			continue
 		}
 
 		switch f := f.Interface().(type) {
