@@ -43,8 +43,8 @@ type clock struct {
 	// A device that reads the mixer at its requests (no player) runs dry
 	// only when a request is served later than the data it still holds,
 	// most of its latency: later reads by a few ms are a loaded machine's
-	// wake-ups, and each reading of the server's timing they would ask
-	// for allocates.
+	// wake-ups, and each would ask for a reading of the server's timing,
+	// requests to the server's main thread that also serves the stream.
 	lateAfter int64
 }
 

@@ -190,7 +190,7 @@ func (o *Output) stopTiming() {
 // own side when the process feeds it late (oto's player never ran dry,
 // so the clock takes the step for a change of the server's buffer
 // level), and every frame after it is heard later. Only then: a reading
-// allocates (the protocol's replies), and the run's steady state must not.
+// is 32 to 256 requests to the server's main thread (retimeBurst).
 // retimeSettle is how long after the step the reading starts.
 const retimeSettle = 20 * time.Millisecond
 
