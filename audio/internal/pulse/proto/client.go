@@ -149,17 +149,25 @@ func (c *Client) putCall(k *call) {
 	c.callsM.Unlock()
 }
 
-// forget stops waiting for tag's reply and frees k. When the read loop
-// (or the connection's end) had already taken tag, its reply is on its
-// way to k's channel: it is waited for, so that k is freed empty, and
-// returned with came true.
+// forget stops waiting for tag's reply and frees k, its timer stopped or
+// fired. When the read loop (or the connection's end) had already taken
+// tag, its reply is on its way to k's channel: it is waited for, at most
+// the client's timeout more, so that k is freed empty, and returned with
+// came true; a read loop stuck in the reply keeps k, which is not freed.
 func (c *Client) forget(k *call, tag uint32) (err error, came bool) {
 	c.replyM.Lock()
 	_, waiting := c.awaitReply[tag]
 	delete(c.awaitReply, tag)
 	c.replyM.Unlock()
 	if !waiting {
-		err, came = <-k.reply, true
+		k.timer.Reset(c.timeout)
+		select {
+		case err = <-k.reply:
+			k.timer.Stop()
+		case <-k.timer.C:
+			return nil, false
+		}
+		came = true
 	}
 	c.putCall(k)
 	return err, came
