@@ -19,10 +19,11 @@ import (
 // was going to be. The mixer sees the first for sure only when a pull
 // finds oto's player empty (the device took silence from it): that is an
 // underrun, counted, and the origin moves to the pull. A step of more
-// than 2 ms in the takes that does not come with an empty player is
-// taken for the second and counted apart (Stats.ClockSteps): the origin
-// stays. Smaller moves, lasting a window of reads, are the device's clock
-// drifting from ours, and the origin follows them. Frames already written
+// than 2 ms sooner in the takes, or of more than 1 ms later lasting a
+// window of reads, that does not come with an empty player is taken for
+// the second and counted apart (Stats.ClockSteps): the origin stays.
+// Smaller moves are the device's clock drifting from ours, and the origin
+// follows them. Frames already written
 // keep their numbers; sounds still to come are placed by the origin of
 // the pull that starts them.
 type clock struct {
@@ -38,6 +39,7 @@ type clock struct {
 	winAt   int64 // when the window's first read came
 	level   int64 // ns the device's buffer level has moved its takes since the origin was set
 	steps   int64 // steps of the takes taken for a change of that level
+	refine  int   // reads after a step sooner that take an earlier read for more of it
 	late    bool  // the last read came more than lateAfter late with the player not empty
 	// lateAfter is how late a read must come to be late (0: clockStep).
 	// A device that reads the mixer at its requests (no player) runs dry
@@ -57,8 +59,16 @@ const (
 	// (64 ms, a few takes) often all miss a take by half a millisecond:
 	// the origin moved that much late and back (pulls_test.go).
 	clockWindowNs = 1_000_000_000
-	clockStep     = 2_000_000          // ns: a move of the takes past which it is a step, not drift
-	clockDrift    = 500_000            // ns: the least move of the origin
+	clockStep     = 2_000_000 // ns: a move of the takes past which it is a step, not drift
+	clockDrift    = 500_000   // ns: the least move of the origin
+	// clockDriftMax is the most a window's least read may come later and
+	// be the device's clock drifting from ours: a clock 500 ppm off moves
+	// 0.5 ms a second, and a window lasts a second or more, so the origin
+	// follows drift in moves just past clockDrift. A later move by more
+	// is the device's buffer level (Stats.ClockSteps), which moves no
+	// frame's hearing: taken for drift it moved every later sound
+	// (docs/results/2026-11-27-sound-latency7.md).
+	clockDriftMax = 2 * clockDrift
 	maxInt64      = math.MaxInt64 >> 1 // a far frame
 )
 
@@ -98,14 +108,20 @@ func (c *clock) observe(now, taken int64, empty bool) bool {
 		return true
 	case o < base-clockStep:
 		// The device keeps its buffer fuller: its takes come sooner, and
-		// the frames are heard when they were going to be.
+		// the frames are heard when they were going to be. The read that
+		// shows the step is late by its own wake-up: the reads of the
+		// window after it take the rest of the step (refine).
 		c.level -= base - o
 		c.steps++
+		c.refine = clockWindow
 		c.winMin, c.winN = maxInt64, 0
 		return false
+	case o < base-clockDrift && c.refine > 0:
+		c.level -= base - o // the step was larger than its first read showed
 	case o < base-clockDrift:
 		c.origin -= base - o // the origin was late by its wake-up delay, or the device's clock runs fast
 	}
+	c.refine = max(c.refine-1, 0)
 	if c.winN == 0 {
 		c.winAt = now
 	}
@@ -113,8 +129,12 @@ func (c *clock) observe(now, taken int64, empty bool) bool {
 	c.winN++
 	if c.winN >= clockWindow && now-c.winAt >= clockWindowNs {
 		switch d := c.winMin - (c.origin + c.level); {
-		case d >= clockStep:
-			c.level += d // the device keeps its buffer emptier: its takes come later
+		case d > clockDriftMax:
+			// More than a clock drifts in a window: the device keeps its
+			// buffer emptier, and its takes come later (a server that
+			// kept it fuller a moment ago, a step, often goes back by
+			// less than a step).
+			c.level += d
 			c.steps++
 		case d > clockDrift:
 			c.origin += d // the device's clock runs slow of ours: follow it
@@ -145,6 +165,6 @@ func (c *clock) frameAt(t int64) int64 {
 // new observations, once the device has taken warm frames more (its
 // buffer refilling), and sounds wait until then as at the start.
 func (c *clock) reset(taken int64) {
-	c.valid, c.reads, c.level, c.winMin, c.winN = false, 0, 0, maxInt64, 0
+	c.valid, c.reads, c.level, c.winMin, c.winN, c.refine = false, 0, 0, maxInt64, 0, 0
 	c.skip = taken + c.warm
 }

@@ -42,6 +42,9 @@ type fakeDevice struct {
 	// buffer emptier); every frame is still heard at heard(j).
 	levelAt int
 	levelNs int64
+	// From pull backAt on, backNs more (a level that goes part way back).
+	backAt int
+	backNs int64
 }
 
 func newFakeDevice(m *Mixer, seed uint64) *fakeDevice {
@@ -65,6 +68,9 @@ func (d *fakeDevice) pull(k int, stalled bool) {
 	tp := d.t0 + d.m.clock.framesNs(int64(k*d.period))
 	if d.levelAt > 0 && k >= d.levelAt {
 		tp += d.levelNs
+	}
+	if d.backAt > 0 && k >= d.backAt {
+		tp += d.backNs
 	}
 	d.now = tp
 	n := min(d.period, len(d.pbuf)/2)
@@ -112,7 +118,9 @@ type clickRun struct {
 	stallAt int   // the pull from which oto's refills stall for 120 ms; 0: none
 	levelAt int   // the pull from which the device takes levelNs later; 0: none
 	levelNs int64 // see fakeDevice
-	onCall  bool  // the mixer starts each click at the next pull (Options.OnCall)
+	backAt  int   // the pull from which the device takes backNs later still; 0: none
+	backNs  int64
+	onCall  bool // the mixer starts each click at the next pull (Options.OnCall)
 }
 
 // playClicks schedules 40 clicks at random instants 60 to 400 ms apart
@@ -122,7 +130,7 @@ func playClicks(t *testing.T, seed uint64, r clickRun) (aimed, heard []int64, m 
 	m = NewMixer(testRate, []*Sound{click()})
 	m.onCall = r.onCall
 	d := newFakeDevice(m, seed)
-	d.levelAt, d.levelNs = r.levelAt, r.levelNs
+	d.levelAt, d.levelNs, d.backAt, d.backNs = r.levelAt, r.levelNs, r.backAt, r.backNs
 	const offset = int64(200 * time.Millisecond)
 	m.SetOffset(offset)
 	rng := rand.New(rand.NewPCG(seed, 2))
@@ -280,6 +288,22 @@ func TestLevelChange(t *testing.T) {
 		if s := m.Stats(); s.Underruns != 0 || s.ClockSteps != 1 {
 			t.Errorf("level %+d ms: stats %+v; want one clock step, no underrun", ns/1e6, s)
 		}
+	}
+	// A server that keeps the buffer 5 ms fuller, then 1.5 ms of that
+	// emptier again (PulseAudio went 2 ms and 1.7 ms back, at a 25 ms
+	// buffer): the way back is less than a step, but more than a clock
+	// drifts in a window, and it too moves no frame's hearing.
+	aimed, heard, m := playClicks(t, 11, clickRun{levelAt: 60, levelNs: -5_000_000, backAt: 120, backNs: 1_500_000})
+	if len(heard) != len(aimed) {
+		t.Fatalf("a level and part of the way back: %d clicks heard of %d", len(heard), len(aimed))
+	}
+	for i := range aimed {
+		if e := heard[i] - aimed[i]; e < -1e6 || e > 1e6 {
+			t.Errorf("a level and part of the way back: click %d heard %.3f ms from its instant", i, float64(e)/1e6)
+		}
+	}
+	if s := m.Stats(); s.Underruns != 0 || s.ClockSteps != 2 {
+		t.Errorf("a level and part of the way back: stats %+v; want two clock steps, no underrun", s)
 	}
 }
 
