@@ -104,7 +104,7 @@ func (c *clock) observe(now, taken int64, empty bool) bool {
 		// The device took silence from oto's empty player: every frame from
 		// here on is heard that much later.
 		c.origin += o - base
-		c.winMin, c.winN = maxInt64, 0
+		c.winMin, c.winN, c.refine = maxInt64, 0, 0 // (sooner reads after it are the origin's, late by this pull's wake-up)
 		return true
 	case o < base-clockStep:
 		// The device keeps its buffer fuller: its takes come sooner, and

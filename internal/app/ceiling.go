@@ -72,7 +72,7 @@ const ceilingW, ceilingH = 26, 37
 // Main thread only (it owns the window and the GL context).
 func RunCeiling(c CeilingConfig) (*CeilingSummary, error) {
 	if c.Sprites < 1 || c.Size < 1 {
-		return nil, fmt.Errorf("ceiling: %d quads of %d px: want at least one quad of at least 1 px", c.Sprites, c.Size)
+		return nil, fmt.Errorf("ceiling: %d quads of %d px: want at least one quad of at least 1 px (give -sprites and -sprite-size)", c.Sprites, c.Size)
 	}
 	if err := window.Init(); err != nil {
 		return nil, err

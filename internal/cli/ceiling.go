@@ -50,9 +50,13 @@ func ceilingUnread(set []string) []string {
 }
 
 // ceilingOnly returns the flags of set that -ceiling reads: a -scaling
-// run's own flags for its ceiling runs (-mute, say, is the game's).
+// run's own flags for its ceiling runs (-mute, say, is the game's; so are
+// the profiles, which a ceiling run would write over the game's).
 func ceilingOnly(set []string) []string {
-	return slices.DeleteFunc(slices.Clone(set), func(s string) bool { return len(ceilingUnread([]string{s})) > 0 })
+	return slices.DeleteFunc(slices.Clone(set), func(s string) bool {
+		name, _, _ := strings.Cut(strings.TrimPrefix(s, "-"), "=")
+		return len(ceilingUnread([]string{s})) > 0 || name == "cpuprofile" || name == "memprofile" || name == "trace"
+	})
 }
 
 // scalingRun is the figures -scaling reads from one run's summary.

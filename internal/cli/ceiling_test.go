@@ -84,7 +84,7 @@ func TestCeilingFlags(t *testing.T) {
 		t.Errorf("-ceiling with its profiles: %v", err)
 	}
 	// -scaling hands its ceiling runs only what they read.
-	got := ceilingOnly([]string{"-mute=true", "-warmup=2s", "-loop=threaded", "-width=800", "-probe=false"})
+	got := ceilingOnly([]string{"-mute=true", "-warmup=2s", "-loop=threaded", "-width=800", "-probe=false", "-cpuprofile=g.pprof"})
 	if want := []string{"-warmup=2s", "-width=800"}; !slices.Equal(got, want) {
 		t.Errorf("ceilingOnly: %q, want %q", got, want)
 	}

@@ -137,7 +137,9 @@ func Child(t testing.TB, run string, env ...string) {
 // own figures.
 const childAttempts = 3
 
-// againMark starts the failure of a child its parent runs again.
+// againMark starts the failure of a child its parent runs again. The
+// helpers that fail with it do nothing in a child that has failed
+// already: a failure of the engine's own is not run again into a pass.
 const againMark = "soundtest: run again: "
 
 // Underran fails a Child whose checks of exact timing cannot hold because
@@ -145,6 +147,9 @@ const againMark = "soundtest: run again: "
 // by the silence played). Nothing when underruns is 0.
 func Underran(t testing.TB, underruns int64) {
 	t.Helper()
+	if t.Failed() {
+		return // failed already, for a reason of its own: not run again
+	}
 	if underruns > 0 {
 		t.Fatalf("%sthe device underran %d times: timing checks do not hold", againMark, underruns)
 	}
@@ -157,19 +162,25 @@ func Underran(t testing.TB, underruns int64) {
 // loaded machine, once, in CI.)
 func Stalled(t testing.TB, device string) {
 	t.Helper()
+	if t.Failed() {
+		return // failed already, for a reason of its own: not run again
+	}
 	if strings.Contains(device, "stalled") {
 		t.Fatalf("%sthe device stalled: %s", againMark, device)
 	}
 }
 
-// LateTick fails a Child whose sim thread published a tick lateMs late
-// (the summary's tick_late_ms_max), past the margin the sound offset
-// keeps for it: a sound of that tick reached the mixer after its start
-// was due, by the machine's load. Nothing when it is within.
+// LateTick fails a Child whose sim thread started a tick lateMs after
+// it was due (the summary's tick_late_ms_max), past the margin the sound
+// offset keeps for it: a sound of that tick reached the mixer after its
+// start was due, by the machine's load. Nothing when it is within.
 func LateTick(t testing.TB, lateMs float64, margin time.Duration) {
 	t.Helper()
+	if t.Failed() {
+		return // failed already, for a reason of its own: not run again
+	}
 	if lateMs > float64(margin)/1e6 {
-		t.Fatalf("%sthe sim published a tick %.2f ms late, past the offset's %v margin: its sounds started late", againMark, lateMs, margin)
+		t.Fatalf("%sthe sim started a tick %.2f ms late, past the offset's %v margin: its sounds started late", againMark, lateMs, margin)
 	}
 }
 

@@ -116,8 +116,8 @@ func (s *Stream) loop(src Source) {
 		src.Fill(b, s.Frames-n)
 		// Every frame filled is written, after a recovery too: the
 		// source has counted them (its clock's frames are the PCM's).
-		s.phase.Store(inWrite)
 		for off := 0; off < n; {
+			s.phase.Store(inWrite)
 			w := s.p.write(b[8*off:], n-off)
 			if w < 0 {
 				if !s.recover("snd_pcm_writei", w) {
