@@ -267,6 +267,25 @@ func TestUnderrun(t *testing.T) {
 			t.Errorf("the click aimed at %.3f s (after the underrun) was not heard within 1 ms of it", float64(a)/1e9)
 		}
 	}
+	// The same stall 10 pulls after the device began keeping its buffer
+	// 5 ms fuller: the reads after the underrun that come sooner than the
+	// pull it was found at correct the origin (late by that pull's
+	// wake-up), not the level step's size. Three seeds whose clicks were
+	// heard 1.1 to 2.0 ms off when they went to the step.
+	for _, seed := range []uint64{3, 4, 5} {
+		aimed, heard, m := playClicks(t, seed, clickRun{levelAt: 50, levelNs: -5e6, stallAt: 60})
+		if len(heard) != len(aimed) {
+			t.Fatalf("seed %d, a stall after a step: %d clicks heard of %d", seed, len(heard), len(aimed))
+		}
+		for i := range aimed {
+			if e := heard[i] - aimed[i]; aimed[i] > stallEnd && (e < -1e6 || e > 1e6) {
+				t.Errorf("seed %d, a stall after a step: click %d heard %.3f ms from its instant", seed, i, float64(e)/1e6)
+			}
+		}
+		if s := m.Stats(); s.Underruns < 1 {
+			t.Errorf("seed %d, a stall after a step: %d underruns; want the stall counted", seed, s.Underruns)
+		}
+	}
 }
 
 // TestLevelChange: the device starts keeping its buffer 10 ms emptier
