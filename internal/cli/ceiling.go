@@ -41,9 +41,8 @@ var ceilingReads = []string{"ceiling", "sprites", "sprite-size", "width", "heigh
 func ceilingUnread(set []string) []string {
 	var unread []string
 	for _, s := range set {
-		name, _, _ := strings.Cut(s, "=")
-		if !slices.Contains(ceilingReads, strings.TrimPrefix(name, "-")) && !slices.Contains(unread, name) {
-			unread = append(unread, name)
+		if name := setName(s); !slices.Contains(ceilingReads, name) && !slices.Contains(unread, "-"+name) {
+			unread = append(unread, "-"+name)
 		}
 	}
 	return unread
@@ -54,8 +53,8 @@ func ceilingUnread(set []string) []string {
 // the profiles, which a ceiling run would write over the game's).
 func ceilingOnly(set []string) []string {
 	return slices.DeleteFunc(slices.Clone(set), func(s string) bool {
-		name, _, _ := strings.Cut(strings.TrimPrefix(s, "-"), "=")
-		return len(ceilingUnread([]string{s})) > 0 || name == "cpuprofile" || name == "memprofile" || name == "trace"
+		name := setName(s)
+		return !slices.Contains(ceilingReads, name) || name == "cpuprofile" || name == "memprofile" || name == "trace"
 	})
 }
 

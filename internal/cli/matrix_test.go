@@ -54,7 +54,7 @@ func TestMatrixInputSource(t *testing.T) {
 		// is not passed on a second time.
 		var common []string
 		for _, s := range o.set {
-			if name := strings.TrimPrefix(strings.SplitN(s, "=", 2)[0], "-"); !matrixOwn[name] {
+			if name := setName(s); !matrixOwn[name] {
 				common = append(common, s)
 			}
 		}

@@ -174,12 +174,17 @@ func makeCellDir(dir string) error {
 func commonFlags(opts options, own map[string]bool) []string {
 	var common []string
 	for _, s := range opts.set {
-		name := strings.TrimPrefix(strings.SplitN(s, "=", 2)[0], "-")
-		if !own[name] {
+		if !own[setName(s)] {
 			common = append(common, s)
 		}
 	}
 	return common
+}
+
+// setName is the name of a flag as opts.set holds it (-name=value).
+func setName(s string) string {
+	name, _, _ := strings.Cut(strings.TrimPrefix(s, "-"), "=")
+	return name
 }
 
 // sweep is what every cell of a running sweep shares.

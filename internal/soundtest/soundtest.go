@@ -147,12 +147,7 @@ const againMark = "soundtest: run again: "
 // by the silence played). Nothing when underruns is 0.
 func Underran(t testing.TB, underruns int64) {
 	t.Helper()
-	if t.Failed() {
-		return // failed already, for a reason of its own: not run again
-	}
-	if underruns > 0 {
-		t.Fatalf("%sthe device underran %d times: timing checks do not hold", againMark, underruns)
-	}
+	again(t, underruns > 0, "the device underran %d times: timing checks do not hold", underruns)
 }
 
 // Stalled fails a Child whose device took nothing for a second or more
@@ -162,12 +157,7 @@ func Underran(t testing.TB, underruns int64) {
 // loaded machine, once, in CI.)
 func Stalled(t testing.TB, device string) {
 	t.Helper()
-	if t.Failed() {
-		return // failed already, for a reason of its own: not run again
-	}
-	if strings.Contains(device, "stalled") {
-		t.Fatalf("%sthe device stalled: %s", againMark, device)
-	}
+	again(t, strings.Contains(device, "stalled"), "the device stalled: %s", device)
 }
 
 // LateTick fails a Child whose sim thread started a tick lateMs after
@@ -176,11 +166,15 @@ func Stalled(t testing.TB, device string) {
 // start was due, by the machine's load. Nothing when it is within.
 func LateTick(t testing.TB, lateMs float64, margin time.Duration) {
 	t.Helper()
-	if t.Failed() {
-		return // failed already, for a reason of its own: not run again
-	}
-	if lateMs > float64(margin)/1e6 {
-		t.Fatalf("%sthe sim started a tick %.2f ms late, past the offset's %v margin: its sounds started late", againMark, lateMs, margin)
+	again(t, lateMs > float64(margin)/1e6, "the sim started a tick %.2f ms late, past the offset's %v margin: its sounds started late", lateMs, margin)
+}
+
+// again fails t with againMark and why when loaded, unless t has failed
+// already, for a reason of its own: that is not run again into a pass.
+func again(t testing.TB, loaded bool, why string, args ...any) {
+	t.Helper()
+	if loaded && !t.Failed() {
+		t.Fatalf(againMark+why, args...)
 	}
 }
 
