@@ -119,7 +119,7 @@ func pressToSoundChild(t *testing.T, run string) {
 	aimed := soundsColumn(t, filepath.Join(out, "sounds.csv"), 1)
 	starts := soundsColumn(t, filepath.Join(out, "sounds.csv"), 2)
 	on := soundtest.Onsets(c.Frames, 0.2, soundtest.Rate/100)
-	heardAt := func(i int) int64 { return c.Start + int64(on[i])*1e9/soundtest.Rate }
+	heardAt := func(i int) int64 { return c.At(on[i]) }
 	if len(on) != len(starts) {
 		t.Fatalf("%d clicks in the recording, %d in sounds.csv: lost or doubled", len(on), len(starts))
 	}
@@ -158,10 +158,10 @@ func pressToSoundChild(t *testing.T, run string) {
 	} else if src := jsonline.Field(t, sum, "audio_latency_source"); alsa && src != "alsa" {
 		t.Fatalf("audio_latency_source %v: want alsa (ALSA's delay of the mixer's own PCM)", src)
 	}
-	t.Logf("RESULT run=%s presses=%d press_to_sound_p50=%.1f press_to_sound_p99=%.1f press_to_picture_p50=%.1f after_picture_p1=%.1f after_picture_p50=%.1f after_picture_p99=%.1f json_av_offset_p50=%.2f heard_minus_start_p50=%.2f gap_err_p99=%.3f start_err_max=%.3f underruns=%.0f server_underflows=%.0f device_latency=%v offset_floor=%v sink_ahead=%.1f",
+	t.Logf("RESULT run=%s presses=%d press_to_sound_p50=%.1f press_to_sound_p99=%.1f press_to_picture_p50=%.1f after_picture_p1=%.1f after_picture_p50=%.1f after_picture_p99=%.1f json_av_offset_p50=%.2f heard_minus_start_p50=%.2f gap_err_p99=%.3f start_err_max=%.3f underruns=%.0f server_underflows=%.0f device_latency=%v offset_floor=%v sink_ahead=%.1f sink_ppm=%.1f",
 		run, len(toSound), q(toSound, 0.5), q(toSound, 0.99), q(toPicture, 0.5), q(after, 0.01), q(after, 0.5), q(after, 0.99),
 		jsonAV, q(heardErr, 0.5), q(gapErr, 0.99), slices.Max(startErr), underruns, serverUnderflows,
-		jsonline.Field(t, sum, "audio_device_latency_ms"), jsonline.Field(t, sum, "audio_latency_ms"), float64(c.Ahead)/1e6)
+		jsonline.Field(t, sum, "audio_device_latency_ms"), jsonline.Field(t, sum, "audio_latency_ms"), float64(c.Ahead)/1e6, c.PPM)
 	// A device that ran dry, by the mixer's count or the server's, shifts
 	// every later click by the silence it played: the run's timing checks
 	// cannot hold, and its parent runs it again (soundtest.Child), at

@@ -95,7 +95,7 @@ func TestALSAUnderrunChild(t *testing.T) {
 	soundtest.Underran(t, d.s.XRuns()-1)
 	checked := 0
 	for i, s := range starts {
-		heard := c.Start + int64(on[i])*1e9/soundtest.Rate
+		heard := c.At(on[i])
 		e := float64(heard-s.Start) / 1e6
 		t.Logf("click %d: started %.3f s after the stall, heard %.2f ms after its start record", i, float64(s.Start-stalled)/1e9, e)
 		if s.Start > stalled+1e9 {

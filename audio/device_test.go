@@ -248,7 +248,7 @@ func checkHeard(t *testing.T, st Stats, starts []Onset, on []int, c soundtest.Ca
 	var startErr, heardErr []float64
 	for i, s := range starts {
 		startErr = append(startErr, float64(s.Start-s.Aimed)/1e6)
-		heardErr = append(heardErr, float64(c.Start+int64(on[i])*1e9/soundtest.Rate-s.Start)/1e6)
+		heardErr = append(heardErr, float64(c.At(on[i])-s.Start)/1e6)
 	}
 	slices.Sort(heardErr)
 	p1, p50, p99 := heardErr[len(heardErr)/100], heardErr[len(heardErr)/2], heardErr[len(heardErr)*99/100]

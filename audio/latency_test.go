@@ -52,7 +52,7 @@ func TestLatencyChild(t *testing.T) {
 	}
 	var aimErr, heardErr []float64
 	for i, o := range starts {
-		heard := c.Start + int64(on[i])*1e9/soundtest.Rate
+		heard := c.At(on[i])
 		aimErr = append(aimErr, math.Abs(float64(o.Start-o.Aimed))/1e6)
 		heardErr = append(heardErr, float64(heard-o.Start)/1e6)
 	}

@@ -67,7 +67,7 @@ func TestWASAPIUnderWine(t *testing.T) {
 	}
 	var heard []float64
 	for i, st := range starts {
-		heard = append(heard, float64(c.Start+int64(on[i])*1e9/soundtest.Rate-st)/1e6)
+		heard = append(heard, float64(c.At(on[i])-st)/1e6)
 	}
 	t.Logf("sink latency added %.2f ms; heard - start (ms): %.2f", float64(c.Ahead)/1e6, heard)
 	slices.Sort(heard)

@@ -219,20 +219,69 @@ func Record(t testing.TB) (stop func() []float32) {
 }
 
 // Capture is a recording of the monitor put on snapshot.Now's clock
-// (CLOCK_MONOTONIC): frame k of Frames is heard at Start + k/Rate.
+// (CLOCK_MONOTONIC): frame k of Frames is heard at At(k).
 type Capture struct {
 	Frames []float32 // interleaved stereo
 	// Start is when frame 0 is heard, ns on snapshot.Now's clock: each
 	// read of parec's output that ends at frame k arrives at a; the sink
 	// renders a frame at most its latency ahead of its time, and the
 	// read comes after the render, so frame k is heard no sooner than
-	// a − that latency: Start is the least a − k/Rate plus the sink's
+	// a − that latency: Start is the least a − k·Period plus the sink's
 	// configured latency (Ahead), which parec's 2 ms fragments bring down
 	// to 2 ms. The recorder lowers the sink's latency for every stream on
 	// it: the null sink follows the least its clients ask for.
 	Start int64
 	Ahead int64 // ns: the sink's latency added to the least read, from pactl
+	// Period is a frame's length on snapshot.Now's clock, ns, as the
+	// reads measure it (fitRecording): the null sink's clock is its
+	// timer's, and its frames need not last 1/Rate s each on ours. PPM
+	// is how far it is from 1/Rate, in parts per million.
+	Period float64
+	PPM    float64
 }
+
+// At is when frame k of the recording is heard, ns on snapshot.Now's
+// clock.
+func (c Capture) At(k int) int64 { return c.Start + int64(math.Round(float64(k)*c.Period)) }
+
+// fitRecording puts a recording on the clock that timed its reads: read
+// i ended at frame ks[i] and arrived at ats[i]. Each read arrives no
+// sooner than its last frame was rendered, so the frames' times lie on a
+// line under every (ks[i], ats[i]): its slope is the least arrival less
+// the frames' nominal time in the first half of the reads against the
+// same in the second half, and its start the least arrival less the
+// frames' time on that slope. A record shorter than fitMinSpan keeps the
+// nominal 1/Rate: its two halves' least reads are too close together to
+// measure a slope, and a clock tens of ppm off moves it under 0.1 ms.
+func fitRecording(ks, ats []int64) (start int64, period float64) {
+	period = 1e9 / Rate
+	if len(ks) == 0 {
+		return math.MaxInt64, period
+	}
+	least := func(from, to int) (k int64, d float64) {
+		d = math.Inf(1)
+		for i := from; i < to; i++ {
+			if v := float64(ats[i]) - float64(ks[i])*1e9/Rate; v < d {
+				k, d = ks[i], v
+			}
+		}
+		return k, d
+	}
+	k1, d1 := least(0, len(ks)/2)
+	k2, d2 := least(len(ks)/2, len(ks))
+	if float64(k2-k1)*1e9/Rate >= float64(fitMinSpan) {
+		period += (d2 - d1) / float64(k2-k1)
+	}
+	s := math.Inf(1)
+	for i := range ks {
+		s = min(s, float64(ats[i])-float64(ks[i])*period)
+	}
+	return int64(math.Round(s)), period
+}
+
+// fitMinSpan is the least time between the two halves' least reads for
+// fitRecording to measure the sink's rate.
+const fitMinSpan = 2 * time.Second
 
 // RecordTimed records the monitor of the server whose socket is in
 // TANDEM_TEST_SOCKET, as Record does, in 2 ms fragments read as they come
@@ -253,14 +302,14 @@ func RecordTimed(t testing.TB, now func() int64) (stop func() Capture) {
 	done := make(chan Capture, 1)
 	go func() {
 		var raw []byte
-		least := int64(math.MaxInt64)
+		var ks, ats []int64
 		buf := make([]byte, 1<<16)
 		for {
 			n, err := pipe.Read(buf)
 			at := now()
 			raw = append(raw, buf[:n]...)
-			if k := int64(len(raw) / 8); n > 0 {
-				least = min(least, at-k*1e9/Rate)
+			if n > 0 {
+				ks, ats = append(ks, int64(len(raw)/8)), append(ats, at)
 			}
 			if err != nil {
 				break
@@ -270,7 +319,8 @@ func RecordTimed(t testing.TB, now func() int64) (stop func() Capture) {
 		for i := range frames {
 			frames[i] = math.Float32frombits(uint32(raw[4*i]) | uint32(raw[4*i+1])<<8 | uint32(raw[4*i+2])<<16 | uint32(raw[4*i+3])<<24)
 		}
-		done <- Capture{Frames: frames, Start: least}
+		start, period := fitRecording(ks, ats)
+		done <- Capture{Frames: frames, Start: start, Period: period, PPM: (period*Rate/1e9 - 1) * 1e6}
 	}()
 	return func() Capture {
 		ahead := sinkLatency(socket)
