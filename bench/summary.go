@@ -238,15 +238,18 @@ type Probe struct {
 // Host is the machine and the process: the GL driver, Go, memory, the
 // garbage collector, and the host's share of the CPU.
 type Host struct {
-	Renderer       string  `json:"gl_renderer"`
-	GLVersion      string  `json:"gl_version"`
-	GoVersion      string  `json:"go_version"`
-	LPNumThreads   string  `json:"lp_num_threads"`
-	MaxRSSMB       Num     `json:"max_rss_mb"`
-	AllocsPerFrame Num     `json:"allocs_per_frame"`
-	GCCycles       uint64  `json:"gc_cycles"`
-	GCPauseMsTotal float64 `json:"gc_pause_ms_total"`
-	GCPauseMsP99   Num     `json:"gc_pause_ms_p99"`
+	Renderer       string `json:"gl_renderer"`
+	GLVersion      string `json:"gl_version"`
+	GoVersion      string `json:"go_version"`
+	LPNumThreads   string `json:"lp_num_threads"`
+	MaxRSSMB       Num    `json:"max_rss_mb"`
+	AllocsPerFrame Num    `json:"allocs_per_frame"`
+	GCCycles       uint64 `json:"gc_cycles"` // the process's, from its start
+	// GCCyclesMeasured is the GC cycles of the measured window (after
+	// the warm-up): null when the run ended within its warm-up.
+	GCCyclesMeasured Num     `json:"gc_cycles_measured"`
+	GCPauseMsTotal   float64 `json:"gc_pause_ms_total"`
+	GCPauseMsP99     Num     `json:"gc_pause_ms_p99"`
 	// HostStealPct is the share of the CPU the hypervisor stole in the
 	// measured window (null off Linux).
 	HostStealPct Num `json:"host_steal_pct"`

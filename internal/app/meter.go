@@ -199,7 +199,8 @@ func (m *meter) summarize(o Options, end runEnd, run *bench.Records) *Summary {
 		Host: bench.Host{
 			Renderer: rend, GLVersion: ver, GoVersion: runtime.Version(), LPNumThreads: os.Getenv("LP_NUM_THREADS"),
 			MaxRSSMB: maxRSSMB(), AllocsPerFrame: bench.Num(Round(st.allocsPerFrame(), 3)), GCCycles: st.gcCycles,
-			GCPauseMsTotal: Round(st.gcPauseTotal*1e3, 3), GCPauseMsP99: bench.Num(Round(st.gcPauseP99(), 3)),
+			GCCyclesMeasured: bench.Num(st.gcCyclesMeasured()),
+			GCPauseMsTotal:   Round(st.gcPauseTotal*1e3, 3), GCPauseMsP99: bench.Num(Round(st.gcPauseP99(), 3)),
 			HostStealPct: bench.NaN,
 		},
 	}, run: run, work: ptr(f.FrameWorkMsP50)}

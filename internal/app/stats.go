@@ -75,9 +75,10 @@ type frameStats struct {
 	warmFrames   uint64
 	warmAllocs   uint64
 	warm         bool
-	allocs       uint64 // the process's allocations at the last reading
-	allocFrames  uint64 // the frames by then
-	gcCycles     uint64
+	allocs       uint64  // the process's allocations at the last reading
+	allocFrames  uint64  // the frames by then
+	gcCycles     uint64  // the process's, from its start
+	gcCyclesWarm uint64  // gcCycles at the end of the warm-up
 	gcPauseTotal float64 // seconds, estimated from the pause histogram
 	gcPauseMax   float64
 	gcWarm       []uint64 // the pause histogram's counts at the end of the warm-up
@@ -121,6 +122,7 @@ func (s *frameStats) frame(now, age int64) {
 		s.readAllocs()
 		s.warm, s.warmFrames, s.warmAllocs = true, s.frames, s.allocs
 		s.readGC()
+		s.gcCyclesWarm = s.gcCycles
 		copy(s.gcWarm, s.samples[1].Value.Float64Histogram().Counts)
 	}
 	if now >= s.nextGCRead {
@@ -161,6 +163,16 @@ func (s *frameStats) readGC() {
 		s.gcPauseTotal += float64(c) * mid
 		s.gcPauseMax = max(s.gcPauseMax, mid)
 	}
+}
+
+// gcCyclesMeasured returns the GC cycles that ended since the warm-up,
+// or NaN when the run ended within it.
+func (s *frameStats) gcCyclesMeasured() float64 {
+	if !s.warm {
+		return math.NaN()
+	}
+	s.readGC()
+	return float64(s.gcCycles - s.gcCyclesWarm)
 }
 
 // gcPauseP99 returns the 99th percentile of the GC's stop-the-world pauses

@@ -49,7 +49,7 @@ var summaryKeysMain = []string{
 	"av_offset_ms_p99", "dropped_ms", "emulated_vsync_hz", "engine", "error", "fps_cap", "fps_mean",
 	"frame_ms_max", "frame_ms_p50", "frame_ms_p99", "frames", "frames_anim_err_over_2ms", "frames_eased",
 	"frames_extrapolated", "frames_sim_backwards", "frames_sim_held", "frames_snapshot_overdue", "gc_cycles",
-	"gc_pause_ms_p99", "gc_pause_ms_total", "gcload_mb_s", "gl_renderer", "gl_version", "go_version", "hitch",
+	"gc_cycles_measured", "gc_pause_ms_p99", "gc_pause_ms_total", "gcload_mb_s", "gl_renderer", "gl_version", "go_version", "hitch",
 	"hitches", "host_floor_cache_ms_p99", "host_floor_cache_over_2ms_pct", "host_floor_ms_p99",
 	"host_floor_over_2ms_pct", "host_floor_reps", "host_floor_work_ms", "host_steal_pct", "hz",
 	"input_frame_ms_p50", "input_late", "input_latency_ms_p50", "input_latency_ms_p99", "input_server_ms_p99",
