@@ -165,13 +165,13 @@ func (s *frameStats) readGC() {
 	}
 }
 
-// gcCyclesMeasured returns the GC cycles that ended since the warm-up,
-// or NaN when the run ended within it.
+// gcCyclesMeasured returns the GC cycles that ended from the warm-up to
+// the last reading (readGC; the summary reads once, for gc_cycles too),
+// or NaN when the run ended within the warm-up.
 func (s *frameStats) gcCyclesMeasured() float64 {
 	if !s.warm {
 		return math.NaN()
 	}
-	s.readGC()
 	return float64(s.gcCycles - s.gcCyclesWarm)
 }
 
