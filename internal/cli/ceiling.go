@@ -33,8 +33,11 @@ var scalingOwn = map[string]bool{
 // the window, the run's length, where its figures go, and the profiles.
 // It refuses any other (a flag it would ignore measures nothing), and
 // -scaling passes its ceiling runs only these.
-var ceilingReads = []string{"ceiling", "sprites", "sprite-size", "width", "height", "warmup", "seconds", "out", "json",
-	"headless", "cpuprofile", "memprofile", "trace"}
+var ceilingReads = append([]string{"ceiling", "sprites", "sprite-size", "width", "height", "warmup", "seconds", "out", "json",
+	"headless"}, ceilingProfiles...)
+
+// ceilingProfiles are the profile flags among ceilingReads.
+var ceilingProfiles = []string{"cpuprofile", "memprofile", "trace"}
 
 // ceilingUnread returns the flags in set (as opts.set: -name=value) that
 // -ceiling does not read, each once, as -name.
@@ -54,7 +57,7 @@ func ceilingUnread(set []string) []string {
 func ceilingOnly(set []string) []string {
 	return slices.DeleteFunc(slices.Clone(set), func(s string) bool {
 		name := setName(s)
-		return !slices.Contains(ceilingReads, name) || name == "cpuprofile" || name == "memprofile" || name == "trace"
+		return !slices.Contains(ceilingReads, name) || slices.Contains(ceilingProfiles, name)
 	})
 }
 
