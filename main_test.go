@@ -496,10 +496,21 @@ func TestProbePixels(t *testing.T) {
 	// The probe is what an outside tool measures: a solid #FF00FF 8x8
 	// square, top edge on row 4, drawn over everything (the HUD too), its
 	// leftmost column the drawn x rounded to a pixel, and that x is 240 px
-	// per second of the sim time the frame shows.
+	// per second of the sim time the frame shows. With the HUD it is a
+	// draw of its own; without, the sprites' draw call draws it (gl.Overlay).
 	needDisplay(t)
-	sum, img := runWithScreenshot(t, "-scene", "dots", "-sprites", "2000", "-probe", "-hud",
-		"-seconds", "1.3", "-width", "640", "-height", "360")
+	for _, hud := range []bool{true, false} {
+		t.Run(fmt.Sprintf("hud=%v", hud), func(t *testing.T) {
+			sum, img := runWithScreenshot(t, "-scene", "dots", "-sprites", "2000", "-probe", fmt.Sprintf("-hud=%v", hud),
+				"-seconds", "1.3", "-width", "640", "-height", "360")
+			checkProbePixels(t, sum, img)
+		})
+	}
+}
+
+// checkProbePixels checks the probe in a run's screenshot at exit.
+func checkProbePixels(t *testing.T, sum *app.Summary, img image.Image) {
+	t.Helper()
 	w := img.Bounds().Dx()
 	x := sum.Shot().ProbeX
 	if want := float64(sum.Shot().SimShown) * 240 / 1e9; math.Abs(x-want) > 1e-6*want+1e-9 {

@@ -64,7 +64,7 @@ const (
 //
 // GL thread only, like everything that touches it.
 type SpriteBatch struct {
-	prog *Program
+	prog *spriteProg
 	// white is prog without the tint (shaders.SpriteWhite), drawn when
 	// every sprite uploaded is untinted (allWhite): the same pixels for
 	// less work a pixel, the fill being most of a frame under llvmpipe
@@ -74,29 +74,53 @@ type SpriteBatch struct {
 	// same pixels again, without reading and blending the framebuffer's
 	// (docs/results/2026-11-26-sprites-ceiling.md). It is nil when the
 	// table has no such frame.
-	white, cut *Program
+	white, cut *spriteProg
 	allWhite   bool
 	allCut     bool   // every sprite uploaded is untinted, of a frame cutFrames marks
 	cutFrames  []bool // per frame of the table: cut-out art (Texture.cutout)
 	frames     frameTable
+	uvs        []UVRect // the frame table as given, for the overlay's texture coordinates
 	atlas      *Texture
 
 	vao, vbo, ibo uint32
 	layout        layout
 	orphan        bool   // re-specify the buffer before each upload (glBufferData NULL)
 	usage         uint32 // GL_STREAM_DRAW, or GL_STATIC_DRAW for tile layers
-	capacity      int    // sprites the buffers hold
+	capacity      int    // sprites the buffers hold: at least one more than uploaded, for the overlay
 	n             int    // sprites uploaded
 	staging       []uint32
 
-	locViewProj, locAlpha           int32
-	locWhiteViewProj, locWhiteAlpha int32
-	locCutViewProj, locCutAlpha     int32
-	blendOff                        bool // use turned blending off: done turns it on
+	overlay  overlayQuad // drawn by the next Draw when on (SetOverlay)
+	blendOff bool        // use turned blending off: done turns it on
 	// viewProj lives here, not on Draw's stack: go-gl's cgo calls make
 	// their pointer arguments escape, and a stack matrix would then be
 	// allocated on every Draw.
 	viewProj mgl32.Mat4
+}
+
+// spriteProg is one of the batch's programs and its uniforms' locations.
+type spriteProg struct {
+	p                                 *Program
+	viewProj, alpha                   int32
+	overlayAt, overlayRect, overlayUV int32
+}
+
+// newSpriteProg builds the program of shaders p and points its samplers
+// at the batch's texture units.
+func newSpriteProg(p shaders.Program) (*spriteProg, error) {
+	prog, err := NewProgram(p.Label(), p.Vert, p.Frag)
+	if err != nil {
+		return nil, err
+	}
+	return spriteProgOf(prog), nil
+}
+
+// spriteProgOf looks up prog's uniforms (a sprite program's) and sets its
+// samplers.
+func spriteProgOf(prog *Program) *spriteProg {
+	setSamplers(prog)
+	return &spriteProg{p: prog, viewProj: prog.Uniform("u_viewProj"), alpha: prog.Uniform("u_alpha"),
+		overlayAt: prog.Uniform("u_overlayAt"), overlayRect: prog.Uniform("u_overlayRect"), overlayUV: prog.Uniform("u_overlayUV")}
 }
 
 // NewSpriteBatch creates a batch for capacity sprites (it grows when a
@@ -110,25 +134,19 @@ func NewSpriteBatch(capacity int, atlas *Texture, frames []UVRect) (*SpriteBatch
 }
 
 func newSpriteBatch(capacity int, atlas *Texture, frames []UVRect, l layout, orphan bool, usage uint32) (*SpriteBatch, error) {
-	b := &SpriteBatch{atlas: atlas, layout: l, orphan: orphan, usage: usage}
+	b := &SpriteBatch{atlas: atlas, layout: l, orphan: orphan, usage: usage, uvs: frames}
 	var err error
-	if b.prog, err = NewProgram(shaders.Sprite.Label(), shaders.Sprite.Vert, shaders.Sprite.Frag); err != nil {
+	if b.prog, err = newSpriteProg(shaders.Sprite); err != nil {
 		return nil, err
 	}
 	if b.frames, err = newFrameTable(frames); err != nil {
 		b.Delete()
 		return nil, fmt.Errorf("gl: new sprite batch: %w", err)
 	}
-	b.locViewProj = b.prog.Uniform("u_viewProj")
-	b.locAlpha = b.prog.Uniform("u_alpha")
-	setSamplers(b.prog)
-	if b.white, err = NewProgram(shaders.SpriteWhite.Label(), shaders.SpriteWhite.Vert, shaders.SpriteWhite.Frag); err != nil {
+	if b.white, err = newSpriteProg(shaders.SpriteWhite); err != nil {
 		b.Delete()
 		return nil, err
 	}
-	b.locWhiteViewProj = b.white.Uniform("u_viewProj")
-	b.locWhiteAlpha = b.white.Uniform("u_alpha")
-	setSamplers(b.white)
 	b.cutFrames = make([]bool, len(frames))
 	anyCut := false
 	for i, f := range frames {
@@ -136,13 +154,10 @@ func newSpriteBatch(capacity int, atlas *Texture, frames []UVRect, l layout, orp
 		anyCut = anyCut || b.cutFrames[i]
 	}
 	if anyCut {
-		if b.cut, err = NewProgram(shaders.SpriteCut.Label(), shaders.SpriteCut.Vert, shaders.SpriteCut.Frag); err != nil {
+		if b.cut, err = newSpriteProg(shaders.SpriteCut); err != nil {
 			b.Delete()
 			return nil, err
 		}
-		b.locCutViewProj = b.cut.Uniform("u_viewProj")
-		b.locCutAlpha = b.cut.Uniform("u_alpha")
-		setSamplers(b.cut)
 	}
 
 	gl.GenVertexArrays(1, &b.vao)
@@ -167,7 +182,7 @@ func newSpriteBatch(capacity int, atlas *Texture, frames []UVRect, l layout, orp
 		gl.GenBuffers(1, &b.ibo)
 		check("glGenBuffers")
 	}
-	b.grow(max(capacity, 1))
+	b.grow(max(capacity, 0) + 1) // and the overlay's slot
 	gl.BindVertexArray(0)
 	check("glBindVertexArray")
 	return b, nil
@@ -220,10 +235,10 @@ func (b *SpriteBatch) grow(n int) {
 func (b *SpriteBatch) Upload(prev, curr *snapshot.Snapshot) {
 	c := &curr.Sprites
 	n := c.Len()
-	if n > b.capacity {
+	if n >= b.capacity { // one slot more than the sprites: the overlay's
 		gl.BindVertexArray(b.vao)
 		check("glBindVertexArray")
-		b.grow(max(n, 2*b.capacity))
+		b.grow(max(n+1, 2*b.capacity))
 	}
 	p := &prev.Sprites
 	per := spriteWords * b.vertsPerSprite()
@@ -295,22 +310,35 @@ func (b *SpriteBatch) upload(n int) {
 
 // Draw draws the uploaded sprites at blend factor alpha (0 draws prev, 1
 // draws curr), transformed by viewProj (see [CameraMatrix]), in one draw
-// call. It does not allocate.
+// call, and over them the overlay SetOverlay gave, if any. It does not
+// allocate.
 //
 // GL thread only.
 func (b *SpriteBatch) Draw(viewProj mgl32.Mat4, alpha float32) {
-	if b.n == 0 {
+	n := b.n
+	if b.overlay.on {
+		n++ // the overlay is the slot after the sprites: drawn last, over them
+	}
+	if n == 0 {
 		return
 	}
-	b.use(viewProj, alpha)
-	if b.layout == instanced {
-		gl.DrawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, int32(b.n))
-		check("glDrawArraysInstanced")
-	} else {
-		gl.DrawElementsWithOffset(gl.TRIANGLES, int32(6*b.n), gl.UNSIGNED_INT, 0)
-		check("glDrawElements")
-	}
+	b.use(viewProj, alpha, b.n)
+	b.drawRange(0, n)
 	b.done()
+}
+
+// drawRange draws slots first to first+n-1 of the buffers, as they are
+// bound by use. GL 4.1 has no base instance: the instanced layout draws
+// a range that starts past slot 0 through SpriteLayers, which moves its
+// attribute pointers.
+func (b *SpriteBatch) drawRange(first, n int) {
+	if b.layout == instanced {
+		gl.DrawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, int32(n))
+		check("glDrawArraysInstanced")
+		return
+	}
+	gl.DrawElementsWithOffset(gl.TRIANGLES, int32(6*n), gl.UNSIGNED_INT, uintptr(4*6*first))
+	check("glDrawElements")
 }
 
 // Len returns the number of sprites the last Upload sent.
@@ -323,9 +351,9 @@ func (b *SpriteBatch) Len() int { return b.n }
 //
 // GL thread only.
 func (b *SpriteBatch) Delete() {
-	for _, p := range []**Program{&b.prog, &b.white, &b.cut} {
+	for _, p := range []**spriteProg{&b.prog, &b.white, &b.cut} {
 		if *p != nil {
-			(*p).Delete()
+			(*p).p.Delete()
 			*p = nil
 		}
 	}
@@ -395,35 +423,51 @@ func deleteVertexArray(vao *uint32, bufs ...*uint32) {
 // use makes the batch's program current with its uniforms, atlas and
 // vertex array: the untinted program when every sprite uploaded is
 // untinted, and for cut-out art the one without blending, which it turns
-// off until done. Draw's and SpriteLayers.Draw's.
-func (b *SpriteBatch) use(viewProj mgl32.Mat4, alpha float32) {
+// off until done. overlayAt is the slot the overlay is drawn from, when
+// one is on and the draw reaches it. Draw's and SpriteLayers.Draw's.
+func (b *SpriteBatch) use(viewProj mgl32.Mat4, alpha float32, overlayAt int) {
 	b.viewProj = viewProj
-	prog, locViewProj, locAlpha := b.prog, b.locViewProj, b.locAlpha
+	o := &b.overlay
+	prog := b.prog
 	switch {
-	case b.allCut && b.cut != nil:
-		prog, locViewProj, locAlpha = b.cut, b.locCutViewProj, b.locCutAlpha
+	case b.allCut && b.cut != nil && (!o.on || b.cutFrames[o.frame]):
+		prog = b.cut
 		gl.Disable(gl.BLEND)
 		check("glDisable")
 		b.blendOff = true
 	case b.allWhite:
-		prog, locViewProj, locAlpha = b.white, b.locWhiteViewProj, b.locWhiteAlpha
+		prog = b.white
 	}
-	prog.Use()
-	gl.UniformMatrix4fv(locViewProj, 1, false, &b.viewProj[0])
+	prog.p.Use()
+	gl.UniformMatrix4fv(prog.viewProj, 1, false, &b.viewProj[0])
 	check("glUniformMatrix4fv")
-	gl.Uniform1f(locAlpha, alpha)
+	gl.Uniform1f(prog.alpha, alpha)
 	check("glUniform1f")
+	if !o.on {
+		overlayAt = -1
+	}
+	gl.Uniform1i(prog.overlayAt, int32(overlayAt))
+	check("glUniform1i")
+	if o.on {
+		gl.Uniform4f(prog.overlayRect, o.rect[0], o.rect[1], o.rect[2], o.rect[3])
+		check("glUniform4f")
+		uv := &b.uvs[o.frame]
+		gl.Uniform4f(prog.overlayUV, uv.U0, uv.V0, uv.U1, uv.V1)
+		check("glUniform4f")
+	}
 	bindAtlas(b.atlas, &b.frames)
 	gl.BindVertexArray(b.vao)
 	check("glBindVertexArray")
 }
 
 // done ends a draw that use began: it turns blending back on if use
-// turned it off (every other draw relies on it; see Init).
+// turned it off (every other draw relies on it; see Init), and the
+// overlay off (it is for one draw).
 func (b *SpriteBatch) done() {
 	if b.blendOff {
 		gl.Enable(gl.BLEND)
 		check("glEnable")
 		b.blendOff = false
 	}
+	b.overlay.on = false
 }

@@ -42,7 +42,8 @@ func NewSpriteLayers(b *SpriteBatch) *SpriteLayers {
 }
 
 // Draw draws sprites first to first+n-1 of the batch's last Upload as
-// SpriteBatch.Draw draws them all (all of them with its one call). GL
+// SpriteBatch.Draw draws them all (all of them, and the overlay, with its
+// one call; a part, never the overlay). GL
 // 4.1 has no base instance, so the instanced layout moves its attribute
 // pointers to the range and back. It does not allocate.
 //
@@ -51,25 +52,23 @@ func (l *SpriteLayers) Draw(viewProj mgl32.Mat4, alpha float32, first, n int) {
 	b := l.b
 	first = max(first, 0)
 	n = min(n, b.n-first)
+	if first == 0 && n == b.n {
+		b.Draw(viewProj, alpha) // with the overlay, if one is set
+		return
+	}
 	if n <= 0 {
 		return
 	}
-	if first == 0 && n == b.n {
-		b.Draw(viewProj, alpha)
-		return
-	}
-	b.use(viewProj, alpha)
+	b.use(viewProj, alpha, -1)
 	defer b.done()
 	if b.layout != instanced {
-		gl.DrawElementsWithOffset(gl.TRIANGLES, int32(6*n), gl.UNSIGNED_INT, uintptr(4*6*first))
-		check("glDrawElements")
+		b.drawRange(first, n)
 		return
 	}
 	gl.BindBuffer(gl.ARRAY_BUFFER, b.vbo)
 	check("glBindBuffer")
 	l.point(first)
-	gl.DrawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, int32(n))
-	check("glDrawArraysInstanced")
+	b.drawRange(0, n)
 	l.point(0)
 }
 

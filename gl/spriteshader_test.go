@@ -48,22 +48,19 @@ func TestSpriteShaderSamePicture(t *testing.T) {
 		defer smooth.Delete()
 		b := f.batch
 		for _, alpha := range []float32{0, 0.25, 0.5, 0.9, 1} {
-			for _, p := range []*Program{b.prog, smooth} {
+			for _, p := range []*spriteProg{b.prog, spriteProgOf(smooth)} {
 				shipped := b.prog
 				b.prog = p
-				b.locViewProj, b.locAlpha = p.Uniform("u_viewProj"), p.Uniform("u_alpha")
-				setSamplers(p)
 				Clear(0, 0, 0, 1)
 				b.Upload(prev, curr)
 				b.Draw(CameraMatrix(curr.Camera, fbW, fbH), alpha)
 				pix := ReadPixels(0, 0, fbW, fbH).Pix
-				if p == smooth {
+				if p.p == smooth {
 					want = append(want, pix)
 				} else {
 					got = append(got, pix)
 				}
 				b.prog = shipped
-				b.locViewProj, b.locAlpha = shipped.Uniform("u_viewProj"), shipped.Uniform("u_alpha")
 			}
 		}
 	})

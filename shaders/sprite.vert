@@ -13,6 +13,12 @@ layout(location = 3) in vec4 a_tint;  // straight-alpha RGBA
 uniform mat4 u_viewProj;
 uniform float u_alpha;          // 0 draws prev, 1 draws curr
 uniform samplerBuffer u_frames; // per frame: (u0, v0, u1, v1), (w, h, 0, 0)
+// The overlay (gl.SpriteBatch.SetOverlay): the slot drawn as a
+// screen-space rectangle instead of a sprite, -1 for none; its corners in
+// clip space (left, top, right, bottom); its texture coordinates.
+uniform int u_overlayAt;
+uniform vec4 u_overlayRect;
+uniform vec4 u_overlayUV;
 
 noperspective out vec2 v_uv; // see sprite.frag
 flat out vec4 v_tint;       // see sprite.frag
@@ -54,4 +60,13 @@ void main() {
 	gl_Position = u_viewProj * vec4(world, 0.0, 1.0);
 	v_uv = mix(uv.xy, uv.zw, c);
 	v_tint = vec4(a_tint.rgb * a_tint.a, a_tint.a);
+	// The slot: the instance's in the instanced layout (whose vertex IDs
+	// are 0 to 3), the vertex's quarter in the expanded one. The overlay's
+	// is chosen after the sprite's work rather than instead of it: a
+	// software rasterizer runs both sides of a branch anyway.
+	if (gl_InstanceID + (gl_VertexID >> 2) == u_overlayAt) {
+		gl_Position = vec4(mix(u_overlayRect.xy, u_overlayRect.zw, c), 0.0, 1.0);
+		v_uv = mix(u_overlayUV.xy, u_overlayUV.zw, c);
+		v_tint = vec4(1.0);
+	}
 }

@@ -78,7 +78,9 @@ type frameEnd struct {
 	// probeWrap says the two snapshots blended lie on either side of the
 	// probe's wrap at the framebuffer's edge.
 	probeWrap bool
-	exit      bool // the frame drawn after the run for the screenshot at exit
+	// probeDrawn: the probe was drawn with the sprites (session.fuseProbe).
+	probeDrawn bool
+	exit       bool // the frame drawn after the run for the screenshot at exit
 }
 
 // noInput is an add-on's next input moment when it has none.

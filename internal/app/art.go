@@ -26,7 +26,15 @@ type art struct {
 	// runes without ink.
 	glyph [128]uint16
 	white uint16
+	// probe is the bench's probe's colours, 1x1 px frames as white is:
+	// magenta, then cyan (held). The sprite batch draws the probe from
+	// them, untinted (gl.Overlay).
+	probe [2]uint16
 }
+
+// probeNames are the atlas names of the probe's frames: the colours of
+// probeColor and probeHeldColor.
+var probeNames = [2]string{"\x00probe", "\x00probe held"}
 
 // whiteName is the atlas name of frame 0.
 const whiteName = "\x00white"
@@ -38,11 +46,8 @@ func buildArt(l *engine.Look) (*art, error) {
 	if err != nil {
 		return nil, err
 	}
-	white := image.NewRGBA(image.Rect(0, 0, 4, 4))
-	for i := range white.Pix {
-		white.Pix[i] = 0xFF
-	}
-	imgs := []gl.Image{{Name: whiteName, Img: white}}
+	imgs := []gl.Image{{Name: whiteName, Img: solid(0xFFFFFFFF)},
+		{Name: probeNames[0], Img: solid(probeColor)}, {Name: probeNames[1], Img: solid(probeHeldColor)}}
 	for k, f := range l.Frames {
 		if f.Img != nil {
 			imgs = append(imgs, gl.Image{Name: frameKey(k, f.Name), Img: f.Img})
@@ -58,8 +63,8 @@ func buildArt(l *engine.Look) (*art, error) {
 	for _, r := range atlas.Regions {
 		u0, v0, u1, v1 := atlas.UV(r)
 		fr := gl.UVRect{U0: u0, V0: v0, U1: u1, V1: v1, W: float32(r.W), H: float32(r.H)}
-		if r.Name == whiteName {
-			// Sampled at its centre: a 1x1 px frame of pure white.
+		if r.Name == whiteName || r.Name == probeNames[0] || r.Name == probeNames[1] {
+			// Sampled at its centre: a 1x1 px frame of one colour.
 			fr.U0, fr.U1 = (u0+u1)/2, (u0+u1)/2
 			fr.V0, fr.V1 = (v0+v1)/2, (v0+v1)/2
 			fr.W, fr.H = 1, 1
@@ -92,10 +97,24 @@ func buildArt(l *engine.Look) (*art, error) {
 			a.frames = append(a.frames, region[g.Name])
 		}
 	}
+	for i, name := range probeNames {
+		a.probe[i] = uint16(len(a.frames))
+		a.frames = append(a.frames, region[name])
+	}
 	if len(a.frames) > int(gl.NoTile) {
 		return nil, fmt.Errorf("tandem: %d frames; at most %d", len(a.frames), gl.NoTile)
 	}
 	return a, nil
+}
+
+// solid returns a 4x4 image of one opaque colour, RGBA8 with R in the
+// low byte (as a tint is).
+func solid(rgba uint32) *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, 4, 4))
+	for i := 0; i < len(img.Pix); i += 4 {
+		img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = byte(rgba), byte(rgba>>8), byte(rgba>>16), byte(rgba>>24)
+	}
+	return img
 }
 
 // frameKey is frame k+1's name in the atlas: its number makes it unique,

@@ -127,7 +127,7 @@ func (d *drawing) draw(tiles *gl.TileLayer, view gl.ViewRect, p, c *snapshot.Sna
 	if cam.Zoom <= 0 {
 		px = 1
 	}
-	if !d.offered && d.shapes.Len() == 0 {
+	if d.spritesOnly() {
 		// Nothing but sprites: the one call they always took.
 		tiles.Draw(vp, view)
 		d.sprites.Draw(vp, alpha, 0, c.Sprites.Len())
@@ -178,6 +178,10 @@ func (d *drawing) draw(tiles *gl.TileLayer, view gl.ViewRect, p, c *snapshot.Sna
 		d.posts[d.look.ScreenShader-1].Draw(d.frame, &d.sampled, d.values, t, fw, fh)
 	}
 }
+
+// spritesOnly says the pair uploaded draws nothing but its tiles and
+// sprites, straight onto the frame, the sprites last in one call.
+func (d *drawing) spritesOnly() bool { return !d.offered && d.shapes.Len() == 0 }
 
 // bindFrame makes the frame (its target, or the window) what draws draw
 // into again, without clearing it.

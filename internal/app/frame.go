@@ -107,15 +107,31 @@ func (s *session) drawWorld(curr *snapshot.Snapshot, showAt, now int64, fw, fh i
 	s.shownMu.Lock()
 	s.shown = shownView{cam: cam, w: fw, h: fh}
 	s.shownMu.Unlock()
+	// The probe is interpolated like a sprite's x (its motion is linear,
+	// so this is exact).
+	probeX := p.Probe + (c.Probe-p.Probe)*float64(v.Alpha)
+	fused := s.fuseProbe(c, probeX, fw, fh)
 	s.draw.drawing.draw(s.draw.tiles, viewRect(cam, fw, fh), p, c, cam, fw, fh, v.Alpha, v.SimTime)
 	s.draw.gameText(&c.Text, fw, fh)
 	rec := bench.FrameRecord{SimShown: v.SimTime, Tick: c.Tick, Age: -1, Overdue: v.Overdue, Delay: s.interp.Delay, Alpha: v.Alpha,
-		// The probe is interpolated like a sprite's x (its motion is
-		// linear, so this is exact).
-		ProbeX: p.Probe + (c.Probe-p.Probe)*float64(v.Alpha)}
+		ProbeX: probeX}
 	w := float64(fw)
-	return frameEnd{rec: rec, drew: true, age: v.Age, held: c.ProbeHeld,
+	return frameEnd{rec: rec, drew: true, age: v.Age, held: c.ProbeHeld, probeDrawn: fused,
 		probeWrap: math.Floor(p.Probe/w) != math.Floor(c.Probe/w)}
+}
+
+// fuseProbe hands the probe to the sprites' draw call, to be drawn there
+// over the sprites, when nothing else is drawn over them before the
+// probe would be: no shapes, text or game shader, no game text, no HUD.
+// A second draw after the sprites' cost llvmpipe several percent of a
+// frame at a thousand sprites (docs/results/2026-11-27-sprites-ceiling7.md).
+// It reports whether it did; if not, probeOverlay draws the probe.
+func (s *session) fuseProbe(c *snapshot.Snapshot, probeX float64, fw, fh int) bool {
+	if !s.probe || s.hud.on.Load() || len(c.Text.Lines) > 0 || !s.draw.drawing.spritesOnly() {
+		return false
+	}
+	s.draw.batch.SetOverlay(s.draw.probeQuad(probeX, c.ProbeHeld, fw), fw, fh)
+	return true
 }
 
 // overlay draws what goes over the world: the add-ons' overlays, in

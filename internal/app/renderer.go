@@ -116,16 +116,29 @@ const probeColor = 0xFFFF00FF
 // the state the frame blends toward: opaque cyan, #00FFFF.
 const probeHeldColor = 0xFFFFFF00
 
-// drawProbe draws the bench's probe, last, over the HUD: an 8x8 px square
-// whose top edge is on framebuffer row 4, at x (unwrapped, in framebuffer
-// px) wrapped at the right edge.
+// drawProbe draws the bench's probe, last, over the HUD, in a draw of its
+// own (probeQuad says where).
 func (r *renderer) drawProbe(x float64, held bool, fw, fh int) {
 	tint := uint32(probeColor)
 	if held {
 		tint = probeHeldColor
 	}
-	r.probe[0] = gl.Quad{X: float32(probeColumn(x, fw)), Y: 4, W: 8, H: 8, Frame: r.art.white, Tint: tint}
+	o := r.probeQuad(x, held, fw)
+	r.probe[0] = gl.Quad{X: o.X, Y: o.Y, W: o.W, H: o.H, Frame: r.art.white, Tint: tint}
 	r.quads.Draw(r.probe[:], fw, fh)
+}
+
+// probeQuad is the bench's probe as the sprite batch draws it over the
+// sprites: an 8x8 px square whose top edge is on framebuffer row 4, at x
+// (unwrapped, in framebuffer px) wrapped at the right edge, of the
+// probe's colour (held: the button is down in the state the frame blends
+// toward).
+func (r *renderer) probeQuad(x float64, held bool, fw int) gl.Overlay {
+	frame := r.art.probe[0]
+	if held {
+		frame = r.art.probe[1]
+	}
+	return gl.Overlay{X: float32(probeColumn(x, fw)), Y: 4, W: 8, H: 8, Frame: frame}
 }
 
 // probeColumn is the leftmost pixel column of a probe at x in a
@@ -139,14 +152,15 @@ func probeColumn(x float64, fw int) float64 {
 }
 
 // probeOverlay is the bench's probe as an add-on (-probe): drawn over
-// the HUD, in every frame that showed the world.
+// the HUD, in every frame that showed the world and did not draw it with
+// the sprites (session.fuseProbe).
 type probeOverlay struct {
 	noHooks
 	draw *renderer
 }
 
 func (p probeOverlay) overlay(e frameEnd, fw, fh int, _ int64) {
-	if e.drew {
+	if e.drew && !e.probeDrawn {
 		p.draw.drawProbe(e.rec.ProbeX, e.held, fw, fh)
 	}
 }

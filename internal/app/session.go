@@ -44,8 +44,12 @@ type session struct {
 	interp snapshot.Interpolator
 	in     inputState
 	rec    recording
-	shot   *shots  // the screenshots' add-on: the one at exit is written with the summary
+	shot   *shots // the screenshots' add-on: the one at exit is written with the summary
+	hud    *hudOverlay
 	info   hudInfo // what the last frame showed, which the HUD adds its figures to
+	// probe: the bench's probe is drawn over the frame (probeOverlay),
+	// in the sprites' draw call when it can be (fuseProbe).
+	probe bool
 	// The camera of the last frame drawn (clamped and zoomed) on its
 	// framebuffer: how a pointer position maps to the world. Written by
 	// the frame, read by the input thread, under shownMu.
@@ -216,9 +220,11 @@ func (s *session) attach(start int64, h *Hooks) {
 	if needsBenchLoad(o) {
 		s.addons = append(s.addons, newBenchLoad(o, start, r.Push, &s.in.keys))
 	}
-	s.addons = append(s.addons, newHUDOverlay(o, &s.info, s.meter, r.Stats, s.pace, s.win.VSync, s.rec.failure,
-		s.draw.hud, s.draw.quads, &s.in.keys))
+	s.hud = newHUDOverlay(o, &s.info, s.meter, r.Stats, s.pace, s.win.VSync, s.rec.failure,
+		s.draw.hud, s.draw.quads, &s.in.keys)
+	s.addons = append(s.addons, s.hud)
 	if o.Measure.Probe && !o.Measure.ProbeShape { // the shape probe is in the snapshot's drawing
+		s.probe = true
 		s.addons = append(s.addons, probeOverlay{draw: s.draw})
 	}
 	if o.Measure.ProbeCheck {
