@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-gl/gl/v4.1-core/gl"
+
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/tandem-engine/tandem/gl/internal/gltest"
@@ -49,7 +51,9 @@ type fixture struct {
 	batch *SpriteBatch
 }
 
-func newFixture(t *testing.T) *fixture {
+// newFixture makes the fixture; its batch has layout l[0] if given, else
+// the driver's.
+func newFixture(t *testing.T, l ...layout) *fixture {
 	t.Helper()
 	withGL(t, fbW, fbH)
 	f := &fixture{}
@@ -59,7 +63,11 @@ func newFixture(t *testing.T) *fixture {
 		if f.atlas, err = NewTexture(img, true); err != nil {
 			return
 		}
-		f.batch, err = NewSpriteBatch(4, f.atlas, frames)
+		if len(l) > 0 {
+			f.batch, err = newSpriteBatch(4, f.atlas, frames, l[0], defaultOrphan, gl.STREAM_DRAW)
+		} else {
+			f.batch, err = NewSpriteBatch(4, f.atlas, frames)
+		}
 	})
 	if err != nil {
 		t.Fatal(err)

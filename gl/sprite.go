@@ -3,6 +3,7 @@ package gl
 import (
 	"fmt"
 	"math"
+	"strings"
 	"unsafe"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
@@ -41,13 +42,35 @@ const (
 
 func (l layout) String() string { return [...]string{"instanced", "expanded"}[l] }
 
-// defaultLayout and defaultOrphan are the choices measured in
-// BenchmarkSpriteBatch and BenchmarkFrameLoop; see the comment on
-// SpriteBatch.
-const (
-	defaultLayout = instanced
-	defaultOrphan = true
-)
+// defaultOrphan is the choice measured in BenchmarkSpriteBatch and
+// BenchmarkFrameLoop; see the comment on SpriteBatch.
+const defaultOrphan = true
+
+// layoutFor is the layout for a context whose GL_RENDERER is renderer:
+// expanded on a software rasterizer, instanced on a GPU. Mesa's software
+// drivers run the vertex stage on the CPU one instance at a time, each
+// 4-vertex instance a pass of its own through their vertex pipeline;
+// the expanded layout is one pass over every vertex, which llvmpipe drew
+// a thousand sprites up to 10% faster with, against a few percent slower
+// at 50,000, where its four times the data a snapshot costs more
+// (docs/results/2026-11-27-sprites-ceiling7.md). A GPU fetches instanced
+// attributes natively, and the expanded layout would send it four times
+// the data.
+func layoutFor(renderer string) layout {
+	r := strings.ToLower(renderer)
+	for _, sw := range []string{"llvmpipe", "softpipe", "swiftshader", "software"} {
+		if strings.Contains(r, sw) {
+			return expanded
+		}
+	}
+	return instanced
+}
+
+// driverLayout is layoutFor the current context.
+func driverLayout() layout {
+	_, renderer := Driver()
+	return layoutFor(renderer)
+}
 
 // SpriteBatch draws every sprite of a layer in one draw call, interpolating
 // between two snapshots on the GPU: each sprite's record holds its state in
@@ -55,10 +78,9 @@ const (
 // the u_alpha uniform, positions linearly and angles along the shorter arc.
 // So a frame without a new snapshot costs one uniform and one draw call.
 //
-// The layout is instanced: within 10% of the expanded one under llvmpipe,
-// a quarter of the vertex data, and the usual pick on real GPUs; the
-// expanded layout stays behind the unexported switch so that the
-// benchmark can measure it again. Each upload orphans the buffer, which
+// The layout is the driver's (layoutFor): expanded on a software
+// rasterizer, instanced on a GPU, where it is the usual pick and a
+// quarter of the vertex data. Each upload orphans the buffer, which
 // spared 5300 page faults a frame at 50,000 sprites, and the GPU's wait on
 // real ones (docs/results/2026-11-22-sprite-layout.md).
 //
@@ -130,7 +152,7 @@ func spriteProgOf(prog *Program) *spriteProg {
 //
 // GL thread only.
 func NewSpriteBatch(capacity int, atlas *Texture, frames []UVRect) (*SpriteBatch, error) {
-	return newSpriteBatch(capacity, atlas, frames, defaultLayout, defaultOrphan, gl.STREAM_DRAW)
+	return newSpriteBatch(capacity, atlas, frames, driverLayout(), defaultOrphan, gl.STREAM_DRAW)
 }
 
 func newSpriteBatch(capacity int, atlas *Texture, frames []UVRect, l layout, orphan bool, usage uint32) (*SpriteBatch, error) {

@@ -12,9 +12,16 @@ import (
 // TestSpriteLayersInterleave draws a red sprite (layer 0), a green shape
 // (layer 1) and a blue sprite (layer 2), overlapping: drawn layer by
 // layer, the green lies over the red and under the blue, and the sprites
-// blend between snapshots as they do in one Draw.
+// blend between snapshots as they do in one Draw; in both layouts (the
+// instanced one moves its attribute pointers to a range).
 func TestSpriteLayersInterleave(t *testing.T) {
-	f := newFixture(t)
+	for _, l := range []layout{instanced, expanded} {
+		t.Run(l.String(), func(t *testing.T) { testSpriteLayersInterleave(t, l) })
+	}
+}
+
+func testSpriteLayersInterleave(t *testing.T, l layout) {
+	f := newFixture(t, l)
 	var layers *SpriteLayers
 	var sb *ShapeBatch
 	var err error
