@@ -103,3 +103,14 @@ func TestScalingIgnoredSprites(t *testing.T) {
 		t.Errorf("-scaling on a game that ignores -sprites: exit %d, stderr %q", code, stderr.String())
 	}
 }
+
+// TestScalingOrder checks that reps alternate the direction of the
+// counts, so that the lightest count's pair never follows the heaviest
+// count's run.
+func TestScalingOrder(t *testing.T) {
+	for rep, want := range [][]int{{0, 1, 2, 3, 4}, {4, 3, 2, 1, 0}, {0, 1, 2, 3, 4}} {
+		if got := scalingOrder(5, rep); !slices.Equal(got, want) {
+			t.Errorf("rep %d: order %v, want %v", rep, got, want)
+		}
+	}
+}
