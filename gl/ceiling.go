@@ -10,25 +10,28 @@ import (
 	"github.com/tandem-engine/tandem/shaders"
 )
 
-// CeilingQuads draws the sprite batch's quads with nothing else: one
-// instanced draw of textured quads, all of one size and one atlas region,
-// each given by its top-left corner alone (8 bytes), through the sprites'
-// fragment stage and blending (for cut-out art, as the sprites draw it:
-// shaders.SpriteCut's fragment shader, blending off). No interpolation, no
-// frame table, no
-// rotation, no tint. It is the bench's -ceiling: what the machine draws of
-// the same fill when the engine asks nothing more of it, so that a run of
-// the engine can be read against it.
+// CeilingQuads draws the sprite batch's quads with nothing else: one draw
+// of textured quads, all of one size and one atlas region, each given by
+// its top-left corner alone (8 bytes), in the sprite batch's layout for
+// the driver (layoutFor: instanced, or each corner repeated for its four
+// vertices), through the sprites' fragment stage and blending (for
+// cut-out art, as the sprites draw it: shaders.SpriteCut's fragment
+// shader, blending off). No interpolation, no frame table, no rotation,
+// no tint. It is the bench's -ceiling: what the machine draws of the same
+// fill, the same way, when the engine asks nothing more of it, so that a
+// run of the engine can be read against it.
 //
 // GL thread only.
 type CeilingQuads struct {
-	prog     *Program
-	atlas    *Texture
-	frame    UVRect
-	vao, vbo uint32
-	capacity int  // quads the buffer holds
-	n        int  // quads uploaded
-	cut      bool // cut-out art: drawn with blending off, as SpriteBatch draws it
+	prog          *Program
+	atlas         *Texture
+	frame         UVRect
+	vao, vbo, ibo uint32
+	layout        layout
+	staging       []float32 // the expanded layout's corners, four a quad
+	capacity      int       // quads the buffer holds
+	n             int       // quads uploaded
+	cut           bool      // cut-out art: drawn with blending off, as SpriteBatch draws it
 
 	locViewProj, locUV, locSize int32
 	viewProj                    mgl32.Mat4 // here, not on Draw's stack: see SpriteBatch.viewProj
@@ -39,10 +42,14 @@ type CeilingQuads struct {
 //
 // GL thread only.
 func NewCeilingQuads(capacity int, atlas *Texture, frame UVRect) (*CeilingQuads, error) {
+	return newCeilingQuads(capacity, atlas, frame, driverLayout())
+}
+
+func newCeilingQuads(capacity int, atlas *Texture, frame UVRect, l layout) (*CeilingQuads, error) {
 	if capacity < 1 {
 		return nil, errors.New("gl: new ceiling quads: capacity must be at least 1")
 	}
-	q := &CeilingQuads{atlas: atlas, frame: frame, capacity: capacity}
+	q := &CeilingQuads{atlas: atlas, frame: frame, capacity: capacity, layout: l}
 	p := shaders.Ceiling
 	if atlas.cutout(frame) {
 		p, q.cut = shaders.CeilingCut, true
@@ -66,11 +73,18 @@ func NewCeilingQuads(capacity int, atlas *Texture, frame UVRect) (*CeilingQuads,
 	check("glGenBuffers")
 	gl.BindBuffer(gl.ARRAY_BUFFER, q.vbo)
 	check("glBindBuffer")
-	gl.BufferData(gl.ARRAY_BUFFER, 8*capacity, nil, gl.STREAM_DRAW)
+	gl.BufferData(gl.ARRAY_BUFFER, 8*capacity*q.vertsPerQuad(), nil, gl.STREAM_DRAW)
 	check("glBufferData")
 	floatAttrib(0, 2, 8, 0)
-	gl.VertexAttribDivisor(0, 1)
-	check("glVertexAttribDivisor")
+	if q.layout == instanced {
+		gl.VertexAttribDivisor(0, 1)
+		check("glVertexAttribDivisor")
+	} else {
+		q.staging = make([]float32, 2*4*capacity)
+		gl.GenBuffers(1, &q.ibo)
+		check("glGenBuffers")
+		quadIndices(q.ibo, capacity)
+	}
 	gl.BindVertexArray(0)
 	check("glBindVertexArray")
 	return q, nil
@@ -87,11 +101,22 @@ func (q *CeilingQuads) Upload(xy []float32) {
 	if q.n == 0 {
 		return
 	}
+	data := unsafe.Pointer(&xy[0])
+	if q.layout == expanded {
+		s := q.staging
+		for i := range q.n {
+			x, y := xy[2*i], xy[2*i+1]
+			v := s[8*i : 8*i+8]
+			v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7] = x, y, x, y, x, y, x, y
+		}
+		data = unsafe.Pointer(&s[0])
+	}
+	per := 8 * q.vertsPerQuad()
 	gl.BindBuffer(gl.ARRAY_BUFFER, q.vbo)
 	check("glBindBuffer")
-	gl.BufferData(gl.ARRAY_BUFFER, 8*q.capacity, nil, gl.STREAM_DRAW)
+	gl.BufferData(gl.ARRAY_BUFFER, per*q.capacity, nil, gl.STREAM_DRAW)
 	check("glBufferData")
-	gl.BufferSubData(gl.ARRAY_BUFFER, 0, 8*q.n, unsafe.Pointer(&xy[0]))
+	gl.BufferSubData(gl.ARRAY_BUFFER, 0, per*q.n, data)
 	check("glBufferSubData")
 }
 
@@ -120,12 +145,25 @@ func (q *CeilingQuads) Draw(viewProj mgl32.Mat4) {
 		gl.Disable(gl.BLEND)
 		check("glDisable")
 	}
-	gl.DrawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, int32(q.n))
-	check("glDrawArraysInstanced")
+	if q.layout == instanced {
+		gl.DrawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, int32(q.n))
+		check("glDrawArraysInstanced")
+	} else {
+		gl.DrawElementsWithOffset(gl.TRIANGLES, int32(6*q.n), gl.UNSIGNED_INT, 0)
+		check("glDrawElements")
+	}
 	if q.cut {
 		gl.Enable(gl.BLEND)
 		check("glEnable")
 	}
+}
+
+// vertsPerQuad is how many times a quad's corner is stored.
+func (q *CeilingQuads) vertsPerQuad() int {
+	if q.layout == expanded {
+		return 4
+	}
+	return 1
 }
 
 // Len returns the number of quads the last Upload sent.
@@ -141,6 +179,6 @@ func (q *CeilingQuads) Delete() {
 		q.prog.Delete()
 		q.prog = nil
 	}
-	deleteVertexArray(&q.vao, &q.vbo)
-	q.n, q.capacity = 0, 0
+	deleteVertexArray(&q.vao, &q.vbo, &q.ibo)
+	q.n, q.capacity, q.staging = 0, 0, nil
 }

@@ -16,8 +16,15 @@ import (
 var quadSize = flag.Int("gl.quadsize", 16, "the edge in px of BenchmarkCeiling's sprites and quads")
 
 // TestCeilingQuads draws two quads from their corners and checks where
-// they land, and that an upload beyond the capacity draws the capacity.
+// they land, and that an upload beyond the capacity draws the capacity,
+// in both layouts.
 func TestCeilingQuads(t *testing.T) {
+	for _, l := range []layout{instanced, expanded} {
+		t.Run(l.String(), func(t *testing.T) { testCeilingQuads(t, l) })
+	}
+}
+
+func testCeilingQuads(t *testing.T, l layout) {
 	withGL(t, fbW, fbH)
 	var img *image.RGBA
 	var n int
@@ -30,7 +37,7 @@ func TestCeilingQuads(t *testing.T) {
 		}
 		defer atlas.Delete()
 		var q *CeilingQuads
-		if q, err = NewCeilingQuads(2, atlas, frames[frameRed]); err != nil {
+		if q, err = newCeilingQuads(2, atlas, frames[frameRed], l); err != nil {
 			return
 		}
 		defer q.Delete()

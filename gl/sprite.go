@@ -229,16 +229,23 @@ func (b *SpriteBatch) grow(n int) {
 	gl.BufferData(gl.ARRAY_BUFFER, 4*len(b.staging), nil, b.usage)
 	check("glBufferData")
 	if b.layout == expanded {
-		idx := make([]uint32, 0, 6*n)
-		for v := range uint32(n) {
-			v *= 4 // corners 0 1 / 2 3: triangles (0 1 2) and (2 1 3)
-			idx = append(idx, v, v+1, v+2, v+2, v+1, v+3)
-		}
-		gl.BindBuffer(gl.ELEMENT_ARRAY_BUFFER, b.ibo) // recorded in the bound vertex array
-		check("glBindBuffer")
-		gl.BufferData(gl.ELEMENT_ARRAY_BUFFER, 4*len(idx), unsafe.Pointer(&idx[0]), gl.STATIC_DRAW)
-		check("glBufferData")
+		quadIndices(b.ibo, n)
 	}
+}
+
+// quadIndices fills index buffer ibo with the expanded layout's two
+// triangles for each of n quads, and binds it to the bound vertex array.
+// It allocates: only when a buffer is made or grows.
+func quadIndices(ibo uint32, n int) {
+	idx := make([]uint32, 0, 6*n)
+	for v := range uint32(n) {
+		v *= 4 // corners 0 1 / 2 3: triangles (0 1 2) and (2 1 3)
+		idx = append(idx, v, v+1, v+2, v+2, v+1, v+3)
+	}
+	gl.BindBuffer(gl.ELEMENT_ARRAY_BUFFER, ibo) // recorded in the bound vertex array
+	check("glBindBuffer")
+	gl.BufferData(gl.ELEMENT_ARRAY_BUFFER, 4*len(idx), unsafe.Pointer(&idx[0]), gl.STATIC_DRAW)
+	check("glBufferData")
 }
 
 // Upload sends the sprites of the pair (prev, curr) to the GPU. Call it

@@ -20,7 +20,7 @@ import (
 
 // The ceiling (tandem bench -ceiling): the sprite batch's quads drawn with
 // nothing else, by one thread, in the classic loop of a bare program:
-// move every quad, upload their corners, one instanced draw, swap. No sim
+// move every quad, upload their corners, one draw, swap. No sim
 // thread, no snapshots, no interpolation, no frame table, no probe, no
 // records. Its frame rate is what this machine and its GL give for the
 // same fill at the same count, so that the engine's can be read against it.

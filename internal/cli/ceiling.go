@@ -14,7 +14,7 @@ import (
 	"github.com/tandem-engine/tandem/bench"
 )
 
-// -scaling: the bench game against -ceiling, the bare instanced quads,
+// -scaling: the bench game against -ceiling, the bare quads,
 // at each sprite count, the two alternated, each run in a fresh process.
 
 // scalingSprites are -scaling's sprite counts, and scalingReps its

@@ -13,7 +13,7 @@ import (
 	"github.com/tandem-engine/tandem/internal/app"
 )
 
-// runCeiling runs -ceiling: the bare instanced quads in a window of the
+// runCeiling runs -ceiling: the bare quads in a window of the
 // bench's size (on a private Xvfb where there is no display), with the
 // bench's LP_NUM_THREADS, and prints what it measured (-out: also as
 // report.json in that folder).
@@ -70,7 +70,7 @@ func (p *Program) runCeiling(opts options, stdout, stderr io.Writer) int {
 		stdout.Write(b)
 		return exitOK
 	}
-	fmt.Fprintf(stdout, "ceiling: %d quads of the bunny's 26x37 shape, %d px tall, one instanced draw a frame, LP_NUM_THREADS=%s (%s)\n", s.Sprites, s.SpriteSize, s.LPNumThreads, s.GLRenderer)
+	fmt.Fprintf(stdout, "ceiling: %d quads of the bunny's 26x37 shape, %d px tall, one draw a frame, LP_NUM_THREADS=%s (%s)\n", s.Sprites, s.SpriteSize, s.LPNumThreads, s.GLRenderer)
 	fmt.Fprintf(stdout, "frames: %d in %.1f s, %.1f FPS, frame p50 %.2f ms, p99 %.2f ms, %.3f allocs/frame\n", s.Frames, s.Seconds, s.FPSMean, s.FrameMsP50, s.FrameMsP99, s.AllocsPerFrame)
 	if s.Stopped {
 		return exitError

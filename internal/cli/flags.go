@@ -32,7 +32,7 @@ type options struct {
 	out     string
 	matrix  bool
 	pacing  bool
-	ceiling bool // the bare instanced quads instead of the game
+	ceiling bool // the bare quads instead of the game
 	scaling bool // the game against -ceiling at each sprite count
 	reps    int
 	// repsAuto (-reps auto) adds reps until every comparison is decided or
@@ -222,7 +222,7 @@ func (o *options) benchFlags(fs *flag.FlagSet, t *flagText) {
 	fs.StringVar(&o.out, "out", "", "write report.json, report.md, bench.txt, charts and raw CSVs into this `directory`")
 	fs.BoolVar(&o.matrix, "matrix", false, "run the standard comparison: every loop x simcost {0, 8ms, 14ms, 25ms} x sprites {1000, 5000}, 16 px")
 	fs.BoolVar(&o.pacing, "pacing", false, "run the frame-pacing comparison on the decoupled loop (and the threaded loop's auto delay): -interp-delay auto, 0 and 2 and -present-hold, each at -fps-cap 0, 30, 60, 144 and 240, then -emulate-vsync 60 with and without -fps-cap 50 (auto and 2); the bench game, 16 px")
-	fs.BoolVar(&o.ceiling, "ceiling", false, "draw the bench game's quads with nothing else instead of the game: -sprites quads of the bunnymark bunny's shape (26x37) drawn -sprite-size px tall, as the bench game draws its bunnies, moving as bunnies do, one instanced draw a frame on the main thread, no sim, no interpolation (fps_mean, frame_ms_p50/p99): the machine's frame rate for the same fill, the engine's ceiling")
+	fs.BoolVar(&o.ceiling, "ceiling", false, "draw the bench game's quads with nothing else instead of the game: -sprites quads of the bunnymark bunny's shape (26x37) drawn -sprite-size px tall, as the bench game draws its bunnies, moving as bunnies do, one draw a frame on the main thread, no sim, no interpolation (fps_mean, frame_ms_p50/p99): the machine's frame rate for the same fill, the engine's ceiling")
 	fs.BoolVar(&o.scaling, "scaling", false, "the bench game against -ceiling at 1000, 5000, 20000, 50000 and 100000 sprites (or -sprites alone), 16 px, the two alternated, each run in a process of its own, -reps times (default 3): frame rates, the ratio, the sim's TPS")
 	fs.Var(repsValue{o}, "reps", "with -matrix, -pacing or -scaling, run every cell this many `times` (default 5 with -matrix: the fewest at which Holm over the six pairs of four loops can call one behind; 3 with -scaling, 1 with -pacing); auto, with -matrix: from that fewest, a rep at a time until every pair of loops on every figure is behind or level, or -reps-budget is spent; a run that other processes disturbed (10% of the machine or more) is run again")
 	fs.DurationVar(&o.repsBudget, "reps-budget", 30*time.Minute, "with -reps auto, the `time` it may take, waits for a quiet machine and runs again included: past the first reps (the fewest that can decide), no rep is started that would end past it at the pace so far")
