@@ -6,6 +6,7 @@ import (
 	"image"
 	"strconv"
 	"strings"
+	"sync"
 	"unsafe"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
@@ -42,6 +43,9 @@ func InitWithProcAddr(getProcAddr func(name string) unsafe.Pointer) error {
 	return nil
 }
 
+// heapOnce sets the C allocator's thresholds once per process (keepHeap).
+var heapOnce sync.Once
+
 // ErrNoGL41 is what Init's error is (errors.Is) when the context lacks
 // OpenGL 4.1 core.
 var ErrNoGL41 = errors.New("gl: no OpenGL 4.1 core")
@@ -53,6 +57,7 @@ func (e noGL41) Is(target error) bool { return target == ErrNoGL41 }
 func (e noGL41) Unwrap() error        { return e.error }
 
 func initGL(load func() error) error {
+	heapOnce.Do(keepHeap)
 	if err := load(); err != nil {
 		// go-gl names the first function the driver lacks.
 		return fmt.Errorf("gl: load OpenGL 4.1 core: the driver lacks %v; %s", err, SoftwareHint)

@@ -13,6 +13,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/tandem-engine/tandem/gl/internal/gltest"
+	"github.com/tandem-engine/tandem/internal/mallocs"
 	"github.com/tandem-engine/tandem/shaders"
 	"github.com/tandem-engine/tandem/snapshot"
 )
@@ -476,8 +477,10 @@ func TestParseVersion(t *testing.T) {
 	}
 }
 
-// TestSteadyStateAllocs checks that uploading a new pair and drawing it,
-// and drawing the HUD, allocate nothing once the batches have grown.
+// TestSteadyStateAllocs checks that uploading a new pair and drawing it
+// (with an overlay too), and drawing the HUD, allocate nothing once the
+// batches have grown: the whole process's count over 100 calls, the
+// fewest of three tries.
 func TestSteadyStateAllocs(t *testing.T) {
 	f := newFixture(t)
 	var sprites []sprite
@@ -490,7 +493,7 @@ func TestSteadyStateAllocs(t *testing.T) {
 	for i := range quads {
 		quads[i] = Quad{X: float32(i), Y: 1, W: 1, H: float32(i % 30), Frame: frameWhite, Tint: snapshot.White}
 	}
-	var upload, draw, hud float64
+	var upload, draw, overlay, hud uint64
 	var msg string
 	gltest.Do(func() {
 		q, err := NewQuadBatch(len(quads), f.atlas, []UVRect{{U1: 1, V1: 1}})
@@ -502,16 +505,28 @@ func TestSteadyStateAllocs(t *testing.T) {
 		vp := CameraMatrix(identityCam, fbW, fbH)
 		f.batch.Upload(prev, curr) // grows from 4
 		alpha := float32(0)
-		upload = testing.AllocsPerRun(100, func() { f.batch.Upload(prev, curr) })
-		draw = testing.AllocsPerRun(100, func() { alpha += 0.01; f.batch.Draw(vp, alpha) })
-		hud = testing.AllocsPerRun(100, func() { q.Draw(quads, fbW, fbH) })
+		times := func(f func()) func() {
+			return func() {
+				for range 100 {
+					f()
+				}
+			}
+		}
+		upload = mallocs.Fewest(3, times(func() { f.batch.Upload(prev, curr) }))
+		draw = mallocs.Fewest(3, times(func() { alpha += 0.01; f.batch.Draw(vp, alpha) }))
+		overlay = mallocs.Fewest(3, times(func() {
+			f.batch.SetOverlay(Overlay{X: alpha, Y: 4, W: 8, H: 8, Frame: frameRed}, fbW, fbH)
+			f.batch.Draw(vp, alpha)
+		}))
+		hud = mallocs.Fewest(3, times(func() { q.Draw(quads, fbW, fbH) }))
 		Finish()
 	})
 	if msg != "" {
 		t.Fatal(msg)
 	}
-	if upload != 0 || draw != 0 || hud != 0 {
-		t.Errorf("allocations per call: SpriteBatch.Upload %v, SpriteBatch.Draw %v, QuadBatch.Draw %v; want 0", upload, draw, hud)
+	if upload != 0 || draw != 0 || overlay != 0 || hud != 0 {
+		t.Errorf("allocations in 100 calls: SpriteBatch.Upload %v, SpriteBatch.Draw %v, with an overlay %v, QuadBatch.Draw %v; want 0",
+			upload, draw, overlay, hud)
 	}
 }
 
