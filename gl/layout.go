@@ -31,11 +31,10 @@ const defaultOrphan = true
 // drivers run the vertex stage on the CPU one instance at a time, each
 // 4-vertex instance a pass of its own through their vertex pipeline;
 // the expanded layout is one pass over every vertex, which llvmpipe drew
-// a thousand sprites up to 10% faster with, against a few percent slower
-// at 50,000, where its four times the data a snapshot costs more
-// (docs/results/2026-11-27-sprites-ceiling7.md). A GPU fetches instanced
-// attributes natively, and the expanded layout would send it four times
-// the data.
+// at least as fast at 1,000, 5,000 and 50,000 sprites, and at 1,000
+// about 15% faster (docs/results/2026-11-27-sprites-ceiling7.md). A GPU
+// fetches instanced attributes natively, and the expanded layout would
+// send it four times the data.
 func layoutFor(renderer string) layout {
 	r := strings.ToLower(renderer)
 	for _, sw := range []string{"llvmpipe", "softpipe", "swiftshader", "software"} {
