@@ -22,6 +22,12 @@
 // (RGBA8, R in the low byte) are straight alpha and premultiplied in the
 // shader.
 //
+// The C heap: [Init] raises glibc's trim and mmap thresholds for the
+// whole process, once (512 MiB and 32 MiB), so that the driver's
+// per-frame buffers stay mapped instead of faulting in fresh pages each
+// frame under llvmpipe; the process keeps memory it frees in C. Other C
+// libraries are left as they are.
+//
 // Debugging: built with -tags gldebug, every GL call is followed by a
 // glGetError check that panics with the call's name; off by default, and
 // free when off.
