@@ -73,7 +73,7 @@ func newCeilingQuads(capacity int, atlas *Texture, frame UVRect, l layout) (*Cei
 	check("glGenBuffers")
 	gl.BindBuffer(gl.ARRAY_BUFFER, q.vbo)
 	check("glBindBuffer")
-	gl.BufferData(gl.ARRAY_BUFFER, 8*capacity*q.vertsPerQuad(), nil, gl.STREAM_DRAW)
+	gl.BufferData(gl.ARRAY_BUFFER, 8*capacity*q.layout.copies(), nil, gl.STREAM_DRAW)
 	check("glBufferData")
 	floatAttrib(0, 2, 8, 0)
 	if q.layout == instanced {
@@ -111,7 +111,7 @@ func (q *CeilingQuads) Upload(xy []float32) {
 		}
 		data = unsafe.Pointer(&s[0])
 	}
-	per := 8 * q.vertsPerQuad()
+	per := 8 * q.layout.copies()
 	gl.BindBuffer(gl.ARRAY_BUFFER, q.vbo)
 	check("glBindBuffer")
 	gl.BufferData(gl.ARRAY_BUFFER, per*q.capacity, nil, gl.STREAM_DRAW)
@@ -156,14 +156,6 @@ func (q *CeilingQuads) Draw(viewProj mgl32.Mat4) {
 		gl.Enable(gl.BLEND)
 		check("glEnable")
 	}
-}
-
-// vertsPerQuad is how many times a quad's corner is stored.
-func (q *CeilingQuads) vertsPerQuad() int {
-	if q.layout == expanded {
-		return 4
-	}
-	return 1
 }
 
 // Len returns the number of quads the last Upload sent.

@@ -22,6 +22,15 @@ const (
 
 func (l layout) String() string { return [...]string{"instanced", "expanded"}[l] }
 
+// copies is how many times l stores a quad's record: once, or once for
+// each of its 4 vertices.
+func (l layout) copies() int {
+	if l == expanded {
+		return 4
+	}
+	return 1
+}
+
 // defaultOrphan is the choice measured in BenchmarkSpriteBatch and
 // BenchmarkFrameLoop; see the comment on SpriteBatch.
 const defaultOrphan = true

@@ -164,20 +164,12 @@ func newSpriteBatch(capacity int, atlas *Texture, frames []UVRect, l layout, orp
 	return b, nil
 }
 
-// vertsPerSprite is how many times a sprite's record is stored.
-func (b *SpriteBatch) vertsPerSprite() int {
-	if b.layout == expanded {
-		return 4
-	}
-	return 1
-}
-
 // grow makes the buffers hold n sprites. It allocates; Upload calls it only
 // when a snapshot outgrows the batch, doubling, so steady state never does.
 // The batch's vertex array must be bound.
 func (b *SpriteBatch) grow(n int) {
 	b.capacity = n
-	b.staging = make([]uint32, n*spriteWords*b.vertsPerSprite())
+	b.staging = make([]uint32, n*spriteWords*b.layout.copies())
 	gl.BindBuffer(gl.ARRAY_BUFFER, b.vbo)
 	check("glBindBuffer")
 	gl.BufferData(gl.ARRAY_BUFFER, 4*len(b.staging), nil, b.usage)
@@ -209,7 +201,7 @@ func (b *SpriteBatch) Upload(prev, curr *snapshot.Snapshot) {
 		b.grow(max(n+1, 2*b.capacity))
 	}
 	p := &prev.Sprites
-	per := spriteWords * b.vertsPerSprite()
+	per := spriteWords * b.layout.copies()
 	s := b.staging[:n*per]
 	white, cut := true, true
 	for i := range n {
@@ -265,7 +257,7 @@ func (b *SpriteBatch) upload(n int) {
 	if n == 0 {
 		return
 	}
-	size := 4 * n * spriteWords * b.vertsPerSprite()
+	size := 4 * n * spriteWords * b.layout.copies()
 	gl.BindBuffer(gl.ARRAY_BUFFER, b.vbo)
 	check("glBindBuffer")
 	if b.orphan {

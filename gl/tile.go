@@ -83,7 +83,7 @@ func (l *TileLayer) fill(x0, y0, x1, y1 int) {
 		check("glBindVertexArray")
 		b.grow(max(n, 2*b.capacity))
 	}
-	per := spriteWords * b.vertsPerSprite()
+	per := spriteWords * b.layout.copies()
 	one := math.Float32bits(1) // rotation (cos, sin) = (1, 0): upright
 	n, cut := 0, true
 	for ty := y0; ty < y1; ty++ {

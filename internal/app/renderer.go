@@ -117,14 +117,10 @@ const probeColor = 0xFFFF00FF
 const probeHeldColor = 0xFFFFFF00
 
 // drawProbe draws the bench's probe, last, over the HUD, in a draw of its
-// own (probeQuad says where).
+// own: probeQuad's square, untinted, as the sprite batch draws it.
 func (r *renderer) drawProbe(x float64, held bool, fw, fh int) {
-	tint := uint32(probeColor)
-	if held {
-		tint = probeHeldColor
-	}
 	o := r.probeQuad(x, held, fw)
-	r.probe[0] = gl.Quad{X: o.X, Y: o.Y, W: o.W, H: o.H, Frame: r.art.white, Tint: tint}
+	r.probe[0] = gl.Quad{X: o.X, Y: o.Y, W: o.W, H: o.H, Frame: o.Frame, Tint: snapshot.White}
 	r.quads.Draw(r.probe[:], fw, fh)
 }
 
