@@ -55,8 +55,9 @@ func benchAtlas() *image.RGBA {
 
 // BenchmarkSpriteBatch compares the two layouts and the two upload
 // strategies. "upload" is a frame that brings a new snapshot pair
-// (Upload+Draw), with glBufferSubData alone ("subdata") or after
-// re-specifying the buffer ("orphan"); "draw" is a frame that only draws
+// (Upload+Draw), in each uploadMode: glBufferSubData alone ("subdata"),
+// after re-specifying the buffer ("orphan"), or written into the mapped
+// buffer ("map"); "draw" is a frame that only draws
 // at a new alpha. Every
 // iteration clears a 1280x720 framebuffer and ends with glFinish, so it
 // measures the whole frame's GL work, swap excluded.
@@ -71,14 +72,15 @@ func BenchmarkSpriteBatch(b *testing.B) {
 	for _, n := range []int{5000, 50000} {
 		for _, l := range []layout{instanced, expanded} {
 			prefix := fmt.Sprintf("%s/n=%d/", l, n)
-			b.Run(prefix+"draw", func(b *testing.B) { benchSpriteBatch(b, n, w, h, l, false, false) })
-			b.Run(prefix+"upload/subdata", func(b *testing.B) { benchSpriteBatch(b, n, w, h, l, false, true) })
-			b.Run(prefix+"upload/orphan", func(b *testing.B) { benchSpriteBatch(b, n, w, h, l, true, true) })
+			b.Run(prefix+"draw", func(b *testing.B) { benchSpriteBatch(b, n, w, h, l, defaultUpload, false) })
+			for _, m := range []uploadMode{subData, orphan, mapped} {
+				b.Run(prefix+"upload/"+m.String(), func(b *testing.B) { benchSpriteBatch(b, n, w, h, l, m, true) })
+			}
 		}
 	}
 }
 
-func benchSpriteBatch(b *testing.B, n, w, h int, l layout, orphan, upload bool) {
+func benchSpriteBatch(b *testing.B, n, w, h int, l layout, m uploadMode, upload bool) {
 	prev, curr, frames := benchScene(n, w, h)
 	var msg string
 	gltest.Do(func() {
@@ -88,7 +90,7 @@ func benchSpriteBatch(b *testing.B, n, w, h int, l layout, orphan, upload bool) 
 			return
 		}
 		defer atlas.Delete()
-		batch, err := newSpriteBatch(n, atlas, frames, l, orphan, gl.STREAM_DRAW)
+		batch, err := newSpriteBatch(n, atlas, frames, l, m, gl.STREAM_DRAW)
 		if err != nil {
 			msg = err.Error()
 			return
@@ -119,7 +121,7 @@ func benchSpriteBatch(b *testing.B, n, w, h int, l layout, orphan, upload bool) 
 // BenchmarkFrameLoop is the app's frame, 5000 or 50,000 sprites: a new pair uploaded
 // and drawn, swapped to a shown 1280x720 window on Xvfb. Its faults/op
 // are the minor page faults of a frame, which the sprite batch's
-// orphaned uploads keep near 0.
+// uploads into a fresh store (uploadMode) keep near 0.
 func BenchmarkFrameLoop(b *testing.B) {
 	for _, n := range []int{5000, 50000} {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) { benchFrameLoop(b, n) })

@@ -2,7 +2,7 @@ package gl
 
 import (
 	"errors"
-	"unsafe"
+	"math"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
 	"github.com/go-gl/mathgl/mgl32"
@@ -23,15 +23,15 @@ import (
 //
 // GL thread only.
 type CeilingQuads struct {
-	prog          *Program
-	atlas         *Texture
-	frame         UVRect
-	vao, vbo, ibo uint32
-	layout        layout
-	staging       []float32 // the expanded layout's corners, four a quad
-	capacity      int       // quads the buffer holds
-	n             int       // quads uploaded
-	cut           bool      // cut-out art: drawn with blending off, as SpriteBatch draws it
+	prog     *Program
+	atlas    *Texture
+	frame    UVRect
+	vao, ibo uint32
+	buf      stream // the corners, uploaded as the sprite batch uploads its records
+	layout   layout
+	capacity int  // quads the buffer holds
+	n        int  // quads uploaded
+	cut      bool // cut-out art: drawn with blending off, as SpriteBatch draws it
 
 	locViewProj, locUV, locSize int32
 	viewProj                    mgl32.Mat4 // here, not on Draw's stack: see SpriteBatch.viewProj
@@ -49,7 +49,7 @@ func newCeilingQuads(capacity int, atlas *Texture, frame UVRect, l layout) (*Cei
 	if capacity < 1 {
 		return nil, errors.New("gl: new ceiling quads: capacity must be at least 1")
 	}
-	q := &CeilingQuads{atlas: atlas, frame: frame, capacity: capacity, layout: l}
+	q := &CeilingQuads{atlas: atlas, frame: frame, capacity: capacity, layout: l, buf: stream{mode: defaultUpload, usage: gl.STREAM_DRAW}}
 	p := shaders.Ceiling
 	if atlas.cutout(frame) {
 		p, q.cut = shaders.CeilingCut, true
@@ -69,18 +69,14 @@ func newCeilingQuads(capacity int, atlas *Texture, frame UVRect, l layout) (*Cei
 	check("glGenVertexArrays")
 	gl.BindVertexArray(q.vao)
 	check("glBindVertexArray")
-	gl.GenBuffers(1, &q.vbo)
+	gl.GenBuffers(1, &q.buf.vbo)
 	check("glGenBuffers")
-	gl.BindBuffer(gl.ARRAY_BUFFER, q.vbo)
-	check("glBindBuffer")
-	gl.BufferData(gl.ARRAY_BUFFER, 8*capacity*q.layout.copies(), nil, gl.STREAM_DRAW)
-	check("glBufferData")
+	q.buf.resize(2 * capacity * q.layout.copies()) // and binds it
 	floatAttrib(0, 2, 8, 0)
 	if q.layout == instanced {
 		gl.VertexAttribDivisor(0, 1)
 		check("glVertexAttribDivisor")
 	} else {
-		q.staging = make([]float32, 2*4*capacity)
 		gl.GenBuffers(1, &q.ibo)
 		check("glGenBuffers")
 		quadIndices(q.ibo, capacity)
@@ -92,32 +88,25 @@ func newCeilingQuads(capacity int, atlas *Texture, frame UVRect, l layout) (*Cei
 
 // Upload sends the quads' top-left corners, x then y for each (world px):
 // len(xy)/2 quads, at most the capacity (the rest are not drawn). It
-// orphans the buffer first, as the sprite batch does. It does not
-// allocate.
+// writes them as the sprite batch writes its records (defaultUpload). It
+// does not allocate.
 //
 // GL thread only.
 func (q *CeilingQuads) Upload(xy []float32) {
 	q.n = min(len(xy)/2, q.capacity)
-	if q.n == 0 {
-		return
-	}
-	data := unsafe.Pointer(&xy[0])
-	if q.layout == expanded {
-		s := q.staging
+	per := 2 * q.layout.copies()
+	for staged := false; ; staged = true { // again, staged, if the mapping was lost
+		s := q.buf.begin(q.n*per, staged)
 		for i := range q.n {
-			x, y := xy[2*i], xy[2*i+1]
-			v := s[8*i : 8*i+8]
-			v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7] = x, y, x, y, x, y, x, y
+			x, y := math.Float32bits(xy[2*i]), math.Float32bits(xy[2*i+1])
+			for v := i * per; v < (i+1)*per; v += 2 {
+				s[v], s[v+1] = x, y
+			}
 		}
-		data = unsafe.Pointer(&s[0])
+		if q.buf.end(q.n * per) {
+			return
+		}
 	}
-	per := 8 * q.layout.copies()
-	gl.BindBuffer(gl.ARRAY_BUFFER, q.vbo)
-	check("glBindBuffer")
-	gl.BufferData(gl.ARRAY_BUFFER, per*q.capacity, nil, gl.STREAM_DRAW)
-	check("glBufferData")
-	gl.BufferSubData(gl.ARRAY_BUFFER, 0, per*q.n, data)
-	check("glBufferSubData")
 }
 
 // Draw draws the uploaded quads transformed by viewProj (see
@@ -171,6 +160,6 @@ func (q *CeilingQuads) Delete() {
 		q.prog.Delete()
 		q.prog = nil
 	}
-	deleteVertexArray(&q.vao, &q.vbo, &q.ibo)
-	q.n, q.capacity, q.staging = 0, 0, nil
+	deleteVertexArray(&q.vao, &q.buf.vbo, &q.ibo)
+	q.n, q.capacity, q.buf.staging = 0, 0, nil
 }

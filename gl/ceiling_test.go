@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/go-gl/gl/v4.1-core/gl"
+
 	"github.com/tandem-engine/tandem/gl/internal/gltest"
 	"github.com/tandem-engine/tandem/snapshot"
 )
@@ -160,5 +162,65 @@ func benchBunnyFrames(b *testing.B, n int, ceiling bool) {
 	})
 	if msg != "" {
 		b.Fatal(msg)
+	}
+}
+
+// BenchmarkCeilingUpload is what a new snapshot pair costs beyond the
+// fill: the bunnymark's upright, untinted sprites uploaded in each
+// uploadMode and drawn with the camera far from them, so that the vertex
+// stage runs and no pixel is filled; and the ceiling's bare quads, the
+// same way. The driver's layout; each op ends with glFinish.
+func BenchmarkCeilingUpload(b *testing.B) {
+	const w, h = 1280, 720
+	withGL(b, w, h)
+	for _, n := range []int{5000, 50000} {
+		b.Run(fmt.Sprintf("n=%d/ceiling", n), func(b *testing.B) { benchUpload(b, n, -1) })
+		for _, m := range []uploadMode{subData, orphan, mapped} {
+			b.Run(fmt.Sprintf("n=%d/sprites/%s", n, m), func(b *testing.B) { benchUpload(b, n, m) })
+		}
+	}
+}
+
+// benchUpload runs BenchmarkCeilingUpload's case: the ceiling for m < 0.
+func benchUpload(b *testing.B, n int, m uploadMode) {
+	const w, h = 1280, 720
+	prev, curr, xy := bunnyScene(n, w, h)
+	size := float32(*quadSize)
+	frame := UVRect{U0: 0, V0: 0, U1: 1, V1: 1, W: size, H: size}
+	var err error
+	gltest.Do(func() {
+		var atlas *Texture
+		if atlas, err = NewTexture(benchAtlas(), true); err != nil {
+			return
+		}
+		defer atlas.Delete()
+		vp := CameraMatrix(snapshot.Camera{X: -1e6, Y: -1e6, Zoom: 1}, w, h) // every quad off-screen
+		step := func() {}
+		if m < 0 {
+			var q *CeilingQuads
+			if q, err = NewCeilingQuads(n, atlas, frame); err != nil {
+				return
+			}
+			defer q.Delete()
+			step = func() { q.Upload(xy); q.Draw(vp) }
+		} else {
+			var batch *SpriteBatch
+			if batch, err = newSpriteBatch(n, atlas, []UVRect{frame}, driverLayout(), m, gl.STREAM_DRAW); err != nil {
+				return
+			}
+			defer batch.Delete()
+			step = func() { batch.Upload(prev, curr); batch.Draw(vp, 0.5) }
+		}
+		step()
+		Finish()
+		b.ReportAllocs()
+		b.ResetTimer()
+		for range b.N {
+			step()
+			Finish()
+		}
+	})
+	if err != nil {
+		b.Fatal(err)
 	}
 }

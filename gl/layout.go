@@ -31,10 +31,6 @@ func (l layout) copies() int {
 	return 1
 }
 
-// defaultOrphan is the choice measured in BenchmarkSpriteBatch and
-// BenchmarkFrameLoop; see the comment on SpriteBatch.
-const defaultOrphan = true
-
 // layoutFor is the layout for a context whose GL_RENDERER is renderer:
 // expanded on a software rasterizer, instanced on a GPU. Mesa's software
 // drivers run the vertex stage on the CPU one instance at a time, each

@@ -65,7 +65,7 @@ func newFixture(t *testing.T, l ...layout) *fixture {
 			return
 		}
 		if len(l) > 0 {
-			f.batch, err = newSpriteBatch(4, f.atlas, frames, l[0], defaultOrphan, gl.STREAM_DRAW)
+			f.batch, err = newSpriteBatch(4, f.atlas, frames, l[0], defaultUpload, gl.STREAM_DRAW)
 		} else {
 			f.batch, err = NewSpriteBatch(4, f.atlas, frames)
 		}

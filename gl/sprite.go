@@ -3,7 +3,6 @@ package gl
 import (
 	"fmt"
 	"math"
-	"unsafe"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
 	"github.com/go-gl/mathgl/mgl32"
@@ -34,9 +33,12 @@ const spriteWords = 10
 //
 // The layout is the driver's (layoutFor): expanded on a software
 // rasterizer, instanced on a GPU, where it is the usual pick and a
-// quarter of the vertex data. Each upload orphans the buffer, which
-// spared 5300 page faults a frame at 50,000 sprites, and the GPU's wait on
-// real ones (docs/results/2026-11-22-sprite-layout.md).
+// quarter of the vertex data. Each upload writes the records straight
+// into the buffer, mapped with GL_MAP_INVALIDATE_BUFFER_BIT (stream,
+// defaultUpload): a fresh store, as orphaning gave (which spared 5300 page
+// faults a frame at 50,000 sprites, and the GPU's wait on a draw still
+// reading the old one: docs/results/2026-11-22-sprite-layout.md), without
+// a Go copy of the records.
 //
 // GL thread only, like everything that touches it.
 type SpriteBatch struct {
@@ -58,13 +60,11 @@ type SpriteBatch struct {
 	uvs        []UVRect // the frame table as given, for the overlay's texture coordinates
 	atlas      *Texture
 
-	vao, vbo, ibo uint32
-	layout        layout
-	orphan        bool   // re-specify the buffer before each upload (glBufferData NULL)
-	usage         uint32 // GL_STREAM_DRAW, or GL_STATIC_DRAW for tile layers
-	capacity      int    // sprites the buffers hold: at least one more than uploaded, for the overlay
-	n             int    // sprites uploaded
-	staging       []uint32
+	vao, ibo uint32
+	buf      stream // the records
+	layout   layout
+	capacity int // sprites the buffers hold: at least one more than uploaded, for the overlay
+	n        int // sprites uploaded
 
 	overlay  overlayQuad // drawn by the next Draw when on (SetOverlay)
 	blendOff bool        // use turned blending off: done turns it on
@@ -106,11 +106,11 @@ func spriteProgOf(prog *Program) *spriteProg {
 //
 // GL thread only.
 func NewSpriteBatch(capacity int, atlas *Texture, frames []UVRect) (*SpriteBatch, error) {
-	return newSpriteBatch(capacity, atlas, frames, driverLayout(), defaultOrphan, gl.STREAM_DRAW)
+	return newSpriteBatch(capacity, atlas, frames, driverLayout(), defaultUpload, gl.STREAM_DRAW)
 }
 
-func newSpriteBatch(capacity int, atlas *Texture, frames []UVRect, l layout, orphan bool, usage uint32) (*SpriteBatch, error) {
-	b := &SpriteBatch{atlas: atlas, layout: l, orphan: orphan, usage: usage, uvs: frames}
+func newSpriteBatch(capacity int, atlas *Texture, frames []UVRect, l layout, m uploadMode, usage uint32) (*SpriteBatch, error) {
+	b := &SpriteBatch{atlas: atlas, layout: l, buf: stream{mode: m, usage: usage}, uvs: frames}
 	var err error
 	if b.prog, err = newSpriteProg(shaders.Sprite); err != nil {
 		return nil, err
@@ -140,9 +140,9 @@ func newSpriteBatch(capacity int, atlas *Texture, frames []UVRect, l layout, orp
 	check("glGenVertexArrays")
 	gl.BindVertexArray(b.vao)
 	check("glBindVertexArray")
-	gl.GenBuffers(1, &b.vbo)
+	gl.GenBuffers(1, &b.buf.vbo)
 	check("glGenBuffers")
-	gl.BindBuffer(gl.ARRAY_BUFFER, b.vbo)
+	gl.BindBuffer(gl.ARRAY_BUFFER, b.buf.vbo)
 	check("glBindBuffer")
 	const stride = 4 * spriteWords
 	floatAttrib(0, 4, stride, 0)  // a_prev
@@ -169,11 +169,7 @@ func newSpriteBatch(capacity int, atlas *Texture, frames []UVRect, l layout, orp
 // The batch's vertex array must be bound.
 func (b *SpriteBatch) grow(n int) {
 	b.capacity = n
-	b.staging = make([]uint32, n*spriteWords*b.layout.copies())
-	gl.BindBuffer(gl.ARRAY_BUFFER, b.vbo)
-	check("glBindBuffer")
-	gl.BufferData(gl.ARRAY_BUFFER, 4*len(b.staging), nil, b.usage)
-	check("glBufferData")
+	b.buf.resize(n * spriteWords * b.layout.copies())
 	if b.layout == expanded {
 		quadIndices(b.ibo, n)
 	}
@@ -202,39 +198,42 @@ func (b *SpriteBatch) Upload(prev, curr *snapshot.Snapshot) {
 	}
 	p := &prev.Sprites
 	per := spriteWords * b.layout.copies()
-	s := b.staging[:n*per]
-	white, cut := true, true
-	for i := range n {
-		cx, cy, ca, cs := c.X[i], c.Y[i], c.Angle[i], c.Scale[i]
-		px, py, pa, ps := cx, cy, ca, cs
-		if j, ok := snapshot.PrevSlot(prev, curr, i); ok {
-			px, py, pa, ps = p.X[j], p.Y[j], p.Angle[j], p.Scale[j]
+	for staged := false; ; staged = true { // again, staged, if the mapping was lost
+		s := b.buf.begin(n*per, staged)
+		white, cut := true, true
+		for i := range n {
+			cx, cy, ca, cs := c.X[i], c.Y[i], c.Angle[i], c.Scale[i]
+			px, py, pa, ps := cx, cy, ca, cs
+			if j, ok := snapshot.PrevSlot(prev, curr, i); ok {
+				px, py, pa, ps = p.X[j], p.Y[j], p.Angle[j], p.Scale[j]
+			}
+			ccos, csin := rotation(ca, cs)
+			pcos, psin := ccos, csin
+			if pa != ca || ps != cs {
+				pcos, psin = rotation(pa, ps)
+			}
+			put(s, i, per, [spriteWords]uint32{
+				math.Float32bits(px), math.Float32bits(py), math.Float32bits(pcos), math.Float32bits(psin),
+				math.Float32bits(cx), math.Float32bits(cy), math.Float32bits(ccos), math.Float32bits(csin),
+				uint32(c.Frame[i]), c.Tint[i]})
+			white = white && c.Tint[i] == snapshot.White
+			f := int(c.Frame[i])
+			cut = cut && (f >= len(b.cutFrames) || b.cutFrames[f]) // a frame past the table draws nothing
 		}
-		r := s[i*per : i*per+spriteWords]
-		ccos, csin := rotation(ca, cs)
-		pcos, psin := ccos, csin
-		if pa != ca || ps != cs {
-			pcos, psin = rotation(pa, ps)
-		}
-		r[0] = math.Float32bits(px)
-		r[1] = math.Float32bits(py)
-		r[2] = math.Float32bits(pcos)
-		r[3] = math.Float32bits(psin)
-		r[4] = math.Float32bits(cx)
-		r[5] = math.Float32bits(cy)
-		r[6] = math.Float32bits(ccos)
-		r[7] = math.Float32bits(csin)
-		r[8] = uint32(c.Frame[i])
-		r[9] = c.Tint[i]
-		white = white && c.Tint[i] == snapshot.White
-		f := int(c.Frame[i])
-		cut = cut && (f >= len(b.cutFrames) || b.cutFrames[f]) // a frame past the table draws nothing
-		for v := spriteWords; v < per; v += spriteWords {
-			copy(s[i*per+v:], r)
+		b.allWhite, b.allCut, b.n = white, white && cut, n
+		if b.buf.end(n * per) {
+			return
 		}
 	}
-	b.allWhite, b.allCut = white, white && cut
-	b.upload(n)
+}
+
+// put stores record r as slot i's in s, once for each of the per/spriteWords
+// copies the layout keeps. It writes s and never reads it: s may be a mapped
+// buffer, which a GPU's driver may make slow to read.
+func put(s []uint32, i, per int, r [spriteWords]uint32) {
+	for v := i * per; v < (i+1)*per; v += spriteWords {
+		*(*[spriteWords]uint32)(s[v:]) = r
+	}
 }
 
 // rotation returns the vector of angle a and length scale (0 counts as
@@ -249,23 +248,6 @@ func rotation(a, scale float32) (cos, sin float32) {
 	}
 	s, c := math.Sincos(float64(a))
 	return float32(c) * scale, float32(s) * scale
-}
-
-// upload sends the first n sprites of the staging slice.
-func (b *SpriteBatch) upload(n int) {
-	b.n = n
-	if n == 0 {
-		return
-	}
-	size := 4 * n * spriteWords * b.layout.copies()
-	gl.BindBuffer(gl.ARRAY_BUFFER, b.vbo)
-	check("glBindBuffer")
-	if b.orphan {
-		gl.BufferData(gl.ARRAY_BUFFER, 4*len(b.staging), nil, b.usage)
-		check("glBufferData")
-	}
-	gl.BufferSubData(gl.ARRAY_BUFFER, 0, size, unsafe.Pointer(&b.staging[0]))
-	check("glBufferSubData")
 }
 
 // Draw draws the uploaded sprites at blend factor alpha (0 draws prev, 1
@@ -318,8 +300,8 @@ func (b *SpriteBatch) Delete() {
 		}
 	}
 	b.frames.delete()
-	deleteVertexArray(&b.vao, &b.vbo, &b.ibo)
-	b.staging, b.n, b.capacity = nil, 0, 0
+	deleteVertexArray(&b.vao, &b.buf.vbo, &b.ibo)
+	b.buf.staging, b.n, b.capacity = nil, 0, 0
 }
 
 // floatAttrib enables float vertex attribute i of size components.

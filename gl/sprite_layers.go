@@ -65,7 +65,7 @@ func (l *SpriteLayers) Draw(viewProj mgl32.Mat4, alpha float32, first, n int) {
 		b.drawRange(first, n)
 		return
 	}
-	gl.BindBuffer(gl.ARRAY_BUFFER, b.vbo)
+	gl.BindBuffer(gl.ARRAY_BUFFER, b.buf.vbo)
 	check("glBindBuffer")
 	l.point(first)
 	b.drawRange(0, n)

@@ -75,7 +75,7 @@ func drawOverlays(t *testing.T, l layout, s *snapshot.Snapshot, noCut bool) (bas
 		}
 		defer atlas.Delete()
 		var b *SpriteBatch
-		if b, err = newSpriteBatch(4, atlas, frames, l, true, gl.STREAM_DRAW); err != nil { // grows to the sprites
+		if b, err = newSpriteBatch(4, atlas, frames, l, defaultUpload, gl.STREAM_DRAW); err != nil { // grows to the sprites
 			return
 		}
 		defer b.Delete()

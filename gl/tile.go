@@ -50,7 +50,7 @@ func NewTileLayer(grid TileGrid, atlas *Texture, frames []UVRect) (*TileLayer, e
 	if grid.W < 0 || grid.H < 0 || len(grid.Frames) != grid.W*grid.H || !(grid.Size > 0) {
 		panic("gl: NewTileLayer: grid's Frames is not W*H cells, or its Size is not positive")
 	}
-	b, err := newSpriteBatch(1024, atlas, frames, driverLayout(), defaultOrphan, gl.STREAM_DRAW)
+	b, err := newSpriteBatch(1024, atlas, frames, driverLayout(), defaultUpload, gl.STREAM_DRAW)
 	if err != nil {
 		return nil, err
 	}
@@ -78,36 +78,36 @@ func (l *TileLayer) Draw(viewProj mgl32.Mat4, view ViewRect) {
 func (l *TileLayer) fill(x0, y0, x1, y1 int) {
 	l.x0, l.y0, l.x1, l.y1 = x0, y0, x1, y1
 	g, b := &l.grid, l.b
-	if n := max(x1-x0, 0) * max(y1-y0, 0); n > b.capacity {
+	cells := max(x1-x0, 0) * max(y1-y0, 0)
+	if cells > b.capacity {
 		gl.BindVertexArray(b.vao)
 		check("glBindVertexArray")
-		b.grow(max(n, 2*b.capacity))
+		b.grow(max(cells, 2*b.capacity))
 	}
 	per := spriteWords * b.layout.copies()
-	one := math.Float32bits(1) // rotation (cos, sin) = (1, 0): upright
-	n, cut := 0, true
-	for ty := y0; ty < y1; ty++ {
-		row := g.Frames[ty*g.W : (ty+1)*g.W]
-		y := math.Float32bits((float32(ty) + 0.5) * g.Size)
-		for tx := x0; tx < x1; tx++ {
-			f := row[tx]
-			if f == NoTile {
-				continue
+	one := math.Float32bits(1)             // rotation (cos, sin) = (1, 0): upright
+	for staged := false; ; staged = true { // again, staged, if the mapping was lost
+		s := b.buf.begin(cells*per, staged)
+		n, cut := 0, true
+		for ty := y0; ty < y1; ty++ {
+			row := g.Frames[ty*g.W : (ty+1)*g.W]
+			y := math.Float32bits((float32(ty) + 0.5) * g.Size)
+			for tx := x0; tx < x1; tx++ {
+				f := row[tx]
+				if f == NoTile {
+					continue
+				}
+				x := math.Float32bits((float32(tx) + 0.5) * g.Size)
+				put(s, n, per, [spriteWords]uint32{x, y, one, 0, x, y, one, 0, uint32(f), snapshot.White})
+				cut = cut && (int(f) >= len(b.cutFrames) || b.cutFrames[f])
+				n++
 			}
-			x := math.Float32bits((float32(tx) + 0.5) * g.Size)
-			r := b.staging[n*per : n*per+spriteWords]
-			r[0], r[1], r[2], r[3] = x, y, one, 0
-			r[4], r[5], r[6], r[7] = x, y, one, 0
-			r[8], r[9] = uint32(f), snapshot.White
-			cut = cut && (int(f) >= len(b.cutFrames) || b.cutFrames[f])
-			for v := spriteWords; v < per; v += spriteWords {
-				copy(b.staging[n*per+v:], r)
-			}
-			n++
+		}
+		b.allWhite, b.allCut, b.n = true, cut, n // tiles are never tinted
+		if b.buf.end(n * per) {
+			return
 		}
 	}
-	b.allWhite, b.allCut = true, cut // tiles are never tinted
-	b.upload(n)
 }
 
 // Len returns the number of tiles drawn by the last Draw.

@@ -1,0 +1,125 @@
+package gl
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"slices"
+	"testing"
+	"unsafe"
+
+	"github.com/go-gl/gl/v4.1-core/gl"
+
+	"github.com/tandem-engine/tandem/gl/internal/gltest"
+	"github.com/tandem-engine/tandem/snapshot"
+)
+
+// TestStreamModes writes two uploads through each mode, the second
+// shorter, and reads the buffer back: what the driver holds is what was
+// written, through the mapping and through staging (begin's staged, the
+// path taken when a mapping is lost).
+func TestStreamModes(t *testing.T) {
+	withGL(t, 64, 64)
+	for _, m := range []uploadMode{subData, orphan, mapped} {
+		for _, staged := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/staged=%v", m, staged), func(t *testing.T) {
+				var got1, got2, want1, want2 []uint32
+				gltest.Do(func() {
+					s := stream{mode: m, usage: gl.STREAM_DRAW}
+					gl.GenBuffers(1, &s.vbo)
+					defer gl.DeleteBuffers(1, &s.vbo)
+					s.resize(16)
+					w := s.begin(16, staged)
+					for i := range w {
+						w[i] = uint32(100 + i)
+					}
+					want1 = slices.Clone(w)
+					if !s.end(16) {
+						t.Error("first end: the mapping was lost")
+					}
+					got1 = readBuffer(s.vbo, 16)
+					w = s.begin(8, staged)
+					for i := range w {
+						w[i] = uint32(200 + i)
+					}
+					want2 = slices.Clone(w)
+					if !s.end(8) {
+						t.Error("second end: the mapping was lost")
+					}
+					got2 = readBuffer(s.vbo, 8)
+				})
+				if len(want1) != 16 || len(want2) != 8 {
+					t.Fatalf("begin gave %d and %d words, want 16 and 8", len(want1), len(want2))
+				}
+				if !slices.Equal(got1, want1) {
+					t.Errorf("first upload: buffer holds %v, want %v", got1, want1)
+				}
+				if !slices.Equal(got2, want2) {
+					t.Errorf("second upload: buffer holds %v, want %v", got2, want2)
+				}
+			})
+		}
+	}
+}
+
+// readBuffer returns the first n words of buffer vbo.
+func readBuffer(vbo uint32, n int) []uint32 {
+	out := make([]uint32, n)
+	gl.BindBuffer(gl.ARRAY_BUFFER, vbo)
+	gl.GetBufferSubData(gl.ARRAY_BUFFER, 0, 4*n, unsafe.Pointer(&out[0]))
+	return out
+}
+
+// TestUploadModesDraw draws the same sprites through every upload mode in
+// both layouts, after a larger upload that grew the batch, and wants the
+// pixels subData draws.
+func TestUploadModesDraw(t *testing.T) {
+	withGL(t, fbW, fbH)
+	var many, few []sprite
+	for i := range 96 {
+		s := sprite{id: uint32(i), gen: 1, x: float32(4 + 8*(i%16)), y: float32(4 + 8*(i/16)), frame: frameRed}
+		many = append(many, s)
+		if i%5 == 0 {
+			s.frame, s.angle, s.tint = frameBlue, 0.3, 0xFFFF00FF // blue, turned, tinted magenta (still blue)
+			few = append(few, s)
+		}
+	}
+	for _, l := range []layout{instanced, expanded} {
+		var want []byte
+		for _, m := range []uploadMode{subData, orphan, mapped} {
+			var img *image.RGBA
+			var err error
+			gltest.Do(func() {
+				pic, frames := testAtlas()
+				var atlas *Texture
+				if atlas, err = NewTexture(pic, true); err != nil {
+					return
+				}
+				defer atlas.Delete()
+				var b *SpriteBatch
+				if b, err = newSpriteBatch(4, atlas, frames, l, m, gl.STREAM_DRAW); err != nil {
+					return
+				}
+				defer b.Delete()
+				vp := CameraMatrix(snapshot.Camera{X: fbW / 2, Y: fbH / 2, Zoom: 1}, fbW, fbH)
+				b.Upload(snap(many...), snap(many...))
+				b.Draw(vp, 1)
+				Clear(0, 0, 0, 1)
+				b.Upload(snap(few...), snap(few...))
+				b.Draw(vp, 0.5)
+				img = ReadPixels(0, 0, fbW, fbH)
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if bounds(img, isBlue).Empty() || !bounds(img, isRed).Empty() {
+				t.Fatalf("%s, %s: blue in %v, red in %v: want the second upload's blue sprites alone", l, m, bounds(img, isBlue), bounds(img, isRed))
+			}
+			if m == subData {
+				want = img.Pix
+			} else if !bytes.Equal(img.Pix, want) {
+				t.Errorf("%s, %s: pixels differ from subdata's", l, m)
+			}
+		}
+	}
+}
