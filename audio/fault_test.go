@@ -20,8 +20,8 @@ import (
 // Killed (kill -9) and started again: the loss is said once, the output
 // reconnects and plays on. Stopped (SIGSTOP) and resumed: the stall is
 // said once, and then the resumption. Stopped until the end: Close still
-// returns at once. In each, the summary's device line says what happened
-// and when.
+// returns, within its bounded waits. In each, the summary's device line
+// says what happened and when.
 func TestServerFaults(t *testing.T) {
 	for _, mode := range []string{"kill", "stop", "stop-to-end"} {
 		t.Run(mode, func(t *testing.T) {
@@ -137,8 +137,12 @@ func TestServerFaultsChild(t *testing.T) {
 	begin := time.Now()
 	out.Close()
 	out.Close()
-	if el := time.Since(begin); el > 2500*time.Millisecond {
-		t.Errorf("Close took %v", el)
+	// Close's waits are each bounded, one after another: the watcher's
+	// (stopWait + pulseTimeout, when it is inside a request to the
+	// stalled server), the timing reader's and oto's reader's (stopWait
+	// each). A stalled server can hold all three.
+	if el, limit := time.Since(begin), 3*stopWait+pulseTimeout+500*time.Millisecond; el > limit {
+		t.Errorf("Close took %v; its bounded waits allow %v", el, limit)
 	}
 	said := notice.String()
 	t.Logf("stderr:\n%s", said)
