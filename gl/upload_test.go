@@ -23,40 +23,29 @@ func TestStreamModes(t *testing.T) {
 	for _, m := range []uploadMode{subData, orphan, mapped} {
 		for _, staged := range []bool{false, true} {
 			t.Run(fmt.Sprintf("%s/staged=%v", m, staged), func(t *testing.T) {
-				var got1, got2, want1, want2 []uint32
 				gltest.Do(func() {
 					s := stream{mode: m, usage: gl.STREAM_DRAW}
 					gl.GenBuffers(1, &s.vbo)
 					defer gl.DeleteBuffers(1, &s.vbo)
 					s.resize(16)
-					w := s.begin(16, staged)
-					for i := range w {
-						w[i] = uint32(100 + i)
+					for _, u := range []struct{ words, from uint32 }{{16, 100}, {8, 200}} {
+						w := s.begin(int(u.words), staged)
+						if len(w) != int(u.words) {
+							t.Errorf("begin(%d) gave %d words", u.words, len(w))
+							return
+						}
+						for i := range w {
+							w[i] = u.from + uint32(i)
+						}
+						want := slices.Clone(w)
+						if !s.end(int(u.words)) {
+							t.Errorf("%d words: the mapping was lost", u.words)
+						}
+						if got := readBuffer(s.vbo, int(u.words)); !slices.Equal(got, want) {
+							t.Errorf("%d words: buffer holds %v, want %v", u.words, got, want)
+						}
 					}
-					want1 = slices.Clone(w)
-					if !s.end(16) {
-						t.Error("first end: the mapping was lost")
-					}
-					got1 = readBuffer(s.vbo, 16)
-					w = s.begin(8, staged)
-					for i := range w {
-						w[i] = uint32(200 + i)
-					}
-					want2 = slices.Clone(w)
-					if !s.end(8) {
-						t.Error("second end: the mapping was lost")
-					}
-					got2 = readBuffer(s.vbo, 8)
 				})
-				if len(want1) != 16 || len(want2) != 8 {
-					t.Fatalf("begin gave %d and %d words, want 16 and 8", len(want1), len(want2))
-				}
-				if !slices.Equal(got1, want1) {
-					t.Errorf("first upload: buffer holds %v, want %v", got1, want1)
-				}
-				if !slices.Equal(got2, want2) {
-					t.Errorf("second upload: buffer holds %v, want %v", got2, want2)
-				}
 			})
 		}
 	}
