@@ -63,12 +63,22 @@ func (s *stream) resize(words int) {
 func (s *stream) begin(n int, staged bool) []uint32 {
 	gl.BindBuffer(gl.ARRAY_BUFFER, s.vbo)
 	check("glBindBuffer")
-	if s.mode == mapped && !staged && n > 0 {
+	if n == 0 {
+		return nil // nothing to write, and end sends nothing
+	}
+	if s.mode == mapped && !staged {
 		p := gl.MapBufferRange(gl.ARRAY_BUFFER, 0, 4*n, gl.MAP_WRITE_BIT|gl.MAP_INVALIDATE_BUFFER_BIT)
-		check("glMapBufferRange")
 		if p != nil {
 			s.mapping = true
 			return unsafe.Slice((*uint32)(p), n)
+		}
+		// A condition of the machine (GL_OUT_OF_MEMORY, say), not a
+		// mistake for check: clear the flag it raised and write through
+		// staging instead.
+		for range 8 { // bounded: a lost context may keep raising one
+			if gl.GetError() == gl.NO_ERROR {
+				break
+			}
 		}
 	}
 	if s.staging == nil {

@@ -28,6 +28,12 @@ func TestStreamModes(t *testing.T) {
 					gl.GenBuffers(1, &s.vbo)
 					defer gl.DeleteBuffers(1, &s.vbo)
 					s.resize(16)
+					if w := s.begin(0, staged); len(w) != 0 || !s.end(0) {
+						t.Errorf("an empty upload: begin gave %d words, or end failed", len(w))
+					}
+					if m == mapped && s.staging != nil {
+						t.Error("an empty upload made the mapped mode's staging slice")
+					}
 					for _, u := range []struct{ words, from uint32 }{{16, 100}, {8, 200}} {
 						w := s.begin(int(u.words), staged)
 						if len(w) != int(u.words) {
