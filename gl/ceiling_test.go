@@ -30,17 +30,10 @@ func testCeilingQuads(t *testing.T, l layout) {
 	withGL(t, fbW, fbH)
 	var img *image.RGBA
 	var n int
-	var err error
-	gltest.Do(func() {
-		atlasImg, frames := testAtlas()
-		var atlas *Texture
-		if atlas, err = NewTexture(atlasImg, true); err != nil {
-			return
-		}
-		defer atlas.Delete()
-		var q *CeilingQuads
-		if q, err = newCeilingQuads(2, atlas, frames[frameRed], l); err != nil {
-			return
+	withTestAtlas(t, func(atlas *Texture, frames []UVRect) error {
+		q, err := newCeilingQuads(2, atlas, frames[frameRed], l)
+		if err != nil {
+			return err
 		}
 		defer q.Delete()
 		Clear(0, 0, 0, 1)
@@ -48,10 +41,8 @@ func testCeilingQuads(t *testing.T, l layout) {
 		n = q.Len()
 		q.Draw(CameraMatrix(identityCam, fbW, fbH))
 		img = ReadPixels(0, 0, fbW, fbH)
+		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if n != 2 {
 		t.Errorf("Len after uploading 3 quads into room for 2 = %d, want 2", n)
 	}

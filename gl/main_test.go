@@ -44,6 +44,26 @@ const (
 	frameWhite8          // the white texel drawn 8x8
 )
 
+// withTestAtlas runs f on the GL thread with testAtlas as a texture and
+// its frame table, deletes the texture after it, and fails the test with
+// the texture's error or f's.
+func withTestAtlas(t testing.TB, f func(atlas *Texture, frames []UVRect) error) {
+	t.Helper()
+	var err error
+	gltest.Do(func() {
+		img, frames := testAtlas()
+		var atlas *Texture
+		if atlas, err = NewTexture(img, true); err != nil {
+			return
+		}
+		defer atlas.Delete()
+		err = f(atlas, frames)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
 func testAtlas() (*image.RGBA, []UVRect) {
 	img := image.NewRGBA(image.Rect(0, 0, 32, 16))
 	fill := func(x0, y0, x1, y1 int, c color.RGBA) {

@@ -244,15 +244,8 @@ func TestCameraMatrixMaps(t *testing.T) {
 func TestTileLayer(t *testing.T) {
 	withGL(t, fbW, fbH)
 	var img *image.RGBA
-	var err error
 	var drawn int
-	gltest.Do(func() {
-		atlasImg, frames := testAtlas()
-		var atlas *Texture
-		if atlas, err = NewTexture(atlasImg, true); err != nil {
-			return
-		}
-		defer atlas.Delete()
+	withTestAtlas(t, func(atlas *Texture, frames []UVRect) error {
 		// 8 px cells: blue in cell (2, 1), centred at (20, 12); red in
 		// (12, 5), at (100, 44); green in (30, 5), out of view.
 		grid := TileGrid{W: 40, H: 8, Size: 8, Frames: make([]uint16, 40*8)}
@@ -260,19 +253,17 @@ func TestTileLayer(t *testing.T) {
 			grid.Frames[i] = NoTile
 		}
 		grid.Frames[1*40+2], grid.Frames[5*40+12], grid.Frames[5*40+30] = frameBlue, frameRed, frameRed
-		var layer *TileLayer
-		if layer, err = NewTileLayer(grid, atlas, frames); err != nil {
-			return
+		layer, err := NewTileLayer(grid, atlas, frames)
+		if err != nil {
+			return err
 		}
 		defer layer.Delete()
 		Clear(0, 0, 0, 1)
 		layer.Draw(CameraMatrix(identityCam, fbW, fbH), ViewRect{MaxX: fbW, MaxY: fbH})
 		drawn = layer.Len()
 		img = ReadPixels(0, 0, fbW, fbH)
+		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if drawn != 2 {
 		t.Errorf("%d tiles drawn, want the 2 in view", drawn)
 	}
@@ -357,24 +348,15 @@ func drawQuads(t *testing.T, quads []Quad) *image.RGBA {
 // over the test atlas, and deletes both after it.
 func withQuadBatch(t *testing.T, n int, f func(q *QuadBatch)) {
 	t.Helper()
-	var err error
-	gltest.Do(func() {
-		atlasImg, frames := testAtlas()
-		var atlas *Texture
-		if atlas, err = NewTexture(atlasImg, true); err != nil {
-			return
-		}
-		defer atlas.Delete()
-		var q *QuadBatch
-		if q, err = NewQuadBatch(n, atlas, frames); err != nil {
-			return
+	withTestAtlas(t, func(atlas *Texture, frames []UVRect) error {
+		q, err := NewQuadBatch(n, atlas, frames)
+		if err != nil {
+			return err
 		}
 		defer q.Delete()
 		f(q)
+		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 func TestQuadWholeColumns(t *testing.T) {

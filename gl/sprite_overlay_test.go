@@ -7,7 +7,6 @@ import (
 
 	"github.com/go-gl/gl/v4.1-core/gl"
 
-	"github.com/tandem-engine/tandem/gl/internal/gltest"
 	"github.com/tandem-engine/tandem/snapshot"
 )
 
@@ -66,17 +65,10 @@ func TestSpriteOverlay(t *testing.T) {
 // overlay's draw used.
 func drawOverlays(t *testing.T, l layout, s *snapshot.Snapshot, noCut bool) (base *image.RGBA, over []*image.RGBA, after *image.RGBA, used string) {
 	t.Helper()
-	var err error
-	gltest.Do(func() {
-		img, frames := testAtlas()
-		var atlas *Texture
-		if atlas, err = NewTexture(img, true); err != nil {
-			return
-		}
-		defer atlas.Delete()
-		var b *SpriteBatch
-		if b, err = newSpriteBatch(4, atlas, frames, l, defaultUpload, gl.STREAM_DRAW); err != nil { // grows to the sprites
-			return
+	withTestAtlas(t, func(atlas *Texture, frames []UVRect) error {
+		b, err := newSpriteBatch(4, atlas, frames, l, defaultUpload, gl.STREAM_DRAW) // grows to the sprites
+		if err != nil {
+			return err
 		}
 		defer b.Delete()
 		if noCut {
@@ -104,10 +96,8 @@ func drawOverlays(t *testing.T, l layout, s *snapshot.Snapshot, noCut bool) (bas
 			over = append(over, draw())
 		}
 		after = draw()
+		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	return base, over, after, used
 }
 

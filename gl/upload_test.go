@@ -83,17 +83,10 @@ func TestUploadModesDraw(t *testing.T) {
 		var want []byte
 		for _, m := range []uploadMode{subData, orphan, mapped} {
 			var img *image.RGBA
-			var err error
-			gltest.Do(func() {
-				pic, frames := testAtlas()
-				var atlas *Texture
-				if atlas, err = NewTexture(pic, true); err != nil {
-					return
-				}
-				defer atlas.Delete()
-				var b *SpriteBatch
-				if b, err = newSpriteBatch(4, atlas, frames, l, m, gl.STREAM_DRAW); err != nil {
-					return
+			withTestAtlas(t, func(atlas *Texture, frames []UVRect) error {
+				b, err := newSpriteBatch(4, atlas, frames, l, m, gl.STREAM_DRAW)
+				if err != nil {
+					return err
 				}
 				defer b.Delete()
 				vp := CameraMatrix(snapshot.Camera{X: fbW / 2, Y: fbH / 2, Zoom: 1}, fbW, fbH)
@@ -103,10 +96,8 @@ func TestUploadModesDraw(t *testing.T) {
 				b.Upload(snap(few...), snap(few...))
 				b.Draw(vp, 0.5)
 				img = ReadPixels(0, 0, fbW, fbH)
+				return nil
 			})
-			if err != nil {
-				t.Fatal(err)
-			}
 			if bounds(img, isBlue).Empty() || !bounds(img, isRed).Empty() {
 				t.Fatalf("%s, %s: blue in %v, red in %v: want the second upload's blue sprites alone", l, m, bounds(img, isBlue), bounds(img, isRed))
 			}
