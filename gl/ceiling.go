@@ -95,18 +95,15 @@ func newCeilingQuads(capacity int, atlas *Texture, frame UVRect, l layout) (*Cei
 func (q *CeilingQuads) Upload(xy []float32) {
 	q.n = min(len(xy)/2, q.capacity)
 	per := 2 * q.layout.copies()
-	for staged := false; ; staged = true { // again, staged, if the mapping was lost
-		s := q.buf.begin(q.n*per, staged)
+	q.buf.write(q.n*per, func(s []uint32) int {
 		for i := range q.n {
 			x, y := math.Float32bits(xy[2*i]), math.Float32bits(xy[2*i+1])
 			for v := i * per; v < (i+1)*per; v += 2 {
 				s[v], s[v+1] = x, y
 			}
 		}
-		if q.buf.end(q.n * per) {
-			return
-		}
-	}
+		return q.n * per
+	})
 }
 
 // Draw draws the uploaded quads transformed by viewProj (see

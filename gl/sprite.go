@@ -198,8 +198,7 @@ func (b *SpriteBatch) Upload(prev, curr *snapshot.Snapshot) {
 	}
 	p := &prev.Sprites
 	per := spriteWords * b.layout.copies()
-	for staged := false; ; staged = true { // again, staged, if the mapping was lost
-		s := b.buf.begin(n*per, staged)
+	b.buf.write(n*per, func(s []uint32) int {
 		white, cut := true, true
 		for i := range n {
 			cx, cy, ca, cs := c.X[i], c.Y[i], c.Angle[i], c.Scale[i]
@@ -221,10 +220,8 @@ func (b *SpriteBatch) Upload(prev, curr *snapshot.Snapshot) {
 			cut = cut && (f >= len(b.cutFrames) || b.cutFrames[f]) // a frame past the table draws nothing
 		}
 		b.allWhite, b.allCut, b.n = white, white && cut, n
-		if b.buf.end(n * per) {
-			return
-		}
-	}
+		return n * per
+	})
 }
 
 // put stores record r as slot i's in s, once for each of the per/spriteWords

@@ -85,9 +85,8 @@ func (l *TileLayer) fill(x0, y0, x1, y1 int) {
 		b.grow(max(cells, 2*b.capacity))
 	}
 	per := spriteWords * b.layout.copies()
-	one := math.Float32bits(1)             // rotation (cos, sin) = (1, 0): upright
-	for staged := false; ; staged = true { // again, staged, if the mapping was lost
-		s := b.buf.begin(cells*per, staged)
+	one := math.Float32bits(1) // rotation (cos, sin) = (1, 0): upright
+	b.buf.write(cells*per, func(s []uint32) int {
 		n, cut := 0, true
 		for ty := y0; ty < y1; ty++ {
 			row := g.Frames[ty*g.W : (ty+1)*g.W]
@@ -104,10 +103,8 @@ func (l *TileLayer) fill(x0, y0, x1, y1 int) {
 			}
 		}
 		b.allWhite, b.allCut, b.n = true, cut, n // tiles are never tinted
-		if b.buf.end(n * per) {
-			return
-		}
-	}
+		return n * per
+	})
 }
 
 // Len returns the number of tiles drawn by the last Draw.

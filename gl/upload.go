@@ -28,7 +28,8 @@ func (m uploadMode) String() string { return [...]string{"subdata", "orphan", "m
 const defaultUpload = mapped
 
 // stream is a vertex buffer whose records are all written again at each
-// upload: begin gives the slice to write them into, end sends them.
+// upload (write: begin gives the slice to write them into, end sends
+// them).
 //
 // GL thread only.
 type stream struct {
@@ -52,6 +53,20 @@ func (s *stream) resize(words int) {
 	check("glBindBuffer")
 	gl.BufferData(gl.ARRAY_BUFFER, 4*words, nil, s.usage)
 	check("glBufferData")
+}
+
+// write sends the next upload: fill writes it into the slice it is given
+// (room words: the mapped buffer, or the staging slice) and returns
+// how many words it wrote, from the start. When the mapping is lost, fill
+// runs again on the staging slice. fill writes and never reads the slice
+// back (a GPU's driver may map memory that is slow to read), and must not
+// keep it.
+func (s *stream) write(room int, fill func(w []uint32) int) {
+	for staged := false; ; staged = true {
+		if s.end(fill(s.begin(room, staged))) {
+			return
+		}
+	}
 }
 
 // begin returns where to write the next upload's first n words (n at
@@ -89,8 +104,8 @@ func (s *stream) begin(n int, staged bool) []uint32 {
 
 // end sends the n words written since begin. It reports false when the
 // mapping was lost (glUnmapBuffer: the contents are undefined, as after a
-// screen mode change on some drivers): write them again with
-// begin(n, true) and end again.
+// screen mode change on some drivers): write then writes them again with
+// begin(n, true) and ends again.
 func (s *stream) end(n int) bool {
 	if s.mapping {
 		s.mapping = false
