@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/go-gl/gl/v4.1-core/gl"
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/tandem-engine/tandem/bench"
@@ -90,7 +89,7 @@ func benchSpriteBatch(b *testing.B, n, w, h int, l layout, m uploadMode, upload 
 			return
 		}
 		defer atlas.Delete()
-		batch, err := newSpriteBatch(n, atlas, frames, l, m, gl.STREAM_DRAW)
+		batch, err := newSpriteBatch(n, atlas, frames, l, m)
 		if err != nil {
 			msg = err.Error()
 			return

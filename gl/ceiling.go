@@ -49,7 +49,7 @@ func newCeilingQuads(capacity int, atlas *Texture, frame UVRect, l layout) (*Cei
 	if capacity < 1 {
 		return nil, errors.New("gl: new ceiling quads: capacity must be at least 1")
 	}
-	q := &CeilingQuads{atlas: atlas, frame: frame, capacity: capacity, layout: l, buf: stream{mode: defaultUpload, usage: gl.STREAM_DRAW}}
+	q := &CeilingQuads{atlas: atlas, frame: frame, capacity: capacity, layout: l, buf: stream{mode: defaultUpload}}
 	p := shaders.Ceiling
 	if atlas.cutout(frame) {
 		p, q.cut = shaders.CeilingCut, true

@@ -7,8 +7,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/go-gl/gl/v4.1-core/gl"
-
 	"github.com/tandem-engine/tandem/gl/internal/gltest"
 	"github.com/tandem-engine/tandem/snapshot"
 )
@@ -196,7 +194,7 @@ func benchUpload(b *testing.B, n int, m uploadMode) {
 			step = func() { q.Upload(xy); q.Draw(vp) }
 		} else {
 			var batch *SpriteBatch
-			if batch, err = newSpriteBatch(n, atlas, []UVRect{frame}, driverLayout(), m, gl.STREAM_DRAW); err != nil {
+			if batch, err = newSpriteBatch(n, atlas, []UVRect{frame}, driverLayout(), m); err != nil {
 				return
 			}
 			defer batch.Delete()

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/go-gl/gl/v4.1-core/gl"
-
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/tandem-engine/tandem/gl/internal/gltest"
@@ -65,7 +63,7 @@ func newFixture(t *testing.T, l ...layout) *fixture {
 			return
 		}
 		if len(l) > 0 {
-			f.batch, err = newSpriteBatch(4, f.atlas, frames, l[0], defaultUpload, gl.STREAM_DRAW)
+			f.batch, err = newSpriteBatch(4, f.atlas, frames, l[0], defaultUpload)
 		} else {
 			f.batch, err = NewSpriteBatch(4, f.atlas, frames)
 		}

@@ -106,11 +106,11 @@ func spriteProgOf(prog *Program) *spriteProg {
 //
 // GL thread only.
 func NewSpriteBatch(capacity int, atlas *Texture, frames []UVRect) (*SpriteBatch, error) {
-	return newSpriteBatch(capacity, atlas, frames, driverLayout(), defaultUpload, gl.STREAM_DRAW)
+	return newSpriteBatch(capacity, atlas, frames, driverLayout(), defaultUpload)
 }
 
-func newSpriteBatch(capacity int, atlas *Texture, frames []UVRect, l layout, m uploadMode, usage uint32) (*SpriteBatch, error) {
-	b := &SpriteBatch{atlas: atlas, layout: l, buf: stream{mode: m, usage: usage}, uvs: frames}
+func newSpriteBatch(capacity int, atlas *Texture, frames []UVRect, l layout, m uploadMode) (*SpriteBatch, error) {
+	b := &SpriteBatch{atlas: atlas, layout: l, buf: stream{mode: m}, uvs: frames}
 	var err error
 	if b.prog, err = newSpriteProg(shaders.Sprite); err != nil {
 		return nil, err

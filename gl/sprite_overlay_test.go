@@ -5,8 +5,6 @@ import (
 	"image"
 	"testing"
 
-	"github.com/go-gl/gl/v4.1-core/gl"
-
 	"github.com/tandem-engine/tandem/snapshot"
 )
 
@@ -66,7 +64,7 @@ func TestSpriteOverlay(t *testing.T) {
 func drawOverlays(t *testing.T, l layout, s *snapshot.Snapshot, noCut bool) (base *image.RGBA, over []*image.RGBA, after *image.RGBA, used string) {
 	t.Helper()
 	withTestAtlas(t, func(atlas *Texture, frames []UVRect) error {
-		b, err := newSpriteBatch(4, atlas, frames, l, defaultUpload, gl.STREAM_DRAW) // grows to the sprites
+		b, err := newSpriteBatch(4, atlas, frames, l, defaultUpload) // grows to the sprites
 		if err != nil {
 			return err
 		}

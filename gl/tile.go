@@ -50,7 +50,7 @@ func NewTileLayer(grid TileGrid, atlas *Texture, frames []UVRect) (*TileLayer, e
 	if grid.W < 0 || grid.H < 0 || len(grid.Frames) != grid.W*grid.H || !(grid.Size > 0) {
 		panic("gl: NewTileLayer: grid's Frames is not W*H cells, or its Size is not positive")
 	}
-	b, err := newSpriteBatch(1024, atlas, frames, driverLayout(), defaultUpload, gl.STREAM_DRAW)
+	b, err := newSpriteBatch(1024, atlas, frames, driverLayout(), defaultUpload)
 	if err != nil {
 		return nil, err
 	}

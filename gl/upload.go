@@ -35,8 +35,7 @@ const defaultUpload = mapped
 type stream struct {
 	vbo     uint32
 	mode    uploadMode
-	usage   uint32 // GL_STREAM_DRAW, or GL_STATIC_DRAW for tile layers
-	words   int    // the buffer's size in 32-bit words
+	words   int // the buffer's size in 32-bit words
 	staging []uint32
 	mapping bool // begin mapped the buffer: end unmaps it
 }
@@ -51,7 +50,7 @@ func (s *stream) resize(words int) {
 	}
 	gl.BindBuffer(gl.ARRAY_BUFFER, s.vbo)
 	check("glBindBuffer")
-	gl.BufferData(gl.ARRAY_BUFFER, 4*words, nil, s.usage)
+	gl.BufferData(gl.ARRAY_BUFFER, 4*words, nil, gl.STREAM_DRAW)
 	check("glBufferData")
 }
 
@@ -117,7 +116,7 @@ func (s *stream) end(n int) bool {
 		return true
 	}
 	if s.mode != subData {
-		gl.BufferData(gl.ARRAY_BUFFER, 4*s.words, nil, s.usage)
+		gl.BufferData(gl.ARRAY_BUFFER, 4*s.words, nil, gl.STREAM_DRAW)
 		check("glBufferData")
 	}
 	gl.BufferSubData(gl.ARRAY_BUFFER, 0, 4*n, unsafe.Pointer(&s.staging[0]))

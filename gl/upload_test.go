@@ -24,7 +24,7 @@ func TestStreamModes(t *testing.T) {
 		for _, staged := range []bool{false, true} {
 			t.Run(fmt.Sprintf("%s/staged=%v", m, staged), func(t *testing.T) {
 				gltest.Do(func() {
-					s := stream{mode: m, usage: gl.STREAM_DRAW}
+					s := stream{mode: m}
 					gl.GenBuffers(1, &s.vbo)
 					defer gl.DeleteBuffers(1, &s.vbo)
 					s.resize(16)
@@ -84,7 +84,7 @@ func TestUploadModesDraw(t *testing.T) {
 		for _, m := range []uploadMode{subData, orphan, mapped} {
 			var img *image.RGBA
 			withTestAtlas(t, func(atlas *Texture, frames []UVRect) error {
-				b, err := newSpriteBatch(4, atlas, frames, l, m, gl.STREAM_DRAW)
+				b, err := newSpriteBatch(4, atlas, frames, l, m)
 				if err != nil {
 					return err
 				}
