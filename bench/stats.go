@@ -179,3 +179,37 @@ func Holm(ps []float64) []float64 {
 	}
 	return out
 }
+
+// MedianCI returns an interval for the median of the population xs was
+// drawn from, at level (0.95: 95%), with no assumption about its shape:
+// the k-th smallest and k-th largest of xs, k the largest count whose
+// chance of leaving the median outside (k-1 or fewer of n values below
+// it, or as many above) is at most 1-level: the sign test's interval.
+// ok is false when no interval reaches the level: fewer than 6 values at
+// 95%.
+func MedianCI(xs []float64, level float64) (lo, hi float64, ok bool) {
+	n := len(xs)
+	k := signK(n, (1-level)/2)
+	if k < 1 {
+		return math.NaN(), math.NaN(), false
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[k-1], s[n-k], true
+}
+
+// signK returns the largest k with P(B <= k-1) <= tail, B binomial with n
+// trials of one half: 0 when even k = 1 (every value inside) exceeds it.
+func signK(n int, tail float64) int {
+	k, cum, ways := 0, 0.0, 1.0 // ways: C(n, j), as j goes up
+	scale := math.Pow(0.5, float64(n))
+	for j := 0; j < n/2+1; j++ {
+		cum += ways * scale // P(B <= j)
+		if cum > tail*(1+1e-12) {
+			break
+		}
+		k = j + 1
+		ways = ways * float64(n-j) / float64(j+1)
+	}
+	return k
+}

@@ -2,12 +2,14 @@ package cli
 
 import (
 	"bytes"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -18,10 +20,16 @@ import (
 // at each sprite count, the two alternated, each run in a fresh process.
 
 // scalingSprites are -scaling's sprite counts, and scalingReps its
-// default -reps.
+// default -reps: the fewest pairs whose interval for the median ratio
+// reaches 95% (bench.MedianCI), so that the default run can say whether
+// the game holds scalingBar.
 var scalingSprites = []int{1000, 5000, 20000, 50000, 100000}
 
-const scalingReps = 3
+const scalingReps = 6
+
+// scalingBar is the game's frame rate over the ceiling's that the table
+// holds each count to: issue 37's "at least 0.9x the ceiling".
+const scalingBar = 0.9
 
 // scalingOwn are the flags -scaling sets for each run itself.
 var scalingOwn = map[string]bool{
@@ -67,6 +75,8 @@ type scalingRun struct {
 	TPS    float64 `json:"tps"`
 	Allocs float64 `json:"allocs_per_frame"`
 	AnimP  float64 `json:"anim_err_ms_p99"`
+	P50    float64 `json:"frame_ms_p50"`
+	P99    float64 `json:"frame_ms_p99"`
 }
 
 // scalingRow is one sprite count: every rep of the game and of the
@@ -161,6 +171,9 @@ func (p *Program) runScaling(opts options, stdout, stderr io.Writer) int {
 		if err := writeFile(opts.out, "report.md", func(w io.Writer) error { _, err := w.Write(out.Bytes()); return err }); err != nil {
 			return fail(err)
 		}
+		if err := writeFile(opts.out, "runs.csv", func(w io.Writer) error { return writeScalingRuns(w, rows) }); err != nil {
+			return fail(err)
+		}
 		fmt.Fprintf(stderr, "bench: -scaling: report in %s\n", filepath.Join(opts.out, "report.md"))
 	}
 	stdout.Write(out.Bytes())
@@ -217,28 +230,74 @@ func scalingOrder(counts, rep int) []int {
 // writeScaling writes -scaling's table in Markdown.
 func writeScaling(w io.Writer, title string, rows []scalingRow) {
 	fmt.Fprintf(w, "# %s\n\n", title)
-	fmt.Fprintln(w, "| sprites | game FPS | ceiling FPS | game / ceiling | pair by pair | game TPS | game allocs/frame |")
-	fmt.Fprintln(w, "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+	fmt.Fprintf(w, "| sprites | game FPS | ceiling FPS | game / ceiling | pair by pair | %.1f× the ceiling | game TPS | game allocs/frame |\n", scalingBar)
+	fmt.Fprintln(w, "| ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |")
 	for _, r := range rows {
 		if len(r.game) == 0 || len(r.ceiling) == 0 {
 			continue
 		}
 		g, c := field(r.game, func(s scalingRun) float64 { return s.FPS }), field(r.ceiling, func(s scalingRun) float64 { return s.FPS })
-		var pairs []float64
-		for i := range min(len(g), len(c)) {
-			if c[i] > 0 {
-				pairs = append(pairs, g[i]/c[i])
-			}
-		}
+		pairs := r.pairs()
 		ratio := "—"
 		if m := median(c); m > 0 {
 			ratio = fmt.Sprintf("%.2f×", median(g)/m)
 		}
-		fmt.Fprintf(w, "| %d | %s | %s | %s | %s | %s | %s |\n", r.sprites, spread(g, "%.1f"), spread(c, "%.1f"), ratio,
-			spread(pairs, "%.2f"), spread(field(r.game, func(s scalingRun) float64 { return s.TPS }), "%.1f"),
+		fmt.Fprintf(w, "| %d | %s | %s | %s | %s | %s | %s | %s |\n", r.sprites, spread(g, "%.1f"), spread(c, "%.1f"), ratio,
+			spread(pairs, "%.2f"), barVerdict(pairs), spread(field(r.game, func(s scalingRun) float64 { return s.TPS }), "%.1f"),
 			spread(field(r.game, func(s scalingRun) float64 { return s.Allocs }), "%.3f"))
 	}
 	fmt.Fprintln(w, "\nEach figure is the median, then the range over the reps; a rep ran the game and the ceiling side by side at each count, the counts up and the game first in even reps, down and the ceiling first in odd ones. \"pair by pair\" is the game's frame rate over the ceiling's in the same rep.")
+	fmt.Fprintf(w, "\"%.1f× the ceiling\" reads the pairs' 95%% interval for their median ratio (the sign test's, which assumes nothing of the spread): \"at least\" when all of it is at or above %.1f, \"below\" when all of it is under, \"can't tell\" when it straddles %.1f (more reps narrow it) or there are fewer than 6 pairs.\n", scalingBar, scalingBar, scalingBar)
+}
+
+// pairs returns the game's frame rate over the ceiling's, rep by rep.
+func (r scalingRow) pairs() []float64 {
+	var p []float64
+	for i := range min(len(r.game), len(r.ceiling)) {
+		if c := r.ceiling[i].FPS; c > 0 {
+			p = append(p, r.game[i].FPS/c)
+		}
+	}
+	return p
+}
+
+// barVerdict says whether the pair ratios hold scalingBar, by their 95%
+// interval for the median.
+func barVerdict(pairs []float64) string {
+	lo, hi, ok := bench.MedianCI(pairs, 0.95)
+	switch {
+	case !ok:
+		return fmt.Sprintf("can't tell: %d pairs, 6 at least", len(pairs))
+	case lo >= scalingBar:
+		return fmt.Sprintf("at least (%.2f–%.2f)", lo, hi)
+	case hi < scalingBar:
+		return fmt.Sprintf("below (%.2f–%.2f)", lo, hi)
+	}
+	return fmt.Sprintf("can't tell (%.2f–%.2f)", lo, hi)
+}
+
+// writeScalingRuns writes every run of the table, one a line, in the
+// order of the reps: the figures behind each median and pair.
+func writeScalingRuns(w io.Writer, rows []scalingRow) error {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"sprites", "rep", "program", "fps_mean", "frame_ms_p50", "frame_ms_p99", "tps", "allocs_per_frame", "anim_err_ms_p99"})
+	num := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+	for _, r := range rows {
+		for _, side := range []struct {
+			name string
+			runs []scalingRun
+		}{{"game", r.game}, {"ceiling", r.ceiling}} {
+			for rep, s := range side.runs {
+				tps, allocs, anim := num(s.TPS), num(s.Allocs), num(s.AnimP)
+				if side.name == "ceiling" {
+					tps, anim = "", "" // the ceiling has no sim and no probe
+				}
+				cw.Write([]string{strconv.Itoa(r.sprites), strconv.Itoa(rep), side.name, num(s.FPS), num(s.P50), num(s.P99), tps, allocs, anim})
+			}
+		}
+	}
+	cw.Flush()
+	return cw.Error()
 }
 
 func field(rs []scalingRun, f func(scalingRun) float64) []float64 {

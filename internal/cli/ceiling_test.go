@@ -11,19 +11,35 @@ import (
 )
 
 // TestWriteScaling checks -scaling's table on made-up runs: medians,
-// ranges, the ratio of the medians and the ratios pair by pair.
+// ranges, the ratio of the medians, the ratios pair by pair and what
+// their interval says of the bar; and the runs' CSV.
 func TestWriteScaling(t *testing.T) {
+	runs := func(fps ...float64) []scalingRun {
+		r := make([]scalingRun, len(fps))
+		for i, f := range fps {
+			r[i] = scalingRun{FPS: f, TPS: 60}
+		}
+		return r
+	}
 	rows := []scalingRow{{
 		sprites: 20000,
-		game:    []scalingRun{{FPS: 30, TPS: 60}, {FPS: 36, TPS: 60.2}, {FPS: 33, TPS: 59.9}},
-		ceiling: []scalingRun{{FPS: 40}, {FPS: 40}, {FPS: 30}},
-	}, {sprites: 50000}} // no runs: no row
+		game:    []scalingRun{{FPS: 30, TPS: 60, P50: 33.3, AnimP: 4.5}, {FPS: 36, TPS: 60.2}, {FPS: 33, TPS: 59.9}},
+		ceiling: []scalingRun{{FPS: 40, P50: 25}, {FPS: 40}, {FPS: 30}},
+	},
+		{sprites: 50000}, // no runs: no row
+		{sprites: 1000, game: runs(95, 92, 99, 91, 94, 96), ceiling: runs(100, 100, 100, 100, 100, 100)},
+		{sprites: 5000, game: runs(95, 85, 99, 91, 94, 96), ceiling: runs(100, 100, 100, 100, 100, 100)},
+		{sprites: 100000, game: runs(8, 8.5, 8.9, 7, 8.2, 8.1), ceiling: runs(10, 10, 10, 10, 10, 10)},
+	}
 	var b bytes.Buffer
 	writeScaling(&b, "title", rows)
 	out := b.String()
 	for _, want := range []string{
 		"# title",
-		"| 20000 | 33.0 (30.0–36.0) | 40.0 (30.0–40.0) | 0.82× | 0.90 (0.75–1.10) | 60.0 (59.9–60.2) | 0.000 (0.000–0.000) |",
+		"| 20000 | 33.0 (30.0–36.0) | 40.0 (30.0–40.0) | 0.82× | 0.90 (0.75–1.10) | can't tell: 3 pairs, 6 at least | 60.0 (59.9–60.2) | 0.000 (0.000–0.000) |",
+		"| 1000 | 94.5 (91.0–99.0) | 100.0 (100.0–100.0) | 0.94× | 0.94 (0.91–0.99) | at least (0.91–0.99) |",
+		"| 5000 | 94.5 (85.0–99.0) | 100.0 (100.0–100.0) | 0.94× | 0.94 (0.85–0.99) | can't tell (0.85–0.99) |",
+		"| 100000 | 8.1 (7.0–8.9) | 10.0 (10.0–10.0) | 0.81× | 0.81 (0.70–0.89) | below (0.70–0.89) |",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("table lacks %q:\n%s", want, out)
@@ -31,6 +47,17 @@ func TestWriteScaling(t *testing.T) {
 	}
 	if strings.Contains(out, "| 50000 |") {
 		t.Errorf("a count with no runs has a row:\n%s", out)
+	}
+
+	b.Reset()
+	if err := writeScalingRuns(&b, rows[:1]); err != nil {
+		t.Fatal(err)
+	}
+	want := "sprites,rep,program,fps_mean,frame_ms_p50,frame_ms_p99,tps,allocs_per_frame,anim_err_ms_p99\n" +
+		"20000,0,game,30,33.3,0,60,0,4.5\n20000,1,game,36,0,0,60.2,0,0\n20000,2,game,33,0,0,59.9,0,0\n" +
+		"20000,0,ceiling,40,25,0,,0,\n20000,1,ceiling,40,0,0,,0,\n20000,2,ceiling,30,0,0,,0,\n"
+	if got := b.String(); got != want {
+		t.Errorf("runs.csv:\n%s\nwant:\n%s", got, want)
 	}
 }
 
