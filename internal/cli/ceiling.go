@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -247,7 +248,7 @@ func writeScaling(w io.Writer, title string, rows []scalingRow) {
 			spread(field(r.game, func(s scalingRun) float64 { return s.Allocs }), "%.3f"))
 	}
 	fmt.Fprintln(w, "\nEach figure is the median, then the range over the reps; a rep ran the game and the ceiling side by side at each count, the counts up and the game first in even reps, down and the ceiling first in odd ones. \"pair by pair\" is the game's frame rate over the ceiling's in the same rep.")
-	fmt.Fprintf(w, "\"%.1f× the ceiling\" reads the pairs' 95%% interval for their median ratio (the sign test's, which assumes nothing of the spread): \"at least\" when all of it is at or above %.1f, \"below\" when all of it is under, \"can't tell\" when it straddles %.1f (more reps narrow it) or there are fewer than 6 pairs.\n", scalingBar, scalingBar, scalingBar)
+	fmt.Fprintf(w, "\"%.1f× the ceiling\" reads the pairs' 95%% interval for their median ratio (the sign test's, which assumes nothing of the spread): \"at least\" when all of it is at or above %.1f, \"below\" when all of it is under, \"can't tell\" when it straddles %.1f (more reps narrow it) or there are fewer than 6 pairs. The interval is shown rounded outward, so that 0.8999 reads 0.89.\n", scalingBar, scalingBar, scalingBar)
 }
 
 // pairs returns the game's frame rate over the ceiling's, rep by rep.
@@ -262,18 +263,22 @@ func (r scalingRow) pairs() []float64 {
 }
 
 // barVerdict says whether the pair ratios hold scalingBar, by their 95%
-// interval for the median.
+// interval for the median. It prints the interval rounded outward, so
+// that the bounds shown agree with the verdict: 0.8999 shows as 0.89, not
+// as the bar.
 func barVerdict(pairs []float64) string {
 	lo, hi, ok := bench.MedianCI(pairs, 0.95)
-	switch {
-	case !ok:
+	if !ok {
 		return fmt.Sprintf("can't tell: %d pairs, 6 at least", len(pairs))
-	case lo >= scalingBar:
-		return fmt.Sprintf("at least (%.2f–%.2f)", lo, hi)
-	case hi < scalingBar:
-		return fmt.Sprintf("below (%.2f–%.2f)", lo, hi)
 	}
-	return fmt.Sprintf("can't tell (%.2f–%.2f)", lo, hi)
+	verdict := "can't tell"
+	switch {
+	case lo >= scalingBar:
+		verdict = "at least"
+	case hi < scalingBar:
+		verdict = "below"
+	}
+	return fmt.Sprintf("%s (%.2f–%.2f)", verdict, math.Floor(lo*100+1e-9)/100, math.Ceil(hi*100-1e-9)/100)
 }
 
 // writeScalingRuns writes every run of the table, one a line, in the

@@ -30,6 +30,7 @@ func TestWriteScaling(t *testing.T) {
 		{sprites: 1000, game: runs(95, 92, 99, 91, 94, 96), ceiling: runs(100, 100, 100, 100, 100, 100)},
 		{sprites: 5000, game: runs(95, 85, 99, 91, 94, 96), ceiling: runs(100, 100, 100, 100, 100, 100)},
 		{sprites: 100000, game: runs(8, 8.5, 8.9, 7, 8.2, 8.1), ceiling: runs(10, 10, 10, 10, 10, 10)},
+		{sprites: 20001, game: runs(8.999, 9.5, 9.6, 9.7, 9.8, 9.9), ceiling: runs(10, 10, 10, 10, 10, 10)}, // 0.8999: not the bar
 	}
 	var b bytes.Buffer
 	writeScaling(&b, "title", rows)
@@ -40,6 +41,7 @@ func TestWriteScaling(t *testing.T) {
 		"| 1000 | 94.5 (91.0–99.0) | 100.0 (100.0–100.0) | 0.94× | 0.94 (0.91–0.99) | at least (0.91–0.99) |",
 		"| 5000 | 94.5 (85.0–99.0) | 100.0 (100.0–100.0) | 0.94× | 0.94 (0.85–0.99) | can't tell (0.85–0.99) |",
 		"| 100000 | 8.1 (7.0–8.9) | 10.0 (10.0–10.0) | 0.81× | 0.81 (0.70–0.89) | below (0.70–0.89) |",
+		"| 20001 | 9.6 (9.0–9.9) | 10.0 (10.0–10.0) | 0.96× | 0.96 (0.90–0.99) | can't tell (0.89–0.99) |",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("table lacks %q:\n%s", want, out)
