@@ -175,6 +175,9 @@ func (p *Program) runScaling(opts options, stdout, stderr io.Writer) int {
 		if err := writeFile(opts.out, "runs.csv", func(w io.Writer) error { return writeScalingRuns(w, rows) }); err != nil {
 			return fail(err)
 		}
+		if err := writeFile(opts.out, "report.json", func(w io.Writer) error { return writeScalingJSON(w, title, rows) }); err != nil {
+			return fail(err)
+		}
 		fmt.Fprintf(stderr, "bench: -scaling: report in %s\n", filepath.Join(opts.out, "report.md"))
 	}
 	stdout.Write(out.Bytes())
@@ -244,7 +247,7 @@ func writeScaling(w io.Writer, title string, rows []scalingRow) {
 			ratio = fmt.Sprintf("%.2f×", median(g)/m)
 		}
 		fmt.Fprintf(w, "| %d | %s | %s | %s | %s | %s | %s | %s |\n", r.sprites, spread(g, "%.1f"), spread(c, "%.1f"), ratio,
-			spread(pairs, "%.2f"), barVerdict(pairs), spread(field(r.game, func(s scalingRun) float64 { return s.TPS }), "%.1f"),
+			spread(pairs, "%.2f"), barVerdict(r.count()), spread(field(r.game, func(s scalingRun) float64 { return s.TPS }), "%.1f"),
 			spread(field(r.game, func(s scalingRun) float64 { return s.Allocs }), "%.3f"))
 	}
 	fmt.Fprintln(w, "\nEach figure is the median, then the range over the reps; a rep ran the game and the ceiling side by side at each count, the counts up and the game first in even reps, down and the ceiling first in odd ones. \"pair by pair\" is the game's frame rate over the ceiling's in the same rep.")
@@ -262,23 +265,69 @@ func (r scalingRow) pairs() []float64 {
 	return p
 }
 
-// barVerdict says whether the pair ratios hold scalingBar, by their 95%
-// interval for the median. It prints the interval rounded outward, so
-// that the bounds shown agree with the verdict: 0.8999 shows as 0.89, not
-// as the bar.
-func barVerdict(pairs []float64) string {
+// scalingCount is one count's row of report.json: the table's figures,
+// and the 0.9 verdict with the interval it read (null when there is none).
+type scalingCount struct {
+	Sprites    int      `json:"sprites"`
+	Pairs      int      `json:"pairs"`
+	GameFPS    float64  `json:"game_fps_median"`
+	CeilingFPS float64  `json:"ceiling_fps_median"`
+	PairRatio  float64  `json:"pair_ratio_median"`
+	Lo         *float64 `json:"pair_ratio_ci95_lo"`
+	Hi         *float64 `json:"pair_ratio_ci95_hi"`
+	Bar        float64  `json:"bar"`
+	Verdict    string   `json:"verdict"` // "at least", "below" or "can't tell"
+	GameTPS    float64  `json:"game_tps_median"`
+}
+
+// count returns r's row of report.json.
+func (r scalingRow) count() scalingCount {
+	pairs := r.pairs()
+	c := scalingCount{Sprites: r.sprites, Pairs: len(pairs), Bar: scalingBar, PairRatio: median(pairs),
+		GameFPS:    median(field(r.game, func(s scalingRun) float64 { return s.FPS })),
+		CeilingFPS: median(field(r.ceiling, func(s scalingRun) float64 { return s.FPS })),
+		GameTPS:    median(field(r.game, func(s scalingRun) float64 { return s.TPS }))}
 	lo, hi, ok := bench.MedianCI(pairs, 0.95)
-	if !ok {
-		return fmt.Sprintf("can't tell: %d pairs, 6 at least", len(pairs))
+	c.Verdict = "can't tell"
+	if ok {
+		c.Lo, c.Hi = &lo, &hi
+		switch {
+		case lo >= scalingBar:
+			c.Verdict = "at least"
+		case hi < scalingBar:
+			c.Verdict = "below"
+		}
 	}
-	verdict := "can't tell"
-	switch {
-	case lo >= scalingBar:
-		verdict = "at least"
-	case hi < scalingBar:
-		verdict = "below"
+	return c
+}
+
+// barVerdict is the table's cell for c's verdict. It prints the interval
+// rounded outward, so that the bounds shown agree with the verdict: 0.8999
+// shows as 0.89, not as the bar.
+func barVerdict(c scalingCount) string {
+	if c.Lo == nil {
+		return fmt.Sprintf("can't tell: %d pairs, 6 at least", c.Pairs)
 	}
-	return fmt.Sprintf("%s (%.2f–%.2f)", verdict, math.Floor(lo*100+1e-9)/100, math.Ceil(hi*100-1e-9)/100)
+	return fmt.Sprintf("%s (%.2f–%.2f)", c.Verdict, math.Floor(*c.Lo*100+1e-9)/100, math.Ceil(*c.Hi*100-1e-9)/100)
+}
+
+// writeScalingJSON writes report.json: the title and a row for each count
+// that ran, for scripts to read the verdicts from.
+func writeScalingJSON(w io.Writer, title string, rows []scalingRow) error {
+	counts := []scalingCount{}
+	for _, r := range rows {
+		if len(r.game) > 0 && len(r.ceiling) > 0 {
+			counts = append(counts, r.count())
+		}
+	}
+	b, err := json.MarshalIndent(struct {
+		Title  string         `json:"title"`
+		Counts []scalingCount `json:"counts"`
+	}{title, counts}, "", "  ")
+	if err == nil {
+		_, err = w.Write(append(b, '\n'))
+	}
+	return err
 }
 
 // writeScalingRuns writes every run of the table, one a line, in the

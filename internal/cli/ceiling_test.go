@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
 	"slices"
 	"strings"
@@ -60,6 +61,36 @@ func TestWriteScaling(t *testing.T) {
 		"20000,0,ceiling,40,25,0,,0,\n20000,1,ceiling,40,0,0,,0,\n20000,2,ceiling,30,0,0,,0,\n"
 	if got := b.String(); got != want {
 		t.Errorf("runs.csv:\n%s\nwant:\n%s", got, want)
+	}
+
+	b.Reset()
+	if err := writeScalingJSON(&b, "title", rows); err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Title  string
+		Counts []scalingCount
+	}
+	if err := json.Unmarshal(b.Bytes(), &rep); err != nil {
+		t.Fatalf("report.json: %v\n%s", err, b.String())
+	}
+	verdicts := map[int]string{20000: "can't tell", 1000: "at least", 5000: "can't tell", 100000: "below", 20001: "can't tell"}
+	if rep.Title != "title" || len(rep.Counts) != len(verdicts) {
+		t.Fatalf("report.json: title %q, %d counts; want title and %d (no row for a count without runs)", rep.Title, len(rep.Counts), len(verdicts))
+	}
+	for _, c := range rep.Counts {
+		if c.Verdict != verdicts[c.Sprites] || c.Bar != scalingBar {
+			t.Errorf("report.json at %d sprites: verdict %q against %v, want %q", c.Sprites, c.Verdict, c.Bar, verdicts[c.Sprites])
+		}
+		if (c.Lo == nil) != (c.Pairs < 6) || (c.Lo != nil && (*c.Lo > c.PairRatio || *c.Hi < c.PairRatio)) {
+			t.Errorf("report.json at %d sprites: %d pairs, interval %v to %v around %v", c.Sprites, c.Pairs, c.Lo, c.Hi, c.PairRatio)
+		}
+	}
+	if c := rep.Counts[0]; c.Sprites != 20000 || c.GameFPS != 33 || c.CeilingFPS != 40 || c.GameTPS != 60 {
+		t.Errorf("report.json's first count: %+v", c)
+	}
+	if !bytes.Contains(b.Bytes(), []byte(`"pair_ratio_ci95_lo": null`)) {
+		t.Errorf("report.json: a count without an interval should say null:\n%s", b.String())
 	}
 }
 
