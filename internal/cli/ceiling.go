@@ -241,13 +241,13 @@ func writeScaling(w io.Writer, title string, rows []scalingRow) {
 			continue
 		}
 		g, c := field(r.game, func(s scalingRun) float64 { return s.FPS }), field(r.ceiling, func(s scalingRun) float64 { return s.FPS })
-		pairs := r.pairs()
+		cnt := r.count()
 		ratio := "—"
-		if m := median(c); m > 0 {
-			ratio = fmt.Sprintf("%.2f×", median(g)/m)
+		if cnt.CeilingFPS > 0 {
+			ratio = fmt.Sprintf("%.2f×", cnt.GameFPS/cnt.CeilingFPS)
 		}
 		fmt.Fprintf(w, "| %d | %s | %s | %s | %s | %s | %s | %s |\n", r.sprites, spread(g, "%.1f"), spread(c, "%.1f"), ratio,
-			spread(pairs, "%.2f"), barVerdict(r.count()), spread(field(r.game, func(s scalingRun) float64 { return s.TPS }), "%.1f"),
+			spread(r.pairs(), "%.2f"), barVerdict(cnt), spread(field(r.game, func(s scalingRun) float64 { return s.TPS }), "%.1f"),
 			spread(field(r.game, func(s scalingRun) float64 { return s.Allocs }), "%.3f"))
 	}
 	fmt.Fprintln(w, "\nEach figure is the median, then the range over the reps; a rep ran the game and the ceiling side by side at each count, the counts up and the game first in even reps, down and the ceiling first in odd ones. \"pair by pair\" is the game's frame rate over the ceiling's in the same rep.")
