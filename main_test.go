@@ -176,6 +176,21 @@ func TestScreenshotAfterTwoSeconds(t *testing.T) {
 	if st, ok := sum.HostStealPct.Value(); runtime.GOOS == "linux" && (!ok || st < 0 || st > 100) || runtime.GOOS != "linux" && ok {
 		t.Fatalf("host_steal_pct = %v on %s", st, runtime.GOOS)
 	}
+	// So is where the CPU went: the render thread's time a frame, at
+	// most the frame's (a thread runs on one core at a time), its wait,
+	// and the other threads' share, at most the machine's cores.
+	cpu, okCPU := sum.RenderCPUMsPerFrame.Value()
+	runq, okRunq := sum.RenderRunqMsPerFrame.Value()
+	others, okOthers := sum.OtherThreadsCPUPct.Value()
+	fps, _ := sum.FPSMean.Value()
+	switch {
+	case runtime.GOOS != "linux":
+		if okCPU || okRunq || okOthers {
+			t.Fatalf("render_cpu_ms_per_frame %v, render_runq_ms_per_frame %v, other_threads_cpu_pct %v on %s: want null", cpu, runq, others, runtime.GOOS)
+		}
+	case !okCPU || !okRunq || !okOthers || cpu <= 0 || cpu*fps > 1100 || runq < 0 || others < 0 || others > 100*float64(runtime.NumCPU())+10:
+		t.Fatalf("render_cpu_ms_per_frame %v at %v FPS, render_runq_ms_per_frame %v, other_threads_cpu_pct %v", cpu, fps, runq, others)
+	}
 }
 
 func TestFrameAllocs(t *testing.T) {

@@ -253,6 +253,15 @@ type Host struct {
 	// HostStealPct is the share of the CPU the hypervisor stole in the
 	// measured window (null off Linux).
 	HostStealPct Num `json:"host_steal_pct"`
+	// The render thread's CPU time a frame and its time a frame runnable
+	// but waiting for a CPU, in ms, and the CPU time of the process's
+	// other threads (the sim's, the runtime's, the driver's) in percent of
+	// one CPU, over the measured window: Linux's schedstat and getrusage,
+	// null elsewhere. A frame slower than its render thread's CPU time
+	// waited for something: a core, the X server, the driver.
+	RenderCPUMsPerFrame  Num `json:"render_cpu_ms_per_frame"`
+	RenderRunqMsPerFrame Num `json:"render_runq_ms_per_frame"`
+	OtherThreadsCPUPct   Num `json:"other_threads_cpu_pct"`
 	// With -host-floor: the machine's unevenness at the run's frame work.
 	HostFloorWorkMs     *float64 `json:"host_floor_work_ms,omitempty"`
 	HostFloorMsP99      *float64 `json:"host_floor_ms_p99,omitempty"`

@@ -5,7 +5,6 @@ package app
 import (
 	"errors"
 	"fmt"
-	"github.com/tandem-engine/tandem/internal/quantile"
 	"image"
 	"image/color"
 	"os"
@@ -13,7 +12,10 @@ import (
 	"slices"
 	"time"
 
+	"github.com/tandem-engine/tandem/bench"
 	"github.com/tandem-engine/tandem/gl"
+	"github.com/tandem-engine/tandem/internal/quantile"
+	"github.com/tandem-engine/tandem/internal/threadcpu"
 	"github.com/tandem-engine/tandem/snapshot"
 	"github.com/tandem-engine/tandem/window"
 )
@@ -52,6 +54,11 @@ type CeilingSummary struct {
 	GLRenderer     string  `json:"gl_renderer"`
 	LPNumThreads   string  `json:"lp_num_threads"`
 	Stopped        bool    `json:"stopped_early"`
+	// As the game's summary has them (bench.Host): the render thread's
+	// CPU and wait a frame, the other threads' CPU; null off Linux.
+	RenderCPUMsPerFrame  bench.Num `json:"render_cpu_ms_per_frame"`
+	RenderRunqMsPerFrame bench.Num `json:"render_runq_ms_per_frame"`
+	OtherThreadsCPUPct   bench.Num `json:"other_threads_cpu_pct"`
 }
 
 // ceilingMaxFPS bounds the frame intervals kept for the percentiles: the
@@ -108,6 +115,11 @@ func RunCeiling(c CeilingConfig) (*CeilingSummary, error) {
 	gl.Viewport(fw, fh)
 	intervals := make([]int64, 0, int(c.Seconds.Seconds()*ceilingMaxFPS)+1)
 	var ms runtime.MemStats
+	thread, _ := threadcpu.Open() // nil off Linux; this is the render thread
+	var threadFrom, threadTo threadcpu.Times
+	if thread != nil {
+		defer thread.Close()
+	}
 
 	start := snapshot.Now()
 	measureFrom := start + int64(c.Warmup)
@@ -135,6 +147,9 @@ func RunCeiling(c CeilingConfig) (*CeilingSummary, error) {
 			first = now // the first present measured: intervals start here
 			runtime.ReadMemStats(&ms)
 			mallocs = ms.Mallocs
+			if thread != nil {
+				threadFrom, _ = thread.Read()
+			}
 		default:
 			frames++
 			if len(intervals) < cap(intervals) {
@@ -142,10 +157,18 @@ func RunCeiling(c CeilingConfig) (*CeilingSummary, error) {
 			}
 		}
 	}
+	if thread != nil {
+		threadTo, _ = thread.Read()
+	}
 	runtime.ReadMemStats(&ms)
 	s := &CeilingSummary{Engine: "ceiling", Sprites: c.Sprites, SpriteSize: c.Size,
 		Seconds: c.Seconds.Seconds(), WarmupSeconds: c.Warmup.Seconds(), Frames: frames,
-		LPNumThreads: os.Getenv("LP_NUM_THREADS"), Stopped: stopped}
+		LPNumThreads: os.Getenv("LP_NUM_THREADS"), Stopped: stopped,
+		RenderCPUMsPerFrame: bench.NaN, RenderRunqMsPerFrame: bench.NaN, OtherThreadsCPUPct: bench.NaN}
+	if cpu, wait, others, ok := threadcpu.Figures(threadFrom, threadTo, frames, last-first); ok {
+		s.RenderCPUMsPerFrame, s.RenderRunqMsPerFrame = bench.Num(Round(cpu, 3)), bench.Num(Round(wait, 3))
+		s.OtherThreadsCPUPct = bench.Num(Round(others, 1))
+	}
 	_, s.GLRenderer = gl.Driver()
 	if frames > 0 {
 		s.FPSMean = Round(float64(frames)/(float64(last-first)/1e9), 1)

@@ -13,6 +13,7 @@ import (
 	"github.com/tandem-engine/tandem/gl"
 	"github.com/tandem-engine/tandem/internal/engine"
 	"github.com/tandem-engine/tandem/internal/hoststat"
+	"github.com/tandem-engine/tandem/internal/threadcpu"
 	"github.com/tandem-engine/tandem/simthread"
 	"github.com/tandem-engine/tandem/snapshot"
 )
@@ -47,6 +48,14 @@ type meter struct {
 	hostFrom, hostTo hoststat.Times
 	hostHUD          hoststat.Times
 	hostHUDAt        int64
+	// The render thread's and the process's CPU time at the window's
+	// start and end, and the frames between (thread nil off Linux),
+	// opened on the render thread at its first frame.
+	thread                   *threadcpu.Reader
+	threadOpened             bool
+	threadFrom, threadTo     threadcpu.Times
+	threadFromAt, threadToAt int64
+	threadFrames             int
 }
 
 // newMeter starts measuring a run of o at start. The rings keep the
@@ -81,16 +90,35 @@ func (m *meter) publish(dst *snapshot.Snapshot) {
 	}
 }
 
-// frameStart reads the host's CPU accounting when the measured window
-// begins.
+// frameStart reads the host's CPU accounting and the render thread's
+// when the measured window begins. The first frame, on the render thread,
+// opens the thread's (it allocates: before the allocations are counted,
+// a second after the start at the earliest).
 func (m *meter) frameStart(now int64) {
-	if m.host != nil && m.hostFrom.Total == 0 && now >= m.from {
+	if !m.threadOpened {
+		m.threadOpened = true
+		if r, err := threadcpu.Open(); err == nil {
+			m.thread = r
+		}
+	}
+	if now < m.from {
+		return
+	}
+	if m.host != nil && m.hostFrom.Total == 0 {
 		m.hostFrom, _ = m.host.Read()
+	}
+	if m.thread != nil && m.threadFromAt == 0 {
+		if t, ok := m.thread.Read(); ok {
+			m.threadFrom, m.threadFromAt = t, now
+		}
 	}
 }
 
 func (m *meter) frameEnd(e frameEnd) {
 	if e.swapped {
+		if m.threadFromAt != 0 {
+			m.threadFrames++
+		}
 		m.stats.frame(e.at, e.age)
 		if e.drew {
 			if e.rec.Overdue {
@@ -107,6 +135,13 @@ func (m *meter) stop(int64) {
 		m.hostTo, _ = m.host.Read()
 		m.host.Close()
 		m.host = nil // the screenshot's frame after the run reads no more
+	}
+	if m.thread != nil {
+		if t, ok := m.thread.Read(); ok && m.threadFromAt != 0 {
+			m.threadTo, m.threadToAt = t, snapshot.Now()
+		}
+		m.thread.Close()
+		m.thread = nil
 	}
 }
 
@@ -201,11 +236,15 @@ func (m *meter) summarize(o Options, end runEnd, run *bench.Records) *Summary {
 			MaxRSSMB: maxRSSMB(), AllocsPerFrame: bench.Num(Round(st.allocsPerFrame(), 3)), GCCycles: st.gcCycles,
 			GCCyclesMeasured: bench.Num(st.gcCyclesMeasured()),
 			GCPauseMsTotal:   Round(st.gcPauseTotal*1e3, 3), GCPauseMsP99: bench.Num(Round(st.gcPauseP99(), 3)),
-			HostStealPct: bench.NaN,
+			HostStealPct: bench.NaN, RenderCPUMsPerFrame: bench.NaN, RenderRunqMsPerFrame: bench.NaN, OtherThreadsCPUPct: bench.NaN,
 		},
 	}, run: run, work: ptr(f.FrameWorkMsP50)}
 	if p := hoststat.StealPct(m.hostFrom, m.hostTo); p >= 0 {
 		sum.HostStealPct = bench.Num(Round(p, 2))
+	}
+	if cpu, wait, others, ok := threadcpu.Figures(m.threadFrom, m.threadTo, m.threadFrames, m.threadToAt-m.threadFromAt); ok {
+		sum.RenderCPUMsPerFrame, sum.RenderRunqMsPerFrame = bench.Num(Round(cpu, 3)), bench.Num(Round(wait, 3))
+		sum.OtherThreadsCPUPct = bench.Num(Round(others, 1))
 	}
 	if end.game == nil {
 		sum.SimStuckAt = ptr(end.sim.Ticks)

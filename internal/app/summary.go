@@ -158,6 +158,10 @@ func (s *Summary) WriteText(w io.Writer) error {
 		host += fmt.Sprintf("; the same %s of work again and again differs by %s (arithmetic) and %s (cache-bound) at p99",
 			ms(bench.Num(*s.HostFloorWorkMs)), ms(bench.Num(*s.HostFloorMsP99)), ms(bench.Num(*s.HostFloorCacheMsP99)))
 	}
+	if _, ok := s.RenderCPUMsPerFrame.Value(); ok {
+		host += fmt.Sprintf("; render thread %s of CPU a frame, %s waiting for a core; other threads %s%% of a core",
+			ms(s.RenderCPUMsPerFrame), ms(s.RenderRunqMsPerFrame), rate(s.OtherThreadsCPUPct))
+	}
 	lines = append(lines, host, "  (-json prints every figure; -out DIR writes the report and the CSVs, which tandem report DIR draws)")
 	_, err := fmt.Fprintln(w, strings.Join(lines, "\n"))
 	return err

@@ -39,7 +39,8 @@ var summaryFields26 = []string{
 // can hold, as main wrote them before the summary was built from bench's
 // sections: a Summary with every omitempty field set, written by
 // WriteJSON, its keys sorted: 107 at 2994abf, and -probe-check's 7 that
-// main added by 8a4813e (114), and audio_server_underflows (115).
+// main added by 8a4813e (114), and audio_server_underflows (115), and
+// the render thread's and the other threads' CPU (118).
 var summaryKeysMain = []string{
 	"allocs_per_frame", "anim_err_ms_p95", "anim_err_ms_p99", "anim_err_ms_rms", "audio", "audio_anchor_ms",
 	"audio_anchored", "audio_device_latency_ms", "audio_events_dropped", "audio_latency_ms",
@@ -56,9 +57,9 @@ var summaryKeysMain = []string{
 	"input_shown_ms_p50", "input_source", "input_stamp_err_ms_p50", "input_stamp_err_ms_p99", "input_unpaired",
 	"input_wait_tick_ms_p50", "inputs", "interp", "interp_delay", "interp_delay_ms_p50", "judder",
 	"judder_pixels", "latency_ms_p50", "latency_ms_p99", "loop", "lp_num_threads", "max_rss_mb", "on_time_pct",
-	"present_hold_ms_p50", "probe_check_skipped", "probe_checked_frames", "probe_err_px_max", "probe_err_px_mean",
+	"other_threads_cpu_pct", "present_hold_ms_p50", "probe_check_skipped", "probe_checked_frames", "probe_err_px_max", "probe_err_px_mean",
 	"probe_label_spread_px", "probe_missing_frames", "probe_shape", "profiling", "record", "record_error",
-	"records_frames", "records_lost", "rendercost", "replay", "scene", "seconds", "sim_stuck_at_tick", "simcost",
+	"records_frames", "records_lost", "render_cpu_ms_per_frame", "render_runq_ms_per_frame", "rendercost", "replay", "scene", "seconds", "sim_stuck_at_tick", "simcost",
 	"snapshot_age_ms_p50", "snapshot_age_ms_p99", "sprite_size", "sprite_slots", "sprites", "state_hash",
 	"stopped_by", "tick_jitter_ms_p99", "tick_late_ms_max", "ticks", "time_scale", "tps", "vsync",
 	"warmup_seconds",

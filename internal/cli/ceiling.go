@@ -78,6 +78,11 @@ type scalingRun struct {
 	AnimP  float64 `json:"anim_err_ms_p99"`
 	P50    float64 `json:"frame_ms_p50"`
 	P99    float64 `json:"frame_ms_p99"`
+	// Where the CPU went (null off Linux): the render thread's a frame,
+	// its wait for a core a frame, the other threads' in % of a CPU.
+	RenderCPU  *float64 `json:"render_cpu_ms_per_frame"`
+	RenderRunq *float64 `json:"render_runq_ms_per_frame"`
+	Others     *float64 `json:"other_threads_cpu_pct"`
 }
 
 // scalingRow is one sprite count: every rep of the game and of the
@@ -334,8 +339,15 @@ func writeScalingJSON(w io.Writer, title string, rows []scalingRow) error {
 // order of the reps: the figures behind each median and pair.
 func writeScalingRuns(w io.Writer, rows []scalingRow) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"sprites", "rep", "program", "fps_mean", "frame_ms_p50", "frame_ms_p99", "tps", "allocs_per_frame", "anim_err_ms_p99"})
+	cw.Write([]string{"sprites", "rep", "program", "fps_mean", "frame_ms_p50", "frame_ms_p99", "tps", "allocs_per_frame", "anim_err_ms_p99",
+		"render_cpu_ms_per_frame", "render_runq_ms_per_frame", "other_threads_cpu_pct"})
 	num := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+	opt := func(v *float64) string { // empty for null
+		if v == nil {
+			return ""
+		}
+		return num(*v)
+	}
 	for _, r := range rows {
 		for _, side := range []struct {
 			name string
@@ -346,7 +358,8 @@ func writeScalingRuns(w io.Writer, rows []scalingRow) error {
 				if side.name == "ceiling" {
 					tps, anim = "", "" // the ceiling has no sim and no probe
 				}
-				cw.Write([]string{strconv.Itoa(r.sprites), strconv.Itoa(rep), side.name, num(s.FPS), num(s.P50), num(s.P99), tps, allocs, anim})
+				cw.Write([]string{strconv.Itoa(r.sprites), strconv.Itoa(rep), side.name, num(s.FPS), num(s.P50), num(s.P99), tps, allocs, anim,
+					opt(s.RenderCPU), opt(s.RenderRunq), opt(s.Others)})
 			}
 		}
 	}

@@ -24,8 +24,8 @@ func TestWriteScaling(t *testing.T) {
 	}
 	rows := []scalingRow{{
 		sprites: 20000,
-		game:    []scalingRun{{FPS: 30, TPS: 60, P50: 33.3, AnimP: 4.5}, {FPS: 36, TPS: 60.2}, {FPS: 33, TPS: 59.9}},
-		ceiling: []scalingRun{{FPS: 40, P50: 25}, {FPS: 40}, {FPS: 30}},
+		game:    []scalingRun{{FPS: 30, TPS: 60, P50: 33.3, AnimP: 4.5, RenderCPU: ptr(31.5), RenderRunq: ptr(0.25), Others: ptr(12.5)}, {FPS: 36, TPS: 60.2}, {FPS: 33, TPS: 59.9}},
+		ceiling: []scalingRun{{FPS: 40, P50: 25, RenderCPU: ptr(24.0), RenderRunq: ptr(0.0), Others: ptr(6.0)}, {FPS: 40}, {FPS: 30}},
 	},
 		{sprites: 50000}, // no runs: no row
 		{sprites: 1000, game: runs(95, 92, 99, 91, 94, 96), ceiling: runs(100, 100, 100, 100, 100, 100)},
@@ -56,9 +56,9 @@ func TestWriteScaling(t *testing.T) {
 	if err := writeScalingRuns(&b, rows[:1]); err != nil {
 		t.Fatal(err)
 	}
-	want := "sprites,rep,program,fps_mean,frame_ms_p50,frame_ms_p99,tps,allocs_per_frame,anim_err_ms_p99\n" +
-		"20000,0,game,30,33.3,0,60,0,4.5\n20000,1,game,36,0,0,60.2,0,0\n20000,2,game,33,0,0,59.9,0,0\n" +
-		"20000,0,ceiling,40,25,0,,0,\n20000,1,ceiling,40,0,0,,0,\n20000,2,ceiling,30,0,0,,0,\n"
+	want := "sprites,rep,program,fps_mean,frame_ms_p50,frame_ms_p99,tps,allocs_per_frame,anim_err_ms_p99,render_cpu_ms_per_frame,render_runq_ms_per_frame,other_threads_cpu_pct\n" +
+		"20000,0,game,30,33.3,0,60,0,4.5,31.5,0.25,12.5\n20000,1,game,36,0,0,60.2,0,0,,,\n20000,2,game,33,0,0,59.9,0,0,,,\n" +
+		"20000,0,ceiling,40,25,0,,0,,24,0,6\n20000,1,ceiling,40,0,0,,0,,,,\n20000,2,ceiling,30,0,0,,0,,,,\n"
 	if got := b.String(); got != want {
 		t.Errorf("runs.csv:\n%s\nwant:\n%s", got, want)
 	}
@@ -174,3 +174,5 @@ func TestScalingOrder(t *testing.T) {
 		}
 	}
 }
+
+func ptr(v float64) *float64 { return &v }

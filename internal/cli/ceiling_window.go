@@ -72,6 +72,11 @@ func (p *Program) runCeiling(opts options, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "ceiling: %d quads of the bunny's 26x37 shape, %d px tall, one draw a frame, LP_NUM_THREADS=%s (%s)\n", s.Sprites, s.SpriteSize, s.LPNumThreads, s.GLRenderer)
 	fmt.Fprintf(stdout, "frames: %d in %.1f s, %.1f FPS, frame p50 %.2f ms, p99 %.2f ms, %.3f allocs/frame\n", s.Frames, s.Seconds, s.FPSMean, s.FrameMsP50, s.FrameMsP99, s.AllocsPerFrame)
+	if cpu, ok := s.RenderCPUMsPerFrame.Value(); ok {
+		wait, _ := s.RenderRunqMsPerFrame.Value()
+		others, _ := s.OtherThreadsCPUPct.Value()
+		fmt.Fprintf(stdout, "cpu: render thread %.2f ms a frame, %.2f ms waiting for a core; other threads %.1f%% of a core\n", cpu, wait, others)
+	}
 	if s.Stopped {
 		return exitError
 	}

@@ -1,0 +1,45 @@
+package threadcpu
+
+import (
+	"io"
+	"os"
+
+	"golang.org/x/sys/unix"
+)
+
+// Reader reads one thread's schedstat and the process's rusage.
+type Reader struct {
+	f   *os.File
+	buf [128]byte
+}
+
+// Open returns a Reader of the calling thread (call it on the thread to
+// be read, locked to it). It allocates.
+func Open() (*Reader, error) {
+	f, err := os.Open("/proc/thread-self/schedstat")
+	if err != nil {
+		return nil, err
+	}
+	return &Reader{f: f}, nil
+}
+
+// Read returns the thread's and the process's times now; false when
+// either cannot be read.
+func (r *Reader) Read() (Times, bool) {
+	n, err := r.f.ReadAt(r.buf[:], 0)
+	if n == 0 || err != nil && err != io.EOF {
+		return Times{}, false
+	}
+	run, wait, ok := parseSchedstat(r.buf[:n])
+	if !ok {
+		return Times{}, false
+	}
+	var ru unix.Rusage
+	if unix.Getrusage(unix.RUSAGE_SELF, &ru) != nil {
+		return Times{}, false
+	}
+	return Times{Run: run, Wait: wait, Process: ru.Utime.Nano() + ru.Stime.Nano()}, true
+}
+
+// Close closes the thread's file.
+func (r *Reader) Close() { r.f.Close() }

@@ -1,0 +1,43 @@
+package threadcpu
+
+import (
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/tandem-engine/tandem/internal/mallocs"
+)
+
+func TestReadSpin(t *testing.T) {
+	// A thread that spins 50 ms of wall time: its reading grows by about
+	// that (less whatever the machine took from it), the process's by at
+	// least as much as the thread's, and a reading allocates nothing.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	r, err := Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	a, ok := r.Read()
+	if !ok {
+		t.Fatal("no first reading")
+	}
+	for end := time.Now().Add(50 * time.Millisecond); time.Now().Before(end); {
+	}
+	b, ok := r.Read()
+	if !ok {
+		t.Fatal("no second reading")
+	}
+	run, wait := b.Run-a.Run, b.Wait-a.Wait
+	if run < 10e6 || run > 60e6 || run+wait > 70e6 {
+		t.Errorf("a 50 ms spin read %v on a CPU and %v waiting", time.Duration(run), time.Duration(wait))
+	}
+	// getrusage counts in µs and from the scheduler's ticks: allow 10 ms.
+	if p := b.Process - a.Process; p < run-10e6 {
+		t.Errorf("the process read %v, its spinning thread %v", time.Duration(p), time.Duration(run))
+	}
+	if n := mallocs.Fewest(3, func() { r.Read() }); n != 0 {
+		t.Errorf("a reading allocated %d times", n)
+	}
+}
