@@ -115,11 +115,9 @@ func RunCeiling(c CeilingConfig) (*CeilingSummary, error) {
 	gl.Viewport(fw, fh)
 	intervals := make([]int64, 0, int(c.Seconds.Seconds()*ceilingMaxFPS)+1)
 	var ms runtime.MemStats
-	thread, _ := threadcpu.Open() // nil off Linux; this is the render thread
+	thread, _ := threadcpu.Open() // this is the render thread; nil off Linux, which reads nothing
+	defer thread.Close()
 	var threadFrom, threadTo threadcpu.Times
-	if thread != nil {
-		defer thread.Close()
-	}
 
 	start := snapshot.Now()
 	measureFrom := start + int64(c.Warmup)
@@ -147,9 +145,7 @@ func RunCeiling(c CeilingConfig) (*CeilingSummary, error) {
 			first = now // the first present measured: intervals start here
 			runtime.ReadMemStats(&ms)
 			mallocs = ms.Mallocs
-			if thread != nil {
-				threadFrom, _ = thread.Read()
-			}
+			threadFrom, _ = thread.Read()
 		default:
 			frames++
 			if len(intervals) < cap(intervals) {
@@ -157,18 +153,12 @@ func RunCeiling(c CeilingConfig) (*CeilingSummary, error) {
 			}
 		}
 	}
-	if thread != nil {
-		threadTo, _ = thread.Read()
-	}
+	threadTo, _ = thread.Read()
 	runtime.ReadMemStats(&ms)
 	s := &CeilingSummary{Engine: "ceiling", Sprites: c.Sprites, SpriteSize: c.Size,
 		Seconds: c.Seconds.Seconds(), WarmupSeconds: c.Warmup.Seconds(), Frames: frames,
-		LPNumThreads: os.Getenv("LP_NUM_THREADS"), Stopped: stopped,
-		RenderCPUMsPerFrame: bench.NaN, RenderRunqMsPerFrame: bench.NaN, OtherThreadsCPUPct: bench.NaN}
-	if cpu, wait, others, ok := threadcpu.Figures(threadFrom, threadTo, frames, last-first); ok {
-		s.RenderCPUMsPerFrame, s.RenderRunqMsPerFrame = bench.Num(Round(cpu, 3)), bench.Num(Round(wait, 3))
-		s.OtherThreadsCPUPct = bench.Num(Round(others, 1))
-	}
+		LPNumThreads: os.Getenv("LP_NUM_THREADS"), Stopped: stopped}
+	s.RenderCPUMsPerFrame, s.RenderRunqMsPerFrame, s.OtherThreadsCPUPct = cpuFigures(threadFrom, threadTo, frames, last-first)
 	_, s.GLRenderer = gl.Driver()
 	if frames > 0 {
 		s.FPSMean = Round(float64(frames)/(float64(last-first)/1e9), 1)

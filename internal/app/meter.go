@@ -97,9 +97,7 @@ func (m *meter) publish(dst *snapshot.Snapshot) {
 func (m *meter) frameStart(now int64) {
 	if !m.threadOpened {
 		m.threadOpened = true
-		if r, err := threadcpu.Open(); err == nil {
-			m.thread = r
-		}
+		m.thread, _ = threadcpu.Open() // nil off Linux, which reads nothing
 	}
 	if now < m.from {
 		return
@@ -107,7 +105,7 @@ func (m *meter) frameStart(now int64) {
 	if m.host != nil && m.hostFrom.Total == 0 {
 		m.hostFrom, _ = m.host.Read()
 	}
-	if m.thread != nil && m.threadFromAt == 0 {
+	if m.threadFromAt == 0 {
 		if t, ok := m.thread.Read(); ok {
 			m.threadFrom, m.threadFromAt = t, now
 		}
@@ -136,13 +134,21 @@ func (m *meter) stop(int64) {
 		m.host.Close()
 		m.host = nil // the screenshot's frame after the run reads no more
 	}
-	if m.thread != nil {
-		if t, ok := m.thread.Read(); ok && m.threadFromAt != 0 {
-			m.threadTo, m.threadToAt = t, snapshot.Now()
-		}
-		m.thread.Close()
-		m.thread = nil
+	if t, ok := m.thread.Read(); ok && m.threadFromAt != 0 {
+		m.threadTo, m.threadToAt = t, snapshot.Now()
 	}
+	m.thread.Close()
+	m.thread = nil
+}
+
+// cpuFigures is threadcpu.Figures as a summary writes them, null when
+// not read (off Linux, or a run that ended in its warm-up).
+func cpuFigures(a, b threadcpu.Times, frames int, d int64) (cpu, wait, others bench.Num) {
+	c, w, o, ok := threadcpu.Figures(a, b, frames, d)
+	if !ok {
+		return bench.NaN, bench.NaN, bench.NaN
+	}
+	return bench.Num(Round(c, 3)), bench.Num(Round(w, 3)), bench.Num(Round(o, 1))
 }
 
 // drain reads the records written since the last drain into the figures,
@@ -236,16 +242,13 @@ func (m *meter) summarize(o Options, end runEnd, run *bench.Records) *Summary {
 			MaxRSSMB: maxRSSMB(), AllocsPerFrame: bench.Num(Round(st.allocsPerFrame(), 3)), GCCycles: st.gcCycles,
 			GCCyclesMeasured: bench.Num(st.gcCyclesMeasured()),
 			GCPauseMsTotal:   Round(st.gcPauseTotal*1e3, 3), GCPauseMsP99: bench.Num(Round(st.gcPauseP99(), 3)),
-			HostStealPct: bench.NaN, RenderCPUMsPerFrame: bench.NaN, RenderRunqMsPerFrame: bench.NaN, OtherThreadsCPUPct: bench.NaN,
+			HostStealPct: bench.NaN,
 		},
 	}, run: run, work: ptr(f.FrameWorkMsP50)}
 	if p := hoststat.StealPct(m.hostFrom, m.hostTo); p >= 0 {
 		sum.HostStealPct = bench.Num(Round(p, 2))
 	}
-	if cpu, wait, others, ok := threadcpu.Figures(m.threadFrom, m.threadTo, m.threadFrames, m.threadToAt-m.threadFromAt); ok {
-		sum.RenderCPUMsPerFrame, sum.RenderRunqMsPerFrame = bench.Num(Round(cpu, 3)), bench.Num(Round(wait, 3))
-		sum.OtherThreadsCPUPct = bench.Num(Round(others, 1))
-	}
+	sum.RenderCPUMsPerFrame, sum.RenderRunqMsPerFrame, sum.OtherThreadsCPUPct = cpuFigures(m.threadFrom, m.threadTo, m.threadFrames, m.threadToAt-m.threadFromAt)
 	if end.game == nil {
 		sum.SimStuckAt = ptr(end.sim.Ticks)
 	} else {

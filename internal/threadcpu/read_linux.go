@@ -24,8 +24,11 @@ func Open() (*Reader, error) {
 }
 
 // Read returns the thread's and the process's times now; false when
-// either cannot be read.
+// either cannot be read, or r is nil.
 func (r *Reader) Read() (Times, bool) {
+	if r == nil {
+		return Times{}, false
+	}
 	n, err := r.f.ReadAt(r.buf[:], 0)
 	if n == 0 || err != nil && err != io.EOF {
 		return Times{}, false
@@ -41,5 +44,9 @@ func (r *Reader) Read() (Times, bool) {
 	return Times{Run: run, Wait: wait, Process: ru.Utime.Nano() + ru.Stime.Nano()}, true
 }
 
-// Close closes the thread's file.
-func (r *Reader) Close() { r.f.Close() }
+// Close closes the thread's file; a nil r has none.
+func (r *Reader) Close() {
+	if r != nil {
+		r.f.Close()
+	}
+}

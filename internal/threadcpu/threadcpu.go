@@ -9,7 +9,8 @@
 // fails and the figures are null.
 //
 // Threads: a Reader is read from one goroutine at a time, from any
-// thread. Reading allocates nothing.
+// thread. Reading allocates nothing. A nil Reader (Open failed) reads
+// nothing.
 package threadcpu
 
 // Times is a reading, in nanoseconds since the thread and the process

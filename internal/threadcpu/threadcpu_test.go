@@ -43,3 +43,12 @@ func TestFigures(t *testing.T) {
 		}
 	}
 }
+
+func TestNilReader(t *testing.T) {
+	// Open's nil (off Linux, or no /proc) reads nothing and closes.
+	var r *Reader
+	if _, ok := r.Read(); ok {
+		t.Fatal("a nil Reader read")
+	}
+	r.Close()
+}
