@@ -29,18 +29,14 @@ var (
 // 1000 Hz tick cannot. Spin = 0 never spins (kinder to a 2-core machine
 // whose other core rasterizes).
 //
-// It sleeps with time.Sleep, once to approach before that point (at most
-// sleepSlice at a time), then the rest, looking at the wake and done
-// channels after each sleep without blocking on them, instead
+// It sleeps in slices of at most sleepSlice with time.Sleep, looking at the
+// wake and done channels between them without blocking on them, instead
 // of one select on a timer and both channels: a goroutine that blocks in a
 // select takes a runtime sudog per channel, and a locked sim thread that
 // runs on a different P each time finds the P's sudog cache empty often
 // enough to allocate in steady state (-memprofile showed it; the run is in
 // docs/results/2026-11-26-comment-logs.md). Only a paused loop, with no
-// deadline, blocks on the channels. Two sleeps a tick, where 2 ms slices
-// took nine: each wake of a locked thread is a hand-off between the
-// runtime's threads, and the waits cost a third of the CPU for the same
-// lateness (BenchmarkRealClockLate, docs/results/2026-11-27-sim-clock.md).
+// deadline, blocks on the channels.
 //
 // A RealClock is used by one goroutine (the loop's).
 type RealClock struct {
@@ -49,23 +45,8 @@ type RealClock struct {
 }
 
 // sleepSlice is the longest a RealClock sleeps before it looks at its
-// channels: a stop, or an event that wakes a slowed loop, is seen within it.
-// A tick at 60 Hz is one sleep.
-const sleepSlice = 20_000_000 // 20 ms
-
-// approach is the last sleep before the spin, as long as the 2 ms slices
-// this clock slept in before: the runtime's timer wakes it as late as it
-// woke them, where a single sleep to the spin woke later.
-const approach = 2_000_000 // 2 ms
-
-// nap returns how long to sleep of rest, the time to the spin: up to
-// approach before it (at most sleepSlice), then the rest.
-func nap(rest int64) int64 {
-	if rest > approach {
-		return min(rest-approach, sleepSlice)
-	}
-	return rest
-}
+// channels: a stop is seen within it.
+const sleepSlice = 2_000_000 // 2 ms
 
 // DefaultSpin is the spin margin of [NewRealClock]: long enough to absorb
 // the timer's usual lateness, short enough to cost little CPU at 60 Hz.
@@ -85,7 +66,7 @@ func (c *RealClock) Wait(t int64, wake, done <-chan struct{}) {
 			return
 		}
 		if d > c.Spin && t != math.MaxInt64 {
-			time.Sleep(time.Duration(nap(d - c.Spin)))
+			time.Sleep(time.Duration(min(d-c.Spin, sleepSlice)))
 			select {
 			case <-wake:
 				return

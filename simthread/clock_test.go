@@ -25,28 +25,6 @@ func TestRealClockNeverEarly(t *testing.T) {
 	}
 }
 
-func TestNapSleepsTwiceATick(t *testing.T) {
-	// A wait to the spin is one sleep to approach before it, at most
-	// sleepSlice long, then the rest: two sleeps for a 60 Hz tick, a
-	// slice at a time for a slowed loop's long ticks, one for a short
-	// rest; the sleeps add up to the rest.
-	for _, c := range []struct{ rest, sleeps int64 }{
-		{16_466_667, 2}, {approach + 1, 2}, {approach, 1}, {1_500_000, 1},
-		{sleepSlice + approach, 2}, {sleepSlice + approach + 1, 3}, {1_000_000_000, 51},
-	} {
-		var n, sum int64
-		for left := c.rest; left > 0; left -= nap(left) {
-			if d := nap(left); d <= 0 || d > sleepSlice {
-				t.Fatalf("rest %d: a nap of %d ns", c.rest, d)
-			}
-			n, sum = n+1, sum+nap(left)
-		}
-		if n != c.sleeps || sum != c.rest {
-			t.Errorf("rest %d: %d sleeps adding to %d, want %d adding to the rest", c.rest, n, sum, c.sleeps)
-		}
-	}
-}
-
 func TestRealClockStops(t *testing.T) {
 	// A closed done or a wake ends a wait long before a far deadline;
 	// a paused wait (no deadline) ends on either too.
@@ -86,10 +64,9 @@ func TestRealClockAllocatesNothing(t *testing.T) {
 // BenchmarkRealClockLate measures how late a RealClock's wait of about
 // 16.7 ms (one tick at 60 Hz, less the tick's work: 15 to 17 ms, in steps
 // that are no whole number of the runtime's 1 ms timer polls) returns, on a
-// locked thread as the sim's, and reports
-// the median and the worst in µs, and the CPU the whole process spent on a
-// wait (its sleeps, the runtime's threads that wake it, the spin) where
-// getrusage reads it.
+// locked thread as the sim's, and reports the median and the worst in µs,
+// and the CPU the whole process spent on a wait (its sleeps, the runtime's
+// threads that wake it, the spin) where getrusage reads it.
 func BenchmarkRealClockLate(b *testing.B) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
