@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tandem-engine/tandem/internal/mallocs"
+	"github.com/tandem-engine/tandem/internal/threadcpu"
 	"github.com/tandem-engine/tandem/snapshot"
 )
 
@@ -72,13 +73,13 @@ func BenchmarkRealClockLate(b *testing.B) {
 	defer runtime.UnlockOSThread()
 	c := NewRealClock()
 	var late []float64
-	cpu0, cpuOK := processCPU()
+	cpu0, cpuOK := threadcpu.Process()
 	for b.Loop() {
 		at := snapshot.Now() + 15_000_000 + int64(len(late))*37_000%2_000_000
 		c.Wait(at, nil, nil)
 		late = append(late, float64(snapshot.Now()-at)/1e3)
 	}
-	cpu1, _ := processCPU()
+	cpu1, _ := threadcpu.Process()
 	slices.Sort(late)
 	b.ReportMetric(late[len(late)/2], "late-µs-p50")
 	b.ReportMetric(late[len(late)-1], "late-µs-max")

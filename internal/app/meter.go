@@ -49,13 +49,13 @@ type meter struct {
 	hostHUD          hoststat.Times
 	hostHUDAt        int64
 	// The render thread's and the process's CPU time at the window's
-	// start and end, and the frames between (thread nil off Linux),
-	// opened on the render thread at its first frame.
+	// start and end, with the frames counted by then (thread nil off
+	// Linux), opened on the render thread at its first frame.
 	thread                   *threadcpu.Reader
 	threadOpened             bool
 	threadFrom, threadTo     threadcpu.Times
 	threadFromAt, threadToAt int64
-	threadFrames             int
+	threadFromN, threadToN   uint64
 }
 
 // newMeter starts measuring a run of o at start. The rings keep the
@@ -107,16 +107,13 @@ func (m *meter) frameStart(now int64) {
 	}
 	if m.threadFromAt == 0 {
 		if t, ok := m.thread.Read(); ok {
-			m.threadFrom, m.threadFromAt = t, now
+			m.threadFrom, m.threadFromAt, m.threadFromN = t, now, m.stats.frames
 		}
 	}
 }
 
 func (m *meter) frameEnd(e frameEnd) {
 	if e.swapped {
-		if m.threadFromAt != 0 {
-			m.threadFrames++
-		}
 		m.stats.frame(e.at, e.age)
 		if e.drew {
 			if e.rec.Overdue {
@@ -135,7 +132,7 @@ func (m *meter) stop(int64) {
 		m.host = nil // the screenshot's frame after the run reads no more
 	}
 	if t, ok := m.thread.Read(); ok && m.threadFromAt != 0 {
-		m.threadTo, m.threadToAt = t, snapshot.Now()
+		m.threadTo, m.threadToAt, m.threadToN = t, snapshot.Now(), m.stats.frames
 	}
 	m.thread.Close()
 	m.thread = nil
@@ -248,7 +245,7 @@ func (m *meter) summarize(o Options, end runEnd, run *bench.Records) *Summary {
 	if p := hoststat.StealPct(m.hostFrom, m.hostTo); p >= 0 {
 		sum.HostStealPct = bench.Num(Round(p, 2))
 	}
-	sum.RenderCPUMsPerFrame, sum.RenderRunqMsPerFrame, sum.OtherThreadsCPUPct = cpuFigures(m.threadFrom, m.threadTo, m.threadFrames, m.threadToAt-m.threadFromAt)
+	sum.RenderCPUMsPerFrame, sum.RenderRunqMsPerFrame, sum.OtherThreadsCPUPct = cpuFigures(m.threadFrom, m.threadTo, int(m.threadToN-m.threadFromN), m.threadToAt-m.threadFromAt)
 	if end.game == nil {
 		sum.SimStuckAt = ptr(end.sim.Ticks)
 	} else {

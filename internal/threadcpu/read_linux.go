@@ -3,8 +3,6 @@ package threadcpu
 import (
 	"io"
 	"os"
-
-	"golang.org/x/sys/unix"
 )
 
 // Reader reads one thread's schedstat and the process's rusage.
@@ -37,11 +35,11 @@ func (r *Reader) Read() (Times, bool) {
 	if !ok {
 		return Times{}, false
 	}
-	var ru unix.Rusage
-	if unix.Getrusage(unix.RUSAGE_SELF, &ru) != nil {
+	proc, ok := Process()
+	if !ok {
 		return Times{}, false
 	}
-	return Times{Run: run, Wait: wait, Process: ru.Utime.Nano() + ru.Stime.Nano()}, true
+	return Times{Run: run, Wait: wait, Process: proc}, true
 }
 
 // Close closes the thread's file; a nil r has none.

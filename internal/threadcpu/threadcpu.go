@@ -6,7 +6,8 @@
 // slow each other, or beside the X server that copies each frame).
 //
 // Linux's /proc/thread-self/schedstat and getrusage; elsewhere [Open]
-// fails and the figures are null.
+// fails and the figures are null. [Process] alone, getrusage's, reads on
+// every unix.
 //
 // Threads: a Reader is read from one goroutine at a time, from any
 // thread. Reading allocates nothing. A nil Reader (Open failed) reads
