@@ -40,11 +40,16 @@ type File struct {
 	closed bool
 }
 
-// pending are the temporary files being written, for RemovePending.
+// pending are the temporary files being written, for RemovePending;
+// exiting is set by RemovePending, after which no temporary file is made.
 var (
 	mu      sync.Mutex
 	pending = map[*File]struct{}{}
+	exiting bool
 )
+
+// errExiting is create's error after RemovePending: the process is exiting.
+var errExiting = errors.New("the process is exiting")
 
 // Create starts writing name: a new temporary file beside it, or the
 // device or pipe at name itself.
@@ -81,6 +86,14 @@ func create(name, prefix, suffix string, keep, replace bool) (*File, error) {
 	if suffix == ".tmp" {
 		pattern = prefix + base + ".*.tmp"
 	}
+	// The file is made and listed in pending under the lock, so that an
+	// exit's RemovePending, on another goroutine, sees every temporary
+	// file there is, and none is made after it.
+	mu.Lock()
+	defer mu.Unlock()
+	if exiting {
+		return nil, fmt.Errorf("create %s: %w", name, errExiting)
+	}
 	f, err := os.CreateTemp(dir, pattern)
 	if err != nil {
 		return nil, fmt.Errorf("create %s: %w", name, err)
@@ -93,9 +106,7 @@ func create(name, prefix, suffix string, keep, replace bool) (*File, error) {
 		return nil, fmt.Errorf("create %s: %w", name, err)
 	}
 	a := &File{f: f, name: name, tmp: f.Name(), keep: keep}
-	mu.Lock()
 	pending[a] = struct{}{}
-	mu.Unlock()
 	return a, nil
 }
 
@@ -178,8 +189,8 @@ func (a *File) Commit() error {
 	mu.Lock()
 	defer mu.Unlock()
 	if _, ok := pending[a]; !ok {
-		// RemovePending ran: the process is exiting.
-		return fmt.Errorf("commit %s: the process is exiting", a.name)
+		// RemovePending ran.
+		return fmt.Errorf("commit %s: %w", a.name, errExiting)
 	}
 	delete(pending, a)
 	if err == nil {
@@ -216,11 +227,13 @@ func (a *File) Abort() {
 
 // RemovePending removes the temporary files still being written, for a
 // process about to exit without finishing them, and returns the names of
-// those it keeps (made with CreatePartial). A Commit after it fails. Any
-// goroutine.
+// those it keeps (made with CreatePartial). A Commit after it fails, and
+// so does a Create: the outputs other goroutines go on writing until the
+// exit leave nothing behind. Any goroutine.
 func RemovePending() (kept []string) {
 	mu.Lock()
 	defer mu.Unlock()
+	exiting = true
 	for a := range pending {
 		delete(pending, a)
 		if a.keep {
