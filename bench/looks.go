@@ -3,11 +3,12 @@ package bench
 // -reps auto's looks: the verdict judged again after every rep, each look
 // at its share of the level.
 
-// Looks is the schedule of -reps auto's looks at a matrix's reps: the
+// Looks is the schedule of -reps auto's looks at a sweep's reps: the
 // first after First reps, then each after half again as many reps as the
 // one before, up to Max ([Looks.Reps]), the look after n reps at
-// Alpha(n). A pair is decided at the first look that finds it behind or
-// level, and stays so: a later look, at its smaller share, does not undo
+// Alpha(n). A pair of loops (or -scaling's count) is decided at the first
+// look that finds it behind or level (at least the bar or below it), and
+// stays so: a later look, at its smaller share, does not undo
 // it. Over all the looks the chance of calling a loop behind by chance
 // stays within [Alpha] (the shares add up to it); few looks, each at a
 // larger share than a look after every rep would get.

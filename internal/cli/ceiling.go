@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/tandem-engine/tandem/bench"
 )
@@ -34,7 +33,7 @@ const scalingBar = 0.9
 
 // scalingOwn are the flags -scaling sets for each run itself.
 var scalingOwn = map[string]bool{
-	"scaling": true, "ceiling": true, "reps": true, "out": true, "json": true, "headless": true, "input": true,
+	"scaling": true, "ceiling": true, "reps": true, "reps-budget": true, "out": true, "json": true, "headless": true, "input": true,
 	"sprites": true, "scene": true, "sprite-size": true,
 }
 
@@ -90,6 +89,7 @@ type scalingRun struct {
 type scalingRow struct {
 	sprites       int
 	game, ceiling []scalingRun
+	looks         *bench.Looks // -reps auto's, for the verdict; nil: at 95%
 }
 
 // runScaling runs the game and the ceiling at each count, rep after rep
@@ -127,47 +127,30 @@ func (p *Program) runScaling(opts options, stdout, stderr io.Writer) int {
 	}
 	defer end()
 	common := commonFlags(opts, scalingOwn)
-	rows := make([]scalingRow, len(counts))
-	began := time.Now()
-	n, i := 2*len(counts)*opts.reps, 0
-	for rep := range opts.reps {
-		for _, k := range scalingOrder(len(counts), rep) {
-			c := counts[k]
-			rows[k].sprites = c
-			for _, ceiling := range []bool{rep%2 == 1, rep%2 == 0} {
-				if stop.stopped() {
-					break
-				}
-				i++
-				args := []string{"bench", "-json", "-sprites", fmt.Sprint(c), "-sprite-size", fmt.Sprint(opts.World.SpriteSize)}
-				what := "game"
-				if ceiling {
-					args, what = append(args, "-ceiling"), "ceiling"
-					args = append(args, ceilingOnly(common)...)
-				} else {
-					args = append(args, "-input", input)
-					if opts.matrixScene != "" {
-						args = append(args, "-scene", opts.matrixScene)
-					}
-					args = append(args, common...)
-				}
-				fmt.Fprintf(stderr, "bench: run %d of %d: %s, %d sprites, rep %d; %s elapsed\n", i, n, what, c, rep, time.Since(began).Round(time.Second))
-				r, err := runScalingOne(self, args, stderr, stop)
-				if stop.stopped() {
-					break
-				}
-				if err != nil {
-					return fail(err)
-				}
-				if ceiling {
-					rows[k].ceiling = append(rows[k].ceiling, r)
-				} else {
-					rows[k].game = append(rows[k].game, r)
-				}
+	plan := newScalingPlan(opts)
+	fmt.Fprintln(stderr, plan.text())
+	run := func(k int, ceiling bool, rep int) (scalingRun, error) {
+		args := []string{"bench", "-json", "-sprites", fmt.Sprint(counts[k]), "-sprite-size", fmt.Sprint(opts.World.SpriteSize)}
+		if ceiling {
+			args = append(append(args, "-ceiling"), ceilingOnly(common)...)
+		} else {
+			args = append(args, "-input", input)
+			if opts.matrixScene != "" {
+				args = append(args, "-scene", opts.matrixScene)
 			}
+			args = append(args, common...)
 		}
+		return runScalingOne(self, args, stderr, stop)
 	}
-	title := fmt.Sprintf("%s bench -scaling: %s against the ceiling, %d px, %d reps", p.Name, p.scalingGame(opts), opts.World.SpriteSize, opts.reps)
+	rows, err := plan.runReps(counts, run, stop.stopped, stderr)
+	if err != nil {
+		return fail(err)
+	}
+	reps := fmt.Sprintf("%d reps", opts.reps)
+	if plan.looks != nil {
+		reps = fmt.Sprintf("-reps auto (%d reps at most, %v budget)", plan.looks.Max, plan.budget)
+	}
+	title := fmt.Sprintf("%s bench -scaling: %s against the ceiling, %d px, %s", p.Name, p.scalingGame(opts), opts.World.SpriteSize, reps)
 	if stop.stopped() {
 		title += " (interrupted)"
 	}
@@ -257,6 +240,11 @@ func writeScaling(w io.Writer, title string, rows []scalingRow) {
 	}
 	fmt.Fprintln(w, "\nEach figure is the median, then the range over the reps; a rep ran the game and the ceiling side by side at each count, the counts up and the game first in even reps, down and the ceiling first in odd ones. \"pair by pair\" is the game's frame rate over the ceiling's in the same rep.")
 	fmt.Fprintf(w, "\"%.1f× the ceiling\" reads the pairs' 95%% interval for their median ratio (the sign test's, which assumes nothing of the spread): \"at least\" when all of it is at or above %.1f, \"below\" when all of it is under, \"can't tell\" when it straddles %.1f (more reps narrow it) or there are fewer than 6 pairs. The interval is shown rounded outward, so that 0.8999 reads 0.89.\n", scalingBar, scalingBar, scalingBar)
+	if len(rows) > 0 && rows[0].looks != nil {
+		reps := rows[0].looks.Reps()
+		fmt.Fprintf(w, "With -reps auto the verdict reads the interval at the first look that decided the count, after %s pairs, where the count stopped; or, none having, at the last look (the reps past it, when the budget ended the run, counting as one more). Each look's interval is wider than 95%%: %.1f%% at the first, %.2f%% at each later one, so that over all of them the chance of a wrong verdict stays within 5%%.\n",
+			strings.Trim(fmt.Sprint(reps), "[]"), 100*(1-bench.LookAlpha(0, len(reps))), 100*(1-bench.LookAlpha(1, len(reps))))
+	}
 }
 
 // pairs returns the game's frame rate over the ceiling's, rep by rep.
@@ -282,7 +270,15 @@ type scalingCount struct {
 	Hi         *float64 `json:"pair_ratio_ci95_hi"`
 	Bar        float64  `json:"bar"`
 	Verdict    string   `json:"verdict"` // "at least", "below" or "can't tell"
-	GameTPS    float64  `json:"game_tps_median"`
+	// The interval the verdict read: the 95% one above, or with -reps auto
+	// the deciding look's (or the last look's), its pairs and level, and
+	// the pairs at the look that decided it (0: none did, or no looks).
+	VerdictLo         *float64 `json:"verdict_ci_lo"`
+	VerdictHi         *float64 `json:"verdict_ci_hi"`
+	VerdictPairs      int      `json:"verdict_pairs"`
+	VerdictConfidence float64  `json:"verdict_confidence"`
+	VerdictLook       int      `json:"verdict_look"`
+	GameTPS           float64  `json:"game_tps_median"`
 }
 
 // count returns r's row of report.json.
@@ -292,17 +288,10 @@ func (r scalingRow) count() scalingCount {
 		GameFPS:    median(field(r.game, func(s scalingRun) float64 { return s.FPS })),
 		CeilingFPS: median(field(r.ceiling, func(s scalingRun) float64 { return s.FPS })),
 		GameTPS:    median(field(r.game, func(s scalingRun) float64 { return s.TPS }))}
-	lo, hi, ok := bench.MedianCI(pairs, 0.95)
-	c.Verdict = "can't tell"
-	if ok {
+	if lo, hi, ok := bench.MedianCI(pairs, bench.Confidence); ok {
 		c.Lo, c.Hi = &lo, &hi
-		switch {
-		case lo >= scalingBar:
-			c.Verdict = "at least"
-		case hi < scalingBar:
-			c.Verdict = "below"
-		}
 	}
+	c.Verdict, c.VerdictLo, c.VerdictHi, c.VerdictPairs, c.VerdictConfidence, c.VerdictLook = judge(pairs, r.looks, true)
 	return c
 }
 
@@ -310,10 +299,14 @@ func (r scalingRow) count() scalingCount {
 // rounded outward, so that the bounds shown agree with the verdict: 0.8999
 // shows as 0.89, not as the bar.
 func barVerdict(c scalingCount) string {
-	if c.Lo == nil {
-		return fmt.Sprintf("can't tell: %d pairs, 6 at least", c.Pairs)
+	if c.VerdictLo == nil {
+		return fmt.Sprintf("can't tell: %d pairs, %d at least", c.VerdictPairs, fewestPairs(c.VerdictConfidence))
 	}
-	return fmt.Sprintf("%s (%.2f–%.2f)", c.Verdict, math.Floor(*c.Lo*100+1e-9)/100, math.Ceil(*c.Hi*100-1e-9)/100)
+	s := fmt.Sprintf("%s (%.2f–%.2f)", c.Verdict, math.Floor(*c.VerdictLo*100+1e-9)/100, math.Ceil(*c.VerdictHi*100-1e-9)/100)
+	if c.VerdictConfidence != bench.Confidence {
+		s += fmt.Sprintf(", %d pairs at %.3g%%", c.VerdictPairs, 100*c.VerdictConfidence)
+	}
+	return s
 }
 
 // writeScalingJSON writes report.json: the title and a row for each count

@@ -224,8 +224,8 @@ func (o *options) benchFlags(fs *flag.FlagSet, t *flagText) {
 	fs.BoolVar(&o.pacing, "pacing", false, "run the frame-pacing comparison on the decoupled loop (and the threaded loop's auto delay): -interp-delay auto, 0 and 2 and -present-hold, each at -fps-cap 0, 30, 60, 144 and 240, then -emulate-vsync 60 with and without -fps-cap 50 (auto and 2); the bench game, 16 px")
 	fs.BoolVar(&o.ceiling, "ceiling", false, "draw the bench game's quads with nothing else instead of the game: -sprites quads of the bunnymark bunny's shape (26x37) drawn -sprite-size px tall, as the bench game draws its bunnies, moving as bunnies do, one draw a frame on the main thread, no sim, no interpolation (fps_mean, frame_ms_p50/p99): the machine's frame rate for the same fill, the engine's ceiling")
 	fs.BoolVar(&o.scaling, "scaling", false, "the bench game against -ceiling at 1000, 5000, 20000, 50000 and 100000 sprites (or -sprites alone), 16 px, the two alternated, each run in a process of its own, -reps times (default 6): frame rates, the ratio and whether it holds 0.9, the sim's TPS")
-	fs.Var(repsValue{o}, "reps", "with -matrix, -pacing or -scaling, run every cell this many `times` (default 5 with -matrix: the fewest at which Holm over the six pairs of four loops can call one behind; 6 with -scaling: the fewest whose interval for the median ratio reaches 95%; 1 with -pacing); auto, with -matrix: from that fewest, a rep at a time until every pair of loops on every figure is behind or level, or -reps-budget is spent; a run that other processes disturbed (10% of the machine or more) is run again")
-	fs.DurationVar(&o.repsBudget, "reps-budget", 30*time.Minute, "with -reps auto, the `time` it may take, waits for a quiet machine and runs again included: past the first reps (the fewest that can decide), no rep is started that would end past it at the pace so far")
+	fs.Var(repsValue{o}, "reps", "with -matrix, -pacing or -scaling, run every cell this many `times` (default 5 with -matrix: the fewest at which Holm over the six pairs of four loops can call one behind; 6 with -scaling: the fewest whose interval for the median ratio reaches 95%; 1 with -pacing); auto, with -matrix: from that fewest, a rep at a time until every pair of loops on every figure is behind or level, or -reps-budget is spent; a run that other processes disturbed (10% of the machine or more) is run again; auto, with -scaling: each count from 7 reps until its 0.9 verdict is decided, 30 reps, or -reps-budget")
+	fs.DurationVar(&o.repsBudget, "reps-budget", 30*time.Minute, "with -reps auto, the `time` it may take, waits for a quiet machine and runs again included (-matrix): past the first reps (the fewest that can decide), no rep is started that would end past it at the pace so far")
 	fs.StringVar(&o.loops, "loops", "", "with -matrix, the `loops` it compares, comma-separated (e.g. decoupled,threaded); all four when not given")
 	fs.StringVar(&o.loads, "loads", "", "with -matrix, the `loads` it runs, comma-separated, named as its plan names them (e.g. simcost=0s/sprites=own); all when not given")
 	fs.Uint64Var(&o.orderSeed, "order-seed", 0, "with -matrix or -pacing, the `seed` of the random order each rep runs its cells in (the loops of one load next to each other); 0 draws one, which the report states")
@@ -330,8 +330,8 @@ func (p *Program) settle(o *options, fs *flag.FlagSet, g gameTable, t flagText) 
 		return errors.New("-reps-budget is for -reps auto: add -reps auto, or drop it")
 	case (o.loops != "" || o.loads != "") && !o.matrix:
 		return errors.New("-loops and -loads are for -matrix, whose cells they choose: add -matrix, or drop them")
-	case o.repsAuto && !o.matrix:
-		return errors.New("-reps auto is for -matrix, whose verdict it runs reps for: give -pacing a number of reps, e.g. -reps 3")
+	case o.repsAuto && !o.matrix && !o.scaling:
+		return errors.New("-reps auto is for -matrix and -scaling, whose verdicts it runs reps for: give -pacing a number of reps, e.g. -reps 3")
 	case o.repsAuto && (o.repsBudget < time.Minute || o.repsBudget > 48*time.Hour):
 		return fmt.Errorf("-reps-budget %v out of range (use 1m to 48h, e.g. 30m)", o.repsBudget)
 	case len(o.modes()) > 1:
