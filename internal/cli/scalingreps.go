@@ -101,6 +101,32 @@ func (p scalingPlan) runReps(counts []int, run scalingRunner, stopped func() boo
 			}
 			spent[k] += time.Since(start)
 		}
+		p.sayLook(rows, rep+1, stderr)
+	}
+}
+
+// sayLook says, after reps, what a look there decided: each count it
+// decided, with its verdict and interval, and the counts that run on.
+func (p scalingPlan) sayLook(rows []scalingRow, reps int, stderr io.Writer) {
+	if p.looks == nil || !p.looks.IsLook(reps) {
+		return
+	}
+	var on []string
+	for _, r := range rows {
+		verdict, lo, hi, _, level, look := judge(r.pairs(), p.looks, false)
+		switch {
+		case look == reps:
+			fmt.Fprintf(stderr, "bench: the look after %d reps decided %d sprites: %s %.1f× the ceiling (pairs %.2f–%.2f at %.3g%%)\n",
+				reps, r.sprites, verdict, scalingBar, *lo, *hi, 100*level)
+		case look == 0:
+			on = append(on, fmt.Sprint(r.sprites))
+		}
+	}
+	switch {
+	case len(on) > 0 && reps >= p.looks.Max:
+		fmt.Fprintf(stderr, "bench: the last look, after %d reps: %s sprites undecided\n", reps, strings.Join(on, ", "))
+	case len(on) > 0:
+		fmt.Fprintf(stderr, "bench: the look after %d reps: %s sprites undecided, running on\n", reps, strings.Join(on, ", "))
 	}
 }
 

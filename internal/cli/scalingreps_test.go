@@ -49,9 +49,17 @@ func TestScalingRepsAuto(t *testing.T) {
 		}
 		return scalingRun{FPS: game[counts[k]](rep), TPS: 60}, nil
 	}
-	rows, err := plan.runReps(counts, run, func() bool { return false }, io.Discard)
+	var said strings.Builder
+	rows, err := plan.runReps(counts, run, func() bool { return false }, &said)
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, want := range []string{"bench: the look after 7 reps decided 1000 sprites: at least 0.9× the ceiling (pairs 1.00–1.00 at 97.5%)\n",
+		"bench: the look after 7 reps decided 5000 sprites: below 0.9× the ceiling (pairs 0.50–0.50 at 97.5%)\n",
+		"bench: the look after 7 reps: 20000 sprites undecided, running on\n", "bench: the last look, after 30 reps: 20000 sprites undecided\n"} {
+		if !strings.Contains(said.String(), want) {
+			t.Errorf("stderr lacks %q", want)
+		}
 	}
 	for k, want := range []struct {
 		reps    int
