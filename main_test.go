@@ -219,8 +219,10 @@ func TestFrameAllocs(t *testing.T) {
 	}
 	// Every allocation between the two, by stack: none may come from the
 	// frame or the tick. The Go runtime itself may allocate, rarely: when
-	// a cgo call (a GL or GLFW call) blocks long, the scheduler starts an
-	// OS thread (runtime.newm) to run the other goroutines.
+	// a cgo call (a GL or GLFW call) blocks long, or a locked goroutine is
+	// preempted, and no idle OS thread is left of those the run reserved
+	// at its start (app.reserveThreads), the scheduler makes one
+	// (runtime.newm) to run the other goroutines.
 	var ours []string
 	for _, r := range profileDiff(before, after) {
 		if strings.Contains(r, "tandem.memProfile") {

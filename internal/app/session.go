@@ -121,6 +121,7 @@ func run(opts Options, h *Hooks) (*Summary, error) {
 	defer s.snd.out.Close() // at once when the run fails before its summary closes it
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	reserveThreads()
 	if err := s.startSim(ctx, level, h); err != nil {
 		return nil, err
 	}
