@@ -33,6 +33,7 @@ import (
 	"github.com/tandem-engine/tandem/internal/cli"
 	"github.com/tandem-engine/tandem/internal/jsonline"
 	"github.com/tandem-engine/tandem/internal/mainthread"
+	"github.com/tandem-engine/tandem/internal/mallocs"
 	"github.com/tandem-engine/tandem/internal/racecap"
 	"github.com/tandem-engine/tandem/replay"
 )
@@ -208,9 +209,9 @@ func TestFrameAllocs(t *testing.T) {
 	h := &app.Hooks{OnFrame: func() {
 		switch el := time.Since(start); {
 		case before == nil && el > time.Second:
-			before = memProfile()
+			before = mallocs.Profile()
 		case after == nil && el > 2500*time.Millisecond:
-			after = memProfile()
+			after = mallocs.Profile()
 		}
 	}}
 	sum := runOnMain(t, h, "-seconds", "3", "-sprites", "1000", "-vsync=false")
@@ -224,10 +225,8 @@ func TestFrameAllocs(t *testing.T) {
 	// at its start (app.reserveThreads), the scheduler makes one
 	// (runtime.newm) to run the other goroutines.
 	var ours []string
-	for _, r := range profileDiff(before, after) {
-		if strings.Contains(r, "tandem.memProfile") {
-			continue // the test's own profile, taken inside a frame hook
-		}
+	for _, st := range mallocs.Diff(before, after) {
+		r := st.String()
 		for _, hot := range []string{"tandem/internal/app.", "tandem/simthread.", "tandem/snapshot.", "tandem/gl.",
 			"tandem/window.", "tandem/physics.", "tandem/entity.", "tandem.(*World)", "tandem.(*Sim)",
 			"tandem.(*simForLoop)", "tandem.(*dots)"} {
@@ -250,58 +249,6 @@ func TestFrameAllocs(t *testing.T) {
 	if v, ok := sum.AllocsPerFrame.Value(); !ok || v < 0 || v > bound {
 		t.Fatalf("allocs_per_frame = %v over %d frames", sum.AllocsPerFrame, sum.Frames)
 	}
-}
-
-// memProfile returns the memory profile as of now. The runtime publishes
-// allocations into the profile up to two GC cycles late, so it runs three.
-func memProfile() []runtime.MemProfileRecord {
-	runtime.GC()
-	runtime.GC()
-	runtime.GC()
-	n, _ := runtime.MemProfile(nil, true)
-	recs := make([]runtime.MemProfileRecord, n+64)
-	n, _ = runtime.MemProfile(recs, true)
-	return recs[:n]
-}
-
-// profileDiff returns the stacks that allocated between two profiles, one
-// line each: the count and the frames, innermost first. (The profile has
-// a record per stack and size, so records are summed by stack.)
-func profileDiff(before, after []runtime.MemProfileRecord) []string {
-	sum := func(recs []runtime.MemProfileRecord) map[[32]uintptr]int64 {
-		m := map[[32]uintptr]int64{}
-		for _, r := range recs {
-			m[r.Stack0] += r.AllocObjects
-		}
-		return m
-	}
-	was, now := sum(before), sum(after)
-	var out []string
-	for stack, n := range now {
-		d := n - was[stack]
-		if d <= 0 {
-			continue
-		}
-		var b strings.Builder
-		fmt.Fprintf(&b, "%d allocs:", d)
-		pcs := stack[:]
-		for i, pc := range pcs {
-			if pc == 0 {
-				pcs = pcs[:i]
-				break
-			}
-		}
-		frames := runtime.CallersFrames(pcs)
-		for {
-			f, more := frames.Next()
-			fmt.Fprintf(&b, " %s", f.Function)
-			if !more {
-				break
-			}
-		}
-		out = append(out, b.String())
-	}
-	return out
 }
 
 func TestBadFlags(t *testing.T) {
