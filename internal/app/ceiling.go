@@ -125,6 +125,7 @@ func RunCeiling(c CeilingConfig) (*CeilingSummary, error) {
 	last, first, frames := start, int64(0), 0
 	var mallocs uint64
 	stopped := false
+	var resch rescheduler // as the engine's frames do
 	for now := start; now < end; {
 		win.Poll()
 		if win.ShouldClose() || closed(c.Stop) {
@@ -139,6 +140,7 @@ func RunCeiling(c CeilingConfig) (*CeilingSummary, error) {
 		prev := last
 		now = snapshot.Now()
 		last = now
+		resch.after(now)
 		switch {
 		case now < measureFrom:
 		case first == 0:

@@ -32,7 +32,9 @@ func (s *session) frame() {
 	if minimised {
 		s.loop.handOver()
 		s.loop.idle()
-		s.frameEnd(frameEnd{at: snapshot.Now()})
+		at := snapshot.Now()
+		s.frameEnd(frameEnd{at: at})
+		s.resch.after(at)
 		return
 	}
 	s.clear(fw, fh)
@@ -62,6 +64,7 @@ func (s *session) frame() {
 	s.pace.Presented(decide, ready, end.at, end.drew)
 	end.rec.Present = end.at
 	s.frameEnd(end)
+	s.resch.after(end.at)
 }
 
 // captureFrame draws one more frame of the last snapshots and reads it

@@ -41,6 +41,7 @@ type session struct {
 	draw   *renderer
 	snd    *sound
 	pace   *pacing.Pacer
+	resch  rescheduler // lets the scheduler in between frames
 	interp snapshot.Interpolator
 	in     inputState
 	rec    recording
