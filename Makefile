@@ -104,7 +104,7 @@ test: deps
 
 # The root package's longest tests under -race, apart from the rest, in
 # two more processes (a package's tests run one after another).
-RACE_ROOT := TestPresentHold|TestRecordReplayEveryLoop|TestRecordDiskFull|TestCtrlCToGroup|TestHostFloor|TestRecordOnSignal|TestSIGTERM|TestLargestLevel
+RACE_ROOT := TestPresentHold|TestRecordReplayEveryLoop|TestRecordDiskFull|TestHostFloor|TestRecordOnSignal|TestSIGTERM|TestLargestLevel
 RACE_ROOT2 := TestSoundFaultsInRun|TestDrawFrames|TestRecordSurvivesKill|TestDisplayLost|TestScreenshotAfterTwoSeconds
 # The audio package's tests that time clicks through a sound server: in
 # the timed pass, not under -race.
@@ -136,7 +136,7 @@ test-race-root2:
 test-norace:
 	$(XVFB) $(GO) test -count=1 -run 'RecordReplayEveryLoop|StuckFrameStop|ReplaySounds' .
 test-stops:
-	$(XVFB) $(GO) test -count=1 -run 'GroupKill|SecondSignalDuringFinalWrites' .
+	$(XVFB) $(GO) test -count=1 -run 'GroupKill|SecondSignalDuringFinalWrites|CtrlCToGroup' .
 
 test-slow:
 	$(GO) test -count=1 -run 'Drift24HoursRunner|EveryByteChecked|Accuracy|StreamWholeRun|StreamInputAcrossRingWrap|$(RACE_FREE)' \

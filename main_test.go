@@ -581,6 +581,13 @@ func TestCtrlCToGroup(t *testing.T) {
 	// A terminal's Ctrl-C signals the whole foreground process group. The
 	// run stops cleanly (exit 0) and leaves its summary and screenshot;
 	// tandem's own Xvfb, in a session of its own, does not die under it.
+	if raceEnabled {
+		// Its child, built with -race, took over the stop's 5 s grace to
+		// stop and write its screenshot beside the race pass's other jobs
+		// on 2 cores (twice in clean-clone CI). TestSIGTERM and
+		// TestRecordOnSignal race-check the signal's stop.
+		t.Skip("a stop held to its grace, which an instrumented child on a loaded machine can miss: make test runs it without -race")
+	}
 	childMain()
 	shot := filepath.Join(t.TempDir(), "shot.png")
 	cmd, stdout, stderr := childRun(t, "TestCtrlCToGroup", "-scene", "dots", "-sprites", "200", "-seconds", "60", "-json", "-screenshot", shot)
