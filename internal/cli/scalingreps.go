@@ -70,6 +70,10 @@ func (p scalingPlan) runReps(counts []int, run scalingRunner, stopped func() boo
 	}
 	spent := make([]time.Duration, len(counts)) // each count's pairs' time so far
 	began := time.Now()
+	i, of := 0, "" // the runs so far; " of N" when N is known (a fixed number of reps)
+	if p.looks == nil {
+		of = fmt.Sprintf(" of %d", 2*len(counts)*p.reps)
+	}
 	for rep := 0; ; rep++ {
 		todo := p.todo(rows, rep, spent, time.Since(began))
 		if len(todo) == 0 {
@@ -85,7 +89,8 @@ func (p scalingPlan) runReps(counts []int, run scalingRunner, stopped func() boo
 				if ceiling {
 					what = "ceiling"
 				}
-				fmt.Fprintf(stderr, "bench: %s, %d sprites, rep %d; %s elapsed\n", what, counts[k], rep, time.Since(began).Round(time.Second))
+				i++
+				fmt.Fprintf(stderr, "bench: run %d%s: %s, %d sprites, rep %d; %s elapsed\n", i, of, what, counts[k], rep, time.Since(began).Round(time.Second))
 				r, err := run(k, ceiling, rep)
 				if stopped() {
 					return rows, nil

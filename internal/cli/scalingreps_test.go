@@ -96,6 +96,13 @@ func TestScalingRepsAuto(t *testing.T) {
 	if err != nil || len(rows[0].game)+len(rows[0].ceiling)+len(rows[1].game) != 2 || len(rows[1].ceiling) != 0 {
 		t.Errorf("stopped at the third run: %v, rows %+v", err, rows)
 	}
+	// A fixed number of reps runs every count each rep, and says how many
+	// runs there are.
+	said.Reset()
+	rows, err = scalingPlan{reps: 2}.runReps(counts, run, func() bool { return false }, &said)
+	if err != nil || len(rows[0].game) != 2 || len(rows[2].ceiling) != 2 || !strings.Contains(said.String(), "bench: run 12 of 12: game, 1000 sprites, rep 1;") {
+		t.Errorf("-reps 2: %v, %d and %d runs; stderr:\n%s", err, len(rows[0].game), len(rows[2].ceiling), said.String())
+	}
 	boom := errors.New("boom")
 	if _, err := plan.runReps(counts, func(int, bool, int) (scalingRun, error) { return scalingRun{}, boom }, func() bool { return false }, io.Discard); !errors.Is(err, boom) {
 		t.Errorf("a failed run: %v", err)
