@@ -125,6 +125,7 @@ func RunCeiling(c CeilingConfig) (*CeilingSummary, error) {
 	last, first, frames := start, int64(0), 0
 	var mallocs uint64
 	stopped := false
+	reserveThreads()      // as the engine's run does
 	var resch rescheduler // as the engine's frames do
 	for now := start; now < end; {
 		win.Poll()
