@@ -27,17 +27,35 @@ func TestALSAStreamAllocsChild(t *testing.T) {
 	soundtest.InChild(t)
 	out, d := openALSA(t, nil)
 	time.Sleep(500 * time.Millisecond)
+	// The quietest of three seconds that streamed: a second the device
+	// stalled in (an xrun on a loaded machine: once, in the race pass, no
+	// frame in a whole second) allocates nothing because nothing ran, and
+	// proves nothing. Up to six seconds are tried.
 	var frames, fills int64
-	n := mallocs.Fewest(3, func() {
-		f0, w0 := out.Stats().Frames, d.fills.Load()
-		time.Sleep(time.Second)
-		frames, fills = out.Stats().Frames-f0, d.fills.Load()-w0
-	})
-	st := out.Stats()
-	t.Logf("%d mallocs in the quietest second of three (%d frames, %d fills); source %s, %d underruns, %d xruns", n, frames, fills, st.LatencySource, st.Underruns, d.s.XRuns())
-	if frames < soundtest.Rate/2 || fills < 10 {
-		t.Fatalf("the device took %d frames in %d fills in a second; want about %d", frames, fills, soundtest.Rate)
+	n, streamed := ^uint64(0), 0
+	for range 6 {
+		var fr, fi int64
+		c := mallocs.Count(func() {
+			f0, w0 := out.Stats().Frames, d.fills.Load()
+			time.Sleep(time.Second)
+			fr, fi = out.Stats().Frames-f0, d.fills.Load()-w0
+		})
+		if fr < soundtest.Rate/2 || fi < 10 {
+			t.Logf("a second of %d frames in %d fills: the device stalled; not counted", fr, fi)
+			continue
+		}
+		if streamed++; c < n {
+			n, frames, fills = c, fr, fi
+		}
+		if streamed == 3 {
+			break
+		}
 	}
+	st := out.Stats()
+	if streamed == 0 {
+		t.Fatalf("the device took under %d frames in every second of six; want about %d a second (%d underruns, %d xruns)", soundtest.Rate/2, soundtest.Rate, st.Underruns, d.s.XRuns())
+	}
+	t.Logf("%d mallocs in the quietest second of %d that streamed (%d frames, %d fills); source %s, %d underruns, %d xruns", n, streamed, frames, fills, st.LatencySource, st.Underruns, d.s.XRuns())
 	if st.LatencySource != LatencyALSA {
 		t.Errorf("latency source %q (%s); want %q", st.LatencySource, st.LatencyWhy, LatencyALSA)
 	}
