@@ -30,6 +30,13 @@ type Client struct {
 	// request into and hands to Callback, which must not keep it: upstream
 	// allocated one per request, over a hundred a second.
 	request Request
+	// The stream's notices in steady state, read into these and handed to
+	// Callback, which reads them before it returns: a notice allocates
+	// nothing (tandem).
+	overflow  Overflow
+	underflow Underflow
+	started   Started
+	subscribe SubscribeEvent
 
 	callsM sync.Mutex
 	calls  []*call // free (Request)
@@ -244,15 +251,18 @@ func (c *Client) readLoop() {
 				c.request = Request{}
 				message = &c.request
 			case OpOverflow:
-				message = &Overflow{}
+				c.overflow = Overflow{}
+				message = &c.overflow
 			case OpUnderflow:
-				message = &Underflow{}
+				c.underflow = Underflow{}
+				message = &c.underflow
 			case OpPlaybackStreamKilled:
 				message = &PlaybackStreamKilled{}
 			case OpRecordStreamKilled:
 				message = &RecordStreamKilled{}
 			case OpSubscribeEvent:
-				message = &SubscribeEvent{}
+				c.subscribe = SubscribeEvent{}
+				message = &c.subscribe
 			case OpPlaybackStreamSuspended:
 				message = &PlaybackStreamSuspended{}
 			case OpRecordStreamSuspended:
@@ -268,7 +278,8 @@ func (c *Client) readLoop() {
 			case OpRecordStreamEvent:
 				message = &RecordStreamEvent{}
 			case OpStarted:
-				message = &Started{}
+				c.started = Started{}
+				message = &c.started
 			case OpPlaybackBufferAttrChanged:
 				message = &PlaybackBufferAttrChanged{}
 			default:
