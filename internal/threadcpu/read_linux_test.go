@@ -9,7 +9,7 @@ import (
 )
 
 func TestReadSpin(t *testing.T) {
-	// A thread that spins 50 ms of wall time: its reading grows by about
+	// A thread that spins 50 ms of wall time: its reading grows by at most
 	// that (less whatever the machine took from it), the process's by at
 	// least as much as the thread's, and a reading allocates nothing.
 	runtime.LockOSThread()
@@ -30,7 +30,10 @@ func TestReadSpin(t *testing.T) {
 		t.Fatal("no second reading")
 	}
 	run, wait := b.Run-a.Run, b.Wait-a.Wait
-	if run < 10e6 || run > 60e6 || run+wait > 70e6 {
+	// On a loaded machine the spin may get little of a CPU (8.8 ms of the
+	// 50, 37.7 waiting, once in the race pass): the reading must grow,
+	// and by no more than the wall time.
+	if run <= 0 || run > 60e6 || run+wait > 70e6 {
 		t.Errorf("a 50 ms spin read %v on a CPU and %v waiting", time.Duration(run), time.Duration(wait))
 	}
 	// getrusage counts in µs and from the scheduler's ticks: allow 10 ms.
