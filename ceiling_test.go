@@ -10,22 +10,34 @@ import (
 )
 
 // TestCeilingRun runs tandem bench -ceiling, the bare quads the bench
-// holds the engine to, end to end: a summary with frames, its frame rate,
-// next to nothing allocated a frame (the whole test process's count, as
-// TestFrameAllocs bounds it), and where its CPU went.
+// holds the engine to, end to end, upright and turning (-spin): a summary
+// with frames, its frame rate, next to nothing allocated a frame (the
+// whole test process's count, as TestFrameAllocs bounds it), and where its
+// CPU went.
 func TestCeilingRun(t *testing.T) {
 	needDisplay(t)
+	for _, spin := range []bool{false, true} {
+		args := []string{"bench", "-ceiling", "-sprites", "500", "-warmup", "0.3", "-seconds", "1", "-json"}
+		if spin {
+			args = append(args, "-spin")
+		}
+		testCeilingRun(t, args, spin)
+	}
+}
+
+func testCeilingRun(t *testing.T, args []string, spin bool) {
 	var stdout, stderr bytes.Buffer
 	code := 0
-	onMain(func() {
-		code = Command([]string{"bench", "-ceiling", "-sprites", "500", "-warmup", "0.3", "-seconds", "1", "-json"}, &stdout, &stderr, &stepper{})
-	})
+	onMain(func() { code = Command(args, &stdout, &stderr, &stepper{}) })
 	if code != 0 {
-		t.Fatalf("bench -ceiling: exit %d: %s", code, stderr.String())
+		t.Fatalf("%q: exit %d: %s", args, code, stderr.String())
 	}
 	out := stdout.String()
 	if e := jsonline.Field(t, out, "engine"); e != "ceiling" {
 		t.Errorf("engine %v, want ceiling: %s", e, out)
+	}
+	if s := jsonline.Field(t, out, "spin"); s != spin {
+		t.Errorf("spin %v, want %v: %s", s, spin, out)
 	}
 	frames, _ := jsonline.Field(t, out, "frames").(float64)
 	fps, _ := jsonline.Field(t, out, "fps_mean").(float64)

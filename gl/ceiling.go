@@ -16,10 +16,14 @@ import (
 // the driver (layoutFor: instanced, or each corner repeated for its four
 // vertices), through the sprites' fragment stage and blending (for
 // cut-out art, as the sprites draw it: shaders.SpriteCut's fragment
-// shader, blending off). No interpolation, no frame table, no rotation,
-// no tint. It is the bench's -ceiling: what the machine draws of the same
-// fill, the same way, when the engine asks nothing more of it, so that a
-// run of the engine can be read against it.
+// shader, blending off). No interpolation, no frame table, no tint, and
+// no rotation unless asked: quads that turn (the bench game's -spin) are
+// each given by their corner and their angle (12 bytes) and turned about
+// their centre, since a turned quad costs a rasterizer more than an
+// upright one (docs/results/2026-11-28-ceiling-spin.md). It is the
+// bench's -ceiling: what the machine draws of the same fill, the same
+// way, when the engine asks nothing more of it, so that a run of the
+// engine can be read against it.
 //
 // GL thread only.
 type CeilingQuads struct {
@@ -32,27 +36,32 @@ type CeilingQuads struct {
 	capacity int  // quads the buffer holds
 	n        int  // quads uploaded
 	cut      bool // cut-out art: drawn with blending off, as SpriteBatch draws it
+	words    int  // a quad's record: x, y (upright), or x, y, angle (turning)
 
 	locViewProj, locUV, locSize int32
 	viewProj                    mgl32.Mat4 // here, not on Draw's stack: see SpriteBatch.viewProj
 }
 
 // NewCeilingQuads makes room for capacity quads, each drawn as frame of
-// atlas (its region and its size). The quads do not own atlas.
+// atlas (its region and its size), upright, or turned by its own angle
+// when turn is set. The quads do not own atlas.
 //
 // GL thread only.
-func NewCeilingQuads(capacity int, atlas *Texture, frame UVRect) (*CeilingQuads, error) {
-	return newCeilingQuads(capacity, atlas, frame, driverLayout())
+func NewCeilingQuads(capacity int, atlas *Texture, frame UVRect, turn bool) (*CeilingQuads, error) {
+	return newCeilingQuads(capacity, atlas, frame, turn, driverLayout())
 }
 
-func newCeilingQuads(capacity int, atlas *Texture, frame UVRect, l layout) (*CeilingQuads, error) {
+func newCeilingQuads(capacity int, atlas *Texture, frame UVRect, turn bool, l layout) (*CeilingQuads, error) {
 	if capacity < 1 {
 		return nil, errors.New("gl: new ceiling quads: capacity must be at least 1")
 	}
-	q := &CeilingQuads{atlas: atlas, frame: frame, capacity: capacity, layout: l, buf: stream{mode: defaultUpload}}
-	p := shaders.Ceiling
+	q := &CeilingQuads{atlas: atlas, frame: frame, capacity: capacity, layout: l, buf: stream{mode: defaultUpload}, words: 2}
+	p, pCut := shaders.Ceiling, shaders.CeilingCut
+	if turn {
+		p, pCut, q.words = shaders.CeilingTurn, shaders.CeilingTurnCut, 3
+	}
 	if atlas.cutout(frame) {
-		p, q.cut = shaders.CeilingCut, true
+		p, q.cut = pCut, true
 	}
 	var err error
 	if q.prog, err = NewProgram(p.Label(), p.Vert, p.Frag); err != nil {
@@ -71,8 +80,8 @@ func newCeilingQuads(capacity int, atlas *Texture, frame UVRect, l layout) (*Cei
 	check("glBindVertexArray")
 	gl.GenBuffers(1, &q.buf.vbo)
 	check("glGenBuffers")
-	q.buf.resize(2 * capacity * q.layout.copies()) // and binds it
-	floatAttrib(0, 2, 8, 0)
+	q.buf.resize(q.words * capacity * q.layout.copies()) // and binds it
+	floatAttrib(0, int32(q.words), int32(4*q.words), 0)
 	if q.layout == instanced {
 		gl.VertexAttribDivisor(0, 1)
 		check("glVertexAttribDivisor")
@@ -86,20 +95,43 @@ func newCeilingQuads(capacity int, atlas *Texture, frame UVRect, l layout) (*Cei
 	return q, nil
 }
 
-// Upload sends the quads' top-left corners, x then y for each (world px):
-// len(xy)/2 quads, at most the capacity (the rest are not drawn). It
-// writes them as the sprite batch writes its records (defaultUpload). It
-// does not allocate.
+// Upload sends the quads: for each, the top-left corner of the upright
+// quad, x then y (world px), and for quads that turn its angle about its
+// centre (radians, clockwise on screen) after them. That is len(quads)/2
+// quads, or len(quads)/3 for quads that turn, at most the capacity (the
+// rest are not drawn). It writes them as the sprite batch writes its
+// records (defaultUpload). It does not allocate.
 //
 // GL thread only.
-func (q *CeilingQuads) Upload(xy []float32) {
-	q.n = min(len(xy)/2, q.capacity)
+func (q *CeilingQuads) Upload(quads []float32) {
+	if q.words == 3 {
+		q.upload3(quads)
+		return
+	}
+	q.n = min(len(quads)/2, q.capacity)
 	per := 2 * q.layout.copies()
 	q.buf.write(q.n*per, func(s []uint32) int {
 		for i := range q.n {
-			x, y := math.Float32bits(xy[2*i]), math.Float32bits(xy[2*i+1])
+			x, y := math.Float32bits(quads[2*i]), math.Float32bits(quads[2*i+1])
 			for v := i * per; v < (i+1)*per; v += 2 {
 				s[v], s[v+1] = x, y
+			}
+		}
+		return q.n * per
+	})
+}
+
+// upload3 is Upload for quads that turn: three words a record, in a loop
+// of its own, so that the upright quads' loop is the one the ceiling
+// always had.
+func (q *CeilingQuads) upload3(quads []float32) {
+	q.n = min(len(quads)/3, q.capacity)
+	per := 3 * q.layout.copies()
+	q.buf.write(q.n*per, func(s []uint32) int {
+		for i := range q.n {
+			x, y, a := math.Float32bits(quads[3*i]), math.Float32bits(quads[3*i+1]), math.Float32bits(quads[3*i+2])
+			for v := i * per; v < (i+1)*per; v += 3 {
+				s[v], s[v+1], s[v+2] = x, y, a
 			}
 		}
 		return q.n * per

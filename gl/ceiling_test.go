@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"image"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -15,43 +16,60 @@ import (
 // and the swap alone, with next to no fill.
 var quadSize = flag.Int("gl.quadsize", 16, "the edge in px of BenchmarkCeiling's sprites and quads")
 
-// TestCeilingQuads draws two quads from their corners and checks where
-// they land, and that an upload beyond the capacity draws the capacity,
-// in both layouts.
+// TestCeilingQuads draws quads from their corners and checks where they
+// land, that an upload beyond the capacity draws the capacity, and that a
+// quad that turns turns about its centre, in both layouts.
 func TestCeilingQuads(t *testing.T) {
 	for _, l := range []layout{instanced, expanded} {
-		t.Run(l.String(), func(t *testing.T) { testCeilingQuads(t, l) })
+		t.Run(l.String(), func(t *testing.T) { testCeilingQuads(t, l, false) })
+		t.Run(l.String()+"/turning", func(t *testing.T) { testCeilingQuads(t, l, true) })
 	}
 }
 
-func testCeilingQuads(t *testing.T, l layout) {
+func testCeilingQuads(t *testing.T, l layout, turn bool) {
 	withGL(t, fbW, fbH)
+	// Four quads of 8 px, the fourth past the capacity. Turning, the third
+	// is turned an eighth of a turn about its centre (104, 34) and the
+	// others not at all.
+	quads := []float32{10, 12, 60, 30, 100, 30, 80, 40}
+	if turn {
+		quads = []float32{10, 12, 0, 60, 30, 0, 100, 30, math.Pi / 4, 80, 40, 0}
+	}
 	var img *image.RGBA
 	var n int
 	withTestAtlas(t, func(atlas *Texture, frames []UVRect) error {
-		q, err := newCeilingQuads(2, atlas, frames[frameRed], l)
+		q, err := newCeilingQuads(3, atlas, frames[frameRed], turn, l)
 		if err != nil {
 			return err
 		}
 		defer q.Delete()
 		Clear(0, 0, 0, 1)
-		q.Upload([]float32{10, 12, 60, 30, 100, 40}) // three corners: the third is past the capacity
+		q.Upload(quads)
 		n = q.Len()
 		q.Draw(CameraMatrix(identityCam, fbW, fbH))
 		img = ReadPixels(0, 0, fbW, fbH)
 		return nil
 	})
-	if n != 2 {
-		t.Errorf("Len after uploading 3 quads into room for 2 = %d, want 2", n)
+	if n != 3 {
+		t.Errorf("Len after uploading 4 quads into room for 3 = %d, want 3", n)
 	}
-	for _, want := range []image.Rectangle{image.Rect(10, 12, 18, 20), image.Rect(60, 30, 68, 38)} {
+	third := image.Rect(100, 30, 108, 38)
+	if turn {
+		// Turned, the 8 px square reaches 4√2 ≈ 5.66 px from its centre
+		// along each axis, and leaves its upright corner.
+		third = image.Rect(104-6, 34-6, 104+6, 34+6)
+		if c := img.RGBAAt(100, 30); isRed(c) {
+			t.Errorf("the turned quad's upright corner (100, 30) is red: %v; it did not turn", c)
+		}
+	}
+	for _, want := range []image.Rectangle{image.Rect(10, 12, 18, 20), image.Rect(60, 30, 68, 38), third} {
 		area := want.Inset(-4)
-		if got := bounds(img.SubImage(area).(*image.RGBA), isRed); !near(got, want, 0) {
+		if got := bounds(img.SubImage(area).(*image.RGBA), isRed); !near(got, want, 1) {
 			t.Errorf("quad at %v: red pixels in %v", want.Min, got)
 		}
 	}
-	if lit := bounds(img.SubImage(image.Rect(80, 0, fbW, fbH)).(*image.RGBA), isLit); !lit.Empty() {
-		t.Errorf("pixels drawn at %v, past the two quads uploaded", lit)
+	if lit := bounds(img.SubImage(image.Rect(76, 38, 92, fbH)).(*image.RGBA), isLit); !lit.Empty() {
+		t.Errorf("pixels drawn at %v, where only the quad past the capacity would be", lit)
 	}
 }
 
@@ -60,7 +78,7 @@ func TestCeilingQuadsCapacity(t *testing.T) {
 	var err error
 	gltest.Do(func() {
 		var q *CeilingQuads
-		if q, err = NewCeilingQuads(0, nil, UVRect{}); err == nil {
+		if q, err = NewCeilingQuads(0, nil, UVRect{}, false); err == nil {
 			q.Delete()
 		}
 	})
@@ -116,7 +134,7 @@ func benchBunnyFrames(b *testing.B, n int, ceiling bool) {
 			return
 		}
 		defer done()
-		q, err := NewCeilingQuads(n, batch.atlas, frames[0])
+		q, err := NewCeilingQuads(n, batch.atlas, frames[0], false)
 		if err != nil {
 			msg = err.Error()
 			return
@@ -187,7 +205,7 @@ func benchUpload(b *testing.B, n int, m uploadMode) {
 		step := func() {}
 		if m < 0 {
 			var q *CeilingQuads
-			if q, err = NewCeilingQuads(n, atlas, frame); err != nil {
+			if q, err = NewCeilingQuads(n, atlas, frame, false); err != nil {
 				return
 			}
 			defer q.Delete()

@@ -68,12 +68,18 @@ var (
 	// fragment shader, for cut-out art, as the sprites draw it.
 	Ceiling    = mustProgram("ceiling", "ceiling.vert", "sprite.frag")
 	CeilingCut = mustProgram("ceiling-cut", "ceiling.vert", "sprite_cut.frag")
+
+	// CeilingTurn and CeilingTurnCut are Ceiling and CeilingCut for quads
+	// that turn (-ceiling -spin): attribute 0 a_quad (x, y, angle), each
+	// quad turned about its centre.
+	CeilingTurn    = mustProgram("ceiling-turn", "ceiling_turn.vert", "sprite.frag")
+	CeilingTurnCut = mustProgram("ceiling-turn-cut", "ceiling_turn.vert", "sprite_cut.frag")
 )
 
 // Programs returns every program of the package, for tests that compile
 // them all.
 func Programs() []Program {
-	return []Program{Sprite, SpriteWhite, SpriteCut, Quad, Shape, Post, Ceiling, CeilingCut}
+	return []Program{Sprite, SpriteWhite, SpriteCut, Quad, Shape, Post, Ceiling, CeilingCut, CeilingTurn, CeilingTurnCut}
 }
 
 // Source returns the text of the named file in FS ("sprite.vert").

@@ -57,4 +57,6 @@ func ExamplePrograms() {
 	// post post.vert post.frag
 	// ceiling ceiling.vert sprite.frag
 	// ceiling-cut ceiling.vert sprite_cut.frag
+	// ceiling-turn ceiling_turn.vert sprite.frag
+	// ceiling-turn-cut ceiling_turn.vert sprite_cut.frag
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"math"
 	"os"
 	"runtime"
 	"slices"
@@ -24,8 +25,10 @@ import (
 // nothing else, by one thread, in the classic loop of a bare program:
 // move every quad, upload their corners, one draw, swap. No sim
 // thread, no snapshots, no interpolation, no frame table, no probe, no
-// records. Its frame rate is what this machine and its GL give for the
-// same fill at the same count, so that the engine's can be read against it.
+// records. Its quads fall and bounce as the bunnymark's bunnies do, and
+// turn when the bench game's do (Spin). Its frame rate is what this
+// machine and its GL give for the same fill at the same count, so that the
+// engine's can be read against it.
 
 // CeilingConfig is what a ceiling run draws and for how long.
 type CeilingConfig struct {
@@ -33,6 +36,7 @@ type CeilingConfig struct {
 	Width, Height   int           // the window, in screen coordinates
 	Warmup, Seconds time.Duration // run, then measure
 	Hidden          bool          // do not show the window
+	Spin            bool          // turn the quads, as -spin turns the bench game's bunnies
 	// Stop, when it is closed, ends the run early (a signal).
 	Stop <-chan struct{}
 }
@@ -43,6 +47,7 @@ type CeilingSummary struct {
 	Engine         string  `json:"engine"` // "ceiling"
 	Sprites        int     `json:"sprites"`
 	SpriteSize     int     `json:"sprite_size"`
+	Spin           bool    `json:"spin"` // the quads turned (-spin)
 	Seconds        float64 `json:"seconds"`
 	WarmupSeconds  float64 `json:"warmup_seconds"`
 	Frames         int     `json:"frames"`
@@ -73,7 +78,7 @@ const ceilingW, ceilingH = 26, 37
 
 // RunCeiling opens a window and draws c.Sprites quads of the bunny's
 // shape, c.Size px tall, each moving as a bunnymark's bunny does (falling,
-// bouncing off the window's edges and floor), for c.Warmup then
+// bouncing off the window's edges and floor, turning with c.Spin), for c.Warmup then
 // c.Seconds, and returns what it measured.
 //
 // Main thread only (it owns the window and the GL context).
@@ -103,14 +108,14 @@ func RunCeiling(c CeilingConfig) (*CeilingSummary, error) {
 	defer atlas.Delete()
 	scale := float32(c.Size) / max(ceilingW, ceilingH)
 	w, h := ceilingW*scale, ceilingH*scale
-	q, err := gl.NewCeilingQuads(c.Sprites, atlas, gl.UVRect{U0: 0, V0: 0, U1: 1, V1: 1, W: w, H: h})
+	q, err := gl.NewCeilingQuads(c.Sprites, atlas, gl.UVRect{U0: 0, V0: 0, U1: 1, V1: 1, W: w, H: h}, c.Spin)
 	if err != nil {
 		return nil, err
 	}
 	defer q.Delete()
 
 	fw, fh := win.FramebufferSize()
-	m := newCeilingMotion(c.Sprites, float32(fw)-w, float32(fh)-h)
+	m := newCeilingMotion(c.Sprites, float32(fw)-w, float32(fh)-h, c.Spin)
 	vp := gl.CameraMatrix(snapshot.Camera{X: float32(fw) / 2, Y: float32(fh) / 2, Zoom: 1}, fw, fh)
 	gl.Viewport(fw, fh)
 	intervals := make([]int64, 0, int(c.Seconds.Seconds()*ceilingMaxFPS)+1)
@@ -135,7 +140,7 @@ func RunCeiling(c CeilingConfig) (*CeilingSummary, error) {
 		}
 		m.step(float32(now-last) / 1e9)
 		gl.Clear(0.39, 0.58, 0.93, 1)
-		q.Upload(m.xy)
+		q.Upload(m.quads)
 		q.Draw(vp)
 		win.Swap()
 		prev := last
@@ -158,7 +163,7 @@ func RunCeiling(c CeilingConfig) (*CeilingSummary, error) {
 	}
 	threadTo, _ = thread.Read()
 	runtime.ReadMemStats(&ms)
-	s := &CeilingSummary{Engine: "ceiling", Sprites: c.Sprites, SpriteSize: c.Size,
+	s := &CeilingSummary{Engine: "ceiling", Sprites: c.Sprites, SpriteSize: c.Size, Spin: c.Spin,
 		Seconds: c.Seconds.Seconds(), WarmupSeconds: c.Warmup.Seconds(), Frames: frames,
 		LPNumThreads: os.Getenv("LP_NUM_THREADS"), Stopped: stopped}
 	s.RenderCPUMsPerFrame, s.RenderRunqMsPerFrame, s.OtherThreadsCPUPct = cpuFigures(threadFrom, threadTo, frames, last-first)
@@ -197,20 +202,35 @@ func ceilingImage() *image.RGBA {
 
 // ceilingMotion moves the quads as the bunnymark moves its bunnies, one
 // step a frame: gravity, walls that reflect, a floor that bounces with a
-// kick. The corners live in xy, x then y, ready to upload.
+// kick, and with spin a turn. The quads live in quads, ready to upload:
+// x and y of each corner, then with spin its angle.
 type ceilingMotion struct {
-	xy, v      []float32 // corners; velocities in px/s
+	quads, v   []float32 // as quads: corners (and angles); velocities in px/s (and spins in rad/s)
+	words      int       // 2, or 3 with spin
 	maxX, maxY float32
 	rng        uint64
 }
 
-func newCeilingMotion(n int, maxX, maxY float32) *ceilingMotion {
-	m := &ceilingMotion{xy: make([]float32, 2*n), v: make([]float32, 2*n), maxX: max(maxX, 0), maxY: max(maxY, 0), rng: 1}
+// ceilingSpin is the bunnymark's fastest spin, rad/s (examples/scene):
+// angles start anywhere in [-π, π) and turn at up to this either way.
+const ceilingSpin = 3
+
+func newCeilingMotion(n int, maxX, maxY float32, spin bool) *ceilingMotion {
+	k := 2
+	if spin {
+		k = 3
+	}
+	m := &ceilingMotion{quads: make([]float32, k*n), v: make([]float32, k*n), words: k, maxX: max(maxX, 0), maxY: max(maxY, 0), rng: 1}
 	for i := range n {
-		m.xy[2*i] = m.rand() * m.maxX
-		m.xy[2*i+1] = m.rand() * m.maxY / 2
-		m.v[2*i] = (m.rand()*2 - 1) * 600
-		m.v[2*i+1] = (m.rand()*2 - 1) * 300
+		q, v := m.quads[k*i:], m.v[k*i:]
+		q[0] = m.rand() * m.maxX
+		q[1] = m.rand() * m.maxY / 2
+		v[0] = (m.rand()*2 - 1) * 600
+		v[1] = (m.rand()*2 - 1) * 300
+		if spin {
+			q[2] = (m.rand()*2 - 1) * math.Pi
+			v[2] = (m.rand()*2 - 1) * ceilingSpin
+		}
 	}
 	return m
 }
@@ -226,8 +246,8 @@ func (m *ceilingMotion) rand() float32 {
 func (m *ceilingMotion) step(dt float32) {
 	const gravity = 1800 // px/s², the bunnymark's 0.5 px/frame² at 60 Hz
 	dt = min(dt, 0.1)
-	for i := 0; i < len(m.xy); i += 2 {
-		x, y, vx, vy := m.xy[i], m.xy[i+1], m.v[i], m.v[i+1]
+	for i := 0; i < len(m.quads); i += m.words {
+		x, y, vx, vy := m.quads[i], m.quads[i+1], m.v[i], m.v[i+1]
 		vy += gravity * dt
 		x += vx * dt
 		y += vy * dt
@@ -246,6 +266,21 @@ func (m *ceilingMotion) step(dt float32) {
 		case y < 0:
 			y, vy = 0, 0
 		}
-		m.xy[i], m.xy[i+1], m.v[i], m.v[i+1] = x, y, vx, vy
+		m.quads[i], m.quads[i+1], m.v[i], m.v[i+1] = x, y, vx, vy
+		if m.words == 3 {
+			m.quads[i+2] = turn(m.quads[i+2], m.v[i+2]*dt)
+		}
 	}
+}
+
+// turn returns angle a turned by d (|d| at most a turn), back in [-π, π].
+func turn(a, d float32) float32 {
+	a += d
+	switch {
+	case a > math.Pi:
+		a -= 2 * math.Pi
+	case a < -math.Pi:
+		a += 2 * math.Pi
+	}
+	return a
 }

@@ -37,11 +37,12 @@ var scalingOwn = map[string]bool{
 	"sprites": true, "scene": true, "sprite-size": true,
 }
 
-// ceilingReads are the flags -ceiling reads: the quads' count and size,
-// the window, the run's length, where its figures go, and the profiles.
-// It refuses any other (a flag it would ignore measures nothing), and
-// -scaling passes its ceiling runs only these.
-var ceilingReads = append([]string{"ceiling", "sprites", "sprite-size", "width", "height", "warmup", "seconds", "out", "json",
+// ceilingReads are the flags -ceiling reads: the quads' count, size and
+// turning, the window, the run's length, where its figures go, and the
+// profiles. It refuses any other (a flag it would ignore measures
+// nothing), and -scaling passes its ceiling runs only these: a -spin
+// table sets turning bunnies against turning quads.
+var ceilingReads = append([]string{"ceiling", "sprites", "sprite-size", "spin", "width", "height", "warmup", "seconds", "out", "json",
 	"headless"}, ceilingProfiles...)
 
 // ceilingProfiles are the profile flags among ceilingReads.

@@ -143,9 +143,13 @@ func TestCeilingFlags(t *testing.T) {
 	if _, err = testProgram.parseFlags("bench", []string{"-ceiling", "-cpuprofile", "c.pprof", "-trace", "t.out", "-seconds", "2"}, io.Discard); err != nil {
 		t.Errorf("-ceiling with its profiles: %v", err)
 	}
-	// -scaling hands its ceiling runs only what they read.
-	got := ceilingOnly([]string{"-mute=true", "-warmup=2s", "-loop=threaded", "-width=800", "-probe=false", "-cpuprofile=g.pprof"})
-	if want := []string{"-warmup=2s", "-width=800"}; !slices.Equal(got, want) {
+	// The quads turn as the bench game's bunnies do with -spin.
+	if o, err = testProgram.parseFlags("bench", []string{"-ceiling", "-spin"}, io.Discard); err != nil || !o.World.Spin {
+		t.Errorf("-ceiling -spin: spin %v, error %v; want the quads turning", o.World.Spin, err)
+	}
+	// -scaling hands its ceiling runs only what they read, -spin with them.
+	got := ceilingOnly([]string{"-mute=true", "-warmup=2s", "-loop=threaded", "-spin=true", "-width=800", "-probe=false", "-cpuprofile=g.pprof"})
+	if want := []string{"-warmup=2s", "-spin=true", "-width=800"}; !slices.Equal(got, want) {
 		t.Errorf("ceilingOnly: %q, want %q", got, want)
 	}
 }

@@ -43,7 +43,7 @@ func (p *Program) runCeiling(opts options, stdout, stderr io.Writer) int {
 		return p.fail(stderr, err)
 	}
 	s, err := app.RunCeiling(app.CeilingConfig{
-		Sprites: opts.World.Sprites, Size: opts.World.SpriteSize,
+		Sprites: opts.World.Sprites, Size: opts.World.SpriteSize, Spin: opts.World.Spin,
 		Width: opts.Window.Width, Height: opts.Window.Height,
 		Warmup: opts.Measure.Warmup, Seconds: opts.Seconds,
 		Stop: stopped,
@@ -70,7 +70,11 @@ func (p *Program) runCeiling(opts options, stdout, stderr io.Writer) int {
 		stdout.Write(b)
 		return exitOK
 	}
-	fmt.Fprintf(stdout, "ceiling: %d quads of the bunny's 26x37 shape, %d px tall, one draw a frame, LP_NUM_THREADS=%s (%s)\n", s.Sprites, s.SpriteSize, s.LPNumThreads, s.GLRenderer)
+	shape := "upright"
+	if s.Spin {
+		shape = "turning"
+	}
+	fmt.Fprintf(stdout, "ceiling: %d quads of the bunny's 26x37 shape, %d px tall, %s, one draw a frame, LP_NUM_THREADS=%s (%s)\n", s.Sprites, s.SpriteSize, shape, s.LPNumThreads, s.GLRenderer)
 	fmt.Fprintf(stdout, "frames: %d in %.1f s, %.1f FPS, frame p50 %.2f ms, p99 %.2f ms, %.3f allocs/frame\n", s.Frames, s.Seconds, s.FPSMean, s.FrameMsP50, s.FrameMsP99, s.AllocsPerFrame)
 	if cpu, ok := s.RenderCPUMsPerFrame.Value(); ok {
 		wait, _ := s.RenderRunqMsPerFrame.Value()
