@@ -78,8 +78,8 @@ const ceilingW, ceilingH = 26, 37
 
 // RunCeiling opens a window and draws c.Sprites quads of the bunny's
 // shape, c.Size px tall, each moving as a bunnymark's bunny does (falling,
-// bouncing off the window's edges and floor, turning with c.Spin), for c.Warmup then
-// c.Seconds, and returns what it measured.
+// bouncing off the window's edges and floor, turning with c.Spin), for
+// c.Warmup then c.Seconds, and returns what it measured.
 //
 // Main thread only (it owns the window and the GL context).
 func RunCeiling(c CeilingConfig) (*CeilingSummary, error) {
