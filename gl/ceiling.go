@@ -95,24 +95,24 @@ func newCeilingQuads(capacity int, atlas *Texture, frame UVRect, turn bool, l la
 	return q, nil
 }
 
-// Upload sends the quads: for each, the top-left corner of the upright
-// quad, x then y (world px), and for quads that turn its angle about its
-// centre (radians, clockwise on screen) after them. That is len(quads)/2
-// quads, or len(quads)/3 for quads that turn, at most the capacity (the
-// rest are not drawn). It writes them as the sprite batch writes its
-// records (defaultUpload). It does not allocate.
+// Upload sends the quads' top-left corners, x then y for each (world px),
+// and for quads that turn their angles about their centres (radians,
+// clockwise on screen), one a quad: as many quads as both hold, at most
+// the capacity (the rest are not drawn); angles is not read for upright
+// quads. It writes them as the sprite batch writes its records
+// (defaultUpload). It does not allocate.
 //
 // GL thread only.
-func (q *CeilingQuads) Upload(quads []float32) {
+func (q *CeilingQuads) Upload(xy, angles []float32) {
 	if q.words == 3 {
-		q.upload3(quads)
+		q.uploadTurning(xy, angles)
 		return
 	}
-	q.n = min(len(quads)/2, q.capacity)
+	q.n = min(len(xy)/2, q.capacity)
 	per := 2 * q.layout.copies()
 	q.buf.write(q.n*per, func(s []uint32) int {
 		for i := range q.n {
-			x, y := math.Float32bits(quads[2*i]), math.Float32bits(quads[2*i+1])
+			x, y := math.Float32bits(xy[2*i]), math.Float32bits(xy[2*i+1])
 			for v := i * per; v < (i+1)*per; v += 2 {
 				s[v], s[v+1] = x, y
 			}
@@ -121,15 +121,15 @@ func (q *CeilingQuads) Upload(quads []float32) {
 	})
 }
 
-// upload3 is Upload for quads that turn: three words a record, in a loop
-// of its own, so that the upright quads' loop is the one the ceiling
+// uploadTurning is Upload for quads that turn: three words a record, in a
+// loop of its own, so that the upright quads' loop is the one the ceiling
 // always had.
-func (q *CeilingQuads) upload3(quads []float32) {
-	q.n = min(len(quads)/3, q.capacity)
+func (q *CeilingQuads) uploadTurning(xy, angles []float32) {
+	q.n = min(len(xy)/2, len(angles), q.capacity)
 	per := 3 * q.layout.copies()
 	q.buf.write(q.n*per, func(s []uint32) int {
 		for i := range q.n {
-			x, y, a := math.Float32bits(quads[3*i]), math.Float32bits(quads[3*i+1]), math.Float32bits(quads[3*i+2])
+			x, y, a := math.Float32bits(xy[2*i]), math.Float32bits(xy[2*i+1]), math.Float32bits(angles[i])
 			for v := i * per; v < (i+1)*per; v += 3 {
 				s[v], s[v+1], s[v+2] = x, y, a
 			}

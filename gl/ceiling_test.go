@@ -31,9 +31,10 @@ func testCeilingQuads(t *testing.T, l layout, turn bool) {
 	// Four quads of 8 px, the fourth past the capacity. Turning, the third
 	// is turned an eighth of a turn about its centre (104, 34) and the
 	// others not at all.
-	quads := []float32{10, 12, 60, 30, 100, 30, 80, 40}
+	xy := []float32{10, 12, 60, 30, 100, 30, 80, 40}
+	var angles []float32
 	if turn {
-		quads = []float32{10, 12, 0, 60, 30, 0, 100, 30, math.Pi / 4, 80, 40, 0}
+		angles = []float32{0, 0, math.Pi / 4, 0}
 	}
 	var img *image.RGBA
 	var n int
@@ -44,7 +45,7 @@ func testCeilingQuads(t *testing.T, l layout, turn bool) {
 		}
 		defer q.Delete()
 		Clear(0, 0, 0, 1)
-		q.Upload(quads)
+		q.Upload(xy, angles)
 		n = q.Len()
 		q.Draw(CameraMatrix(identityCam, fbW, fbH))
 		img = ReadPixels(0, 0, fbW, fbH)
@@ -143,7 +144,7 @@ func benchBunnyFrames(b *testing.B, n int, ceiling bool) {
 		frame := func(i int) {
 			Clear(0, 0, 0, 1)
 			if ceiling {
-				q.Upload(xy)
+				q.Upload(xy, nil)
 				q.Draw(vp)
 			} else {
 				if i%4 == 0 {
@@ -209,7 +210,7 @@ func benchUpload(b *testing.B, n int, m uploadMode) {
 				return
 			}
 			defer q.Delete()
-			step = func() { q.Upload(xy); q.Draw(vp) }
+			step = func() { q.Upload(xy, nil); q.Draw(vp) }
 		} else {
 			var batch *SpriteBatch
 			if batch, err = newSpriteBatch(n, atlas, []UVRect{frame}, driverLayout(), m); err != nil {

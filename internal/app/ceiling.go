@@ -140,7 +140,7 @@ func RunCeiling(c CeilingConfig) (*CeilingSummary, error) {
 		}
 		m.step(float32(now-last) / 1e9)
 		gl.Clear(0.39, 0.58, 0.93, 1)
-		q.Upload(m.quads)
+		q.Upload(m.xy, m.a)
 		q.Draw(vp)
 		win.Swap()
 		prev := last
@@ -202,11 +202,11 @@ func ceilingImage() *image.RGBA {
 
 // ceilingMotion moves the quads as the bunnymark moves its bunnies, one
 // step a frame: gravity, walls that reflect, a floor that bounces with a
-// kick, and with spin a turn. The quads live in quads, ready to upload:
-// x and y of each corner, then with spin its angle.
+// kick, and with spin a turn. The corners live in xy, x then y, and with
+// spin the angles in a, ready to upload.
 type ceilingMotion struct {
-	quads, v   []float32 // as quads: corners (and angles); velocities in px/s (and spins in rad/s)
-	words      int       // 2, or 3 with spin
+	xy, v      []float32 // corners; velocities in px/s
+	a, spin    []float32 // with spin: angles in [-π, π]; spins in rad/s
 	maxX, maxY float32
 	rng        uint64
 }
@@ -216,20 +216,18 @@ type ceilingMotion struct {
 const ceilingSpin = 3
 
 func newCeilingMotion(n int, maxX, maxY float32, spin bool) *ceilingMotion {
-	k := 2
-	if spin {
-		k = 3
-	}
-	m := &ceilingMotion{quads: make([]float32, k*n), v: make([]float32, k*n), words: k, maxX: max(maxX, 0), maxY: max(maxY, 0), rng: 1}
+	m := &ceilingMotion{xy: make([]float32, 2*n), v: make([]float32, 2*n), maxX: max(maxX, 0), maxY: max(maxY, 0), rng: 1}
 	for i := range n {
-		q, v := m.quads[k*i:], m.v[k*i:]
-		q[0] = m.rand() * m.maxX
-		q[1] = m.rand() * m.maxY / 2
-		v[0] = (m.rand()*2 - 1) * 600
-		v[1] = (m.rand()*2 - 1) * 300
-		if spin {
-			q[2] = (m.rand()*2 - 1) * math.Pi
-			v[2] = (m.rand()*2 - 1) * ceilingSpin
+		m.xy[2*i] = m.rand() * m.maxX
+		m.xy[2*i+1] = m.rand() * m.maxY / 2
+		m.v[2*i] = (m.rand()*2 - 1) * 600
+		m.v[2*i+1] = (m.rand()*2 - 1) * 300
+	}
+	if spin {
+		m.a, m.spin = make([]float32, n), make([]float32, n)
+		for i := range n {
+			m.a[i] = (m.rand()*2 - 1) * math.Pi
+			m.spin[i] = (m.rand()*2 - 1) * ceilingSpin
 		}
 	}
 	return m
@@ -246,8 +244,8 @@ func (m *ceilingMotion) rand() float32 {
 func (m *ceilingMotion) step(dt float32) {
 	const gravity = 1800 // px/s², the bunnymark's 0.5 px/frame² at 60 Hz
 	dt = min(dt, 0.1)
-	for i := 0; i < len(m.quads); i += m.words {
-		x, y, vx, vy := m.quads[i], m.quads[i+1], m.v[i], m.v[i+1]
+	for i := 0; i < len(m.xy); i += 2 {
+		x, y, vx, vy := m.xy[i], m.xy[i+1], m.v[i], m.v[i+1]
 		vy += gravity * dt
 		x += vx * dt
 		y += vy * dt
@@ -266,10 +264,10 @@ func (m *ceilingMotion) step(dt float32) {
 		case y < 0:
 			y, vy = 0, 0
 		}
-		m.quads[i], m.quads[i+1], m.v[i], m.v[i+1] = x, y, vx, vy
-		if m.words == 3 {
-			m.quads[i+2] = turn(m.quads[i+2], m.v[i+2]*dt)
-		}
+		m.xy[i], m.xy[i+1], m.v[i], m.v[i+1] = x, y, vx, vy
+	}
+	for i := range m.a {
+		m.a[i] = turn(m.a[i], m.spin[i]*dt)
 	}
 }
 

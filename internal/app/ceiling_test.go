@@ -4,6 +4,7 @@ package app
 
 import (
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -12,30 +13,27 @@ import (
 // each at its own rate and staying within [-π, π], as the bunnymark's do.
 func TestCeilingMotion(t *testing.T) {
 	const n = 200
-	if m := newCeilingMotion(n, 1000, 600, false); len(m.quads) != 2*n {
-		t.Fatalf("upright: %d numbers for %d quads, want %d", len(m.quads), n, 2*n)
+	up, m := newCeilingMotion(n, 1000, 600, false), newCeilingMotion(n, 1000, 600, true)
+	if len(up.xy) != 2*n || up.a != nil || len(m.xy) != 2*n || len(m.a) != n || len(m.spin) != n {
+		t.Fatalf("%d quads: upright %d corners' numbers and %d angles; turning %d and %d", n, len(up.xy), len(up.a), len(m.xy), len(m.a))
 	}
-	m := newCeilingMotion(n, 1000, 600, true)
-	if len(m.quads) != 3*n {
-		t.Fatalf("turning: %d numbers for %d quads, want %d", len(m.quads), n, 3*n)
+	if !slices.Equal(up.xy, m.xy) {
+		t.Error("the turning quads start elsewhere than the upright ones: the spin's draws moved the corners'")
 	}
-	first := make([]float32, n)
-	for i := range n {
-		first[i] = m.quads[3*i+2]
-	}
+	first := slices.Clone(m.a)
 	for range 600 { // ten seconds of 60 FPS: every quad turns past ±π
 		m.step(1.0 / 60)
 	}
 	moved := 0
 	for i := range n {
-		x, y, a := m.quads[3*i], m.quads[3*i+1], m.quads[3*i+2]
+		x, y, a := m.xy[2*i], m.xy[2*i+1], m.a[i]
 		if a < -math.Pi || a > math.Pi {
 			t.Errorf("quad %d: angle %v, outside [-π, π]", i, a)
 		}
 		if x < 0 || x > 1000 || y < 0 || y > 600 {
 			t.Errorf("quad %d: corner (%v, %v), outside the window", i, x, y)
 		}
-		if spin := m.v[3*i+2]; spin < -ceilingSpin || spin >= ceilingSpin {
+		if spin := m.spin[i]; spin < -ceilingSpin || spin >= ceilingSpin {
 			t.Errorf("quad %d: spin %v rad/s, outside [-%d, %d)", i, spin, ceilingSpin, ceilingSpin)
 		}
 		if a != first[i] {
